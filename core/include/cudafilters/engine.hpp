@@ -1,0 +1,52 @@
+// The Engine owns what a backend keeps between frames: the resolved backend,
+// the OpenMP thread count, and for CUDA the device, a non-default stream and
+// the cached device workspaces. Create one per element (or per thread of an
+// application); it is not thread-safe.
+#pragma once
+
+#include <memory>
+#include <string>
+
+namespace cf {
+
+enum class Backend { Auto, Cuda, OpenMP, Cpu };
+const char *backend_name(Backend b);
+
+// True when CUDA device `device_id` can run kernels; otherwise false with the
+// reason in *why (no CUDA in this build, no driver, no such device, ...).
+bool cuda_device_usable(int device_id, std::string *why = nullptr);
+
+// Auto -> Cuda when cuda_device_usable(device_id), else OpenMP (Cpu when the
+// build has no OpenMP). Explicit choices are returned unchanged.
+Backend resolve_backend(Backend requested, int device_id);
+
+namespace detail { struct CudaState; }
+
+class Engine {
+ public:
+  // Resolves `requested`; throws cf::Error when Cuda is requested but the
+  // device is unusable, or OpenMP is requested in a build without it.
+  Engine(Backend requested, int threads = 0, int device_id = 0);
+  ~Engine();
+  Engine(const Engine &) = delete;
+  Engine &operator=(const Engine &) = delete;
+
+  Backend backend() const { return backend_; }
+  int threads() const { return threads_; }  // 0 = all cores
+  int device_id() const { return device_id_; }
+  void set_threads(int n) { threads_ = n; }
+  std::string describe() const;  // e.g. "cuda (device 0: NVIDIA H100)"
+
+  // CUDA state (stream, workspaces); nullptr unless backend() == Cuda.
+  detail::CudaState *cuda() const { return cuda_.get(); }
+  // Waits for all queued device work of this engine.
+  void synchronize();
+
+ private:
+  Backend backend_;
+  int threads_;
+  int device_id_;
+  std::unique_ptr<detail::CudaState, void (*)(detail::CudaState *)> cuda_;
+};
+
+}  // namespace cf

@@ -1,0 +1,27 @@
+// What core/ needs from kernels/, declared without CUDA headers. Builds
+// without CUDA link cuda_stub.cpp instead, which reports "no CUDA".
+#pragma once
+
+#include <string>
+
+#include "cudafilters/frame.hpp"
+#include "cudafilters/wavelet.hpp"
+
+namespace cf::detail {
+struct CudaState;
+bool cuda_usable(int device_id, std::string *why);
+CudaState *cuda_create(int device_id);  // throws cf::Error
+void cuda_destroy(CudaState *s);        // accepts nullptr
+void cuda_synchronize(CudaState *s);
+std::string cuda_device_name(const CudaState *s);
+}  // namespace cf::detail
+
+namespace cf::cuda {
+// src/dst may each be in host or device memory; host frames are staged
+// through cached device buffers on the state's stream. Returns when dst holds
+// the result.
+void wavelet_forward(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
+                     const FrameView &dst);
+void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
+                     const FrameView &dst);
+}  // namespace cf::cuda

@@ -1,0 +1,24 @@
+// Linked instead of kernels/ when the build has no CUDA.
+#include "cuda_bridge.hpp"
+#include "cudafilters/error.hpp"
+
+namespace cf::detail {
+struct CudaState {};
+bool cuda_usable(int, std::string *why) {
+  if (why) *why = "this build of cudafilters has no CUDA backend";
+  return false;
+}
+CudaState *cuda_create(int) { throw Error("this build of cudafilters has no CUDA backend"); }
+void cuda_destroy(CudaState *) {}
+void cuda_synchronize(CudaState *) {}
+std::string cuda_device_name(const CudaState *) { return "none"; }
+}  // namespace cf::detail
+
+namespace cf::cuda {
+void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+}  // namespace cf::cuda

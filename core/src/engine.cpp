@@ -1,0 +1,60 @@
+#include "cudafilters/engine.hpp"
+
+#include "cf_config.h"
+#include "cudafilters/error.hpp"
+#include "cuda_bridge.hpp"
+
+namespace cf {
+
+const char *backend_name(Backend b) {
+  switch (b) {
+    case Backend::Auto: return "auto";
+    case Backend::Cuda: return "cuda";
+    case Backend::OpenMP: return "openmp";
+    case Backend::Cpu: return "cpu";
+  }
+  return "?";
+}
+
+bool cuda_device_usable(int device_id, std::string *why) {
+  return detail::cuda_usable(device_id, why);
+}
+
+Backend resolve_backend(Backend requested, int device_id) {
+  if (requested != Backend::Auto) return requested;
+  if (cuda_device_usable(device_id)) return Backend::Cuda;
+  return CF_HAVE_OPENMP ? Backend::OpenMP : Backend::Cpu;
+}
+
+Engine::Engine(Backend requested, int threads, int device_id)
+    : backend_(resolve_backend(requested, device_id)),
+      threads_(threads),
+      device_id_(device_id),
+      cuda_(nullptr, detail::cuda_destroy) {
+  if (threads < 0) throw Error("threads must be >= 0 (0 = all cores)");
+  if (backend_ == Backend::OpenMP && !CF_HAVE_OPENMP)
+    throw Error("backend=openmp: this build of cudafilters has no OpenMP");
+  if (backend_ == Backend::Cuda) {
+    std::string why;
+    if (!cuda_device_usable(device_id, &why))
+      throw Error("backend=cuda: CUDA device " + std::to_string(device_id) + " is not usable: " + why);
+    cuda_.reset(detail::cuda_create(device_id));
+  }
+}
+
+Engine::~Engine() = default;
+
+std::string Engine::describe() const {
+  std::string s = backend_name(backend_);
+  if (backend_ == Backend::Cuda)
+    s += " (device " + std::to_string(device_id_) + ": " + detail::cuda_device_name(cuda_.get()) + ")";
+  if (backend_ == Backend::OpenMP)
+    s += threads_ ? " (" + std::to_string(threads_) + " threads)" : " (all cores)";
+  return s;
+}
+
+void Engine::synchronize() {
+  if (cuda_) detail::cuda_synchronize(cuda_.get());
+}
+
+}  // namespace cf
