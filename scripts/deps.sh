@@ -1,0 +1,26 @@
+# Sourced by test.sh and demo.sh: installs the Debian 12 packages that are
+# missing (needs root, or sudo). Packages already present are left alone.
+CF_PACKAGES="meson ninja-build g++ pkg-config
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+  libjpeg-dev opencv-doc"
+
+cf_install_deps() {
+  local missing=""
+  for p in $CF_PACKAGES; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  echo "Installing:$missing"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+}
+
+# Configures (once) and builds `$1`. CUDA is built when nvcc is found.
+cf_build() {
+  local dir=$1; shift
+  [ -f "$dir/build.ninja" ] || meson setup "$dir" "$@"
+  ninja -C "$dir"
+}
