@@ -1,0 +1,359 @@
+#include "cf_base.h"
+
+#include <memory>
+#include <new>
+
+#include "cudafilters/error.hpp"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cf_base_debug);
+#define GST_CAT_DEFAULT gst_cf_base_debug
+// Logs of the base go to the element's own category.
+#define CF_CAT(self) \
+  (GST_CF_BASE_GET_CLASS(self)->debug ? GST_CF_BASE_GET_CLASS(self)->debug : gst_cf_base_debug)
+
+// ---------------------------------------------------------------------------
+// The backend enum (values equal to cf::Backend's)
+
+GType gst_cf_backend_get_type(void) {
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+      {int(cf::Backend::Auto), "CUDA when a device is usable, else OpenMP", "auto"},
+      {int(cf::Backend::Cuda), "CUDA (an element error at start when no device is usable)", "cuda"},
+      {int(cf::Backend::OpenMP), "OpenMP on the CPU cores", "openmp"},
+      {int(cf::Backend::Cpu), "Serial CPU reference", "cpu"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfBackend", values));
+  return type_id;
+}
+
+// ---------------------------------------------------------------------------
+// Instance state (a C++ object living in the GObject private area)
+
+struct GstCfBasePrivate {
+  // Properties: guarded by GST_OBJECT_LOCK.
+  cf::Backend backend = cf::Backend::Auto;
+  guint threads = 0;
+  gint device_id = 0;
+  bool engine_stale = false;   // backend or device-id changed since the engine was made
+  std::string active_backend;  // "" until started
+
+  // State-change and streaming threads (never at the same time).
+  std::unique_ptr<cf::Engine> engine;
+  cfgst::PadFormat in, out;
+  bool configured = false;
+};
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfBase, gst_cf_base, GST_TYPE_BASE_TRANSFORM)
+
+#define PRIV(self) (static_cast<GstCfBasePrivate *>(gst_cf_base_get_instance_private(self)))
+
+enum { PROP_0, PROP_BACKEND, PROP_THREADS, PROP_DEVICE_ID, PROP_ACTIVE_BACKEND, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static constexpr cf::Backend kDefaultBackend = cf::Backend::Auto;
+static constexpr guint kDefaultThreads = 0, kMaxThreads = 1024;
+static constexpr gint kDefaultDeviceId = 0;
+
+std::string gst_cf_base_active_backend(GstCfBase *self) {
+  GST_OBJECT_LOCK(self);
+  std::string s = PRIV(self)->active_backend;
+  GST_OBJECT_UNLOCK(self);
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// The engine
+
+// Creates the engine from the current properties; posts an element error and
+// returns false when the backend cannot be used.
+static bool create_engine(GstCfBase *self) {
+  GstCfBasePrivate *priv = PRIV(self);
+  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+
+  GST_OBJECT_LOCK(self);
+  const cf::Backend requested = priv->backend;
+  const int threads = int(priv->threads), device = priv->device_id;
+  priv->engine_stale = false;
+  GST_OBJECT_UNLOCK(self);
+
+  std::unique_ptr<cf::Engine> engine;
+  const char *note = "";
+  try {
+    if (!klass->has_cuda && (requested == cf::Backend::Cuda || requested == cf::Backend::Auto)) {
+      // This element has no CUDA code (yet): run on the CPU instead.
+      note = " (this element has no CUDA implementation and runs on the CPU)";
+      try {
+        engine = std::make_unique<cf::Engine>(cf::Backend::OpenMP, threads, device);
+      } catch (const cf::Error &) {
+        engine = std::make_unique<cf::Engine>(cf::Backend::Cpu, threads, device);
+      }
+    } else {
+      engine = std::make_unique<cf::Engine>(requested, threads, device);
+    }
+  } catch (const cf::Error &e) {
+    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()),
+                      ("backend=%s threads=%d device-id=%d", cf::backend_name(requested), threads, device));
+    return false;
+  }
+
+  const std::string chosen = cf::backend_name(engine->backend());
+  const std::string description = engine->describe();
+  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend=%s runs on %s%s", cf::backend_name(requested), description.c_str(), note);
+  GST_OBJECT_LOCK(self);
+  priv->active_backend = chosen;
+  GST_OBJECT_UNLOCK(self);
+  priv->engine = std::move(engine);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ACTIVE_BACKEND]);
+
+  GstStructure *s = gst_structure_new("cudafilters-backend", "element", G_TYPE_STRING,
+                                      GST_ELEMENT_NAME(self), "backend", G_TYPE_STRING, chosen.c_str(),
+                                      "description", G_TYPE_STRING, description.c_str(), nullptr);
+  gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// GObject
+
+static void gst_cf_base_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCfBase *self = GST_CF_BASE(object);
+  GstCfBasePrivate *priv = PRIV(self);
+  GST_OBJECT_LOCK(self);
+  switch (id) {
+    case PROP_BACKEND: {
+      const auto b = cf::Backend(g_value_get_enum(value));
+      priv->engine_stale |= b != priv->backend;
+      priv->backend = b;
+      break;
+    }
+    case PROP_THREADS:
+      priv->threads = g_value_get_uint(value);  // applied at every frame
+      break;
+    case PROP_DEVICE_ID: {
+      const gint d = g_value_get_int(value);
+      priv->engine_stale |= d != priv->device_id;
+      priv->device_id = d;
+      break;
+    }
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cf_base_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GstCfBase *self = GST_CF_BASE(object);
+  GstCfBasePrivate *priv = PRIV(self);
+  GST_OBJECT_LOCK(self);
+  switch (id) {
+    case PROP_BACKEND: g_value_set_enum(value, int(priv->backend)); break;
+    case PROP_THREADS: g_value_set_uint(value, priv->threads); break;
+    case PROP_DEVICE_ID: g_value_set_int(value, priv->device_id); break;
+    case PROP_ACTIVE_BACKEND: g_value_set_string(value, priv->active_backend.c_str()); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cf_base_finalize(GObject *object) {
+  PRIV(GST_CF_BASE(object))->~GstCfBasePrivate();
+  G_OBJECT_CLASS(gst_cf_base_parent_class)->finalize(object);
+}
+
+// ---------------------------------------------------------------------------
+// GstBaseTransform
+
+static gboolean gst_cf_base_start(GstBaseTransform *trans) {
+  return create_engine(GST_CF_BASE(trans)) ? TRUE : FALSE;
+}
+
+static gboolean gst_cf_base_stop(GstBaseTransform *trans) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  GstCfBasePrivate *priv = PRIV(self);
+  priv->engine.reset();
+  priv->configured = false;
+  GST_OBJECT_LOCK(self);
+  priv->active_backend.clear();
+  GST_OBJECT_UNLOCK(self);
+  return TRUE;
+}
+
+// Fixed sink caps of the template's media type are accepted here even when
+// a field is wrong, so that the caps event reaches sink_event, whose strict
+// check posts an element error naming the field or format (the default
+// would refuse them silently: "not-negotiated"). Caps queries still answer
+// exactly what the element can take.
+static gboolean gst_cf_base_accept_caps(GstBaseTransform *trans, GstPadDirection dir, GstCaps *caps) {
+  if (dir == GST_PAD_SINK && gst_caps_is_fixed(caps)) {
+    GstCapsFeatures *features = gst_caps_get_features(caps, 0);
+    const bool system = !features || gst_caps_features_is_equal(features, GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY);
+    const char *name = gst_structure_get_name(gst_caps_get_structure(caps, 0));
+    GstCaps *templ = gst_pad_get_pad_template_caps(GST_BASE_TRANSFORM_SINK_PAD(trans));
+    bool same_type = false;
+    for (guint i = 0; i < gst_caps_get_size(templ); ++i)
+      same_type |= gst_structure_has_name(gst_caps_get_structure(templ, i), name) != FALSE;
+    gst_caps_unref(templ);
+    if (system && same_type) return TRUE;
+  }
+  return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->accept_caps(trans, dir, caps);
+}
+
+static gboolean gst_cf_base_sink_event(GstBaseTransform *trans, GstEvent *event) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  if (GST_EVENT_TYPE(event) == GST_EVENT_CAPS) {
+    GstCaps *caps = nullptr;
+    gst_event_parse_caps(event, &caps);
+    cfgst::PadFormat in;
+    std::string why;
+    GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+    if (pad_format_from_caps(caps, &in, &why) && klass->check_input) why = klass->check_input(self, in);
+    if (!why.empty()) {
+      GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("%s", why.c_str()), ("sink caps: %" GST_PTR_FORMAT, caps));
+      gst_event_unref(event);
+      return FALSE;
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->sink_event(trans, event);
+}
+
+static gboolean gst_cf_base_set_caps(GstBaseTransform *trans, GstCaps *incaps, GstCaps *outcaps) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  GstCfBasePrivate *priv = PRIV(self);
+  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+  cfgst::PadFormat in, out;
+  std::string why;
+  if (!pad_format_from_caps(incaps, &in, &why))
+    why = "sink caps: " + why;
+  else if (!pad_format_from_caps(outcaps, &out, &why))
+    why = "src caps: " + why;
+  else
+    why = klass->configure(self, in, out);
+  if (!why.empty()) {
+    GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("%s", why.c_str()),
+                      ("sink caps: %" GST_PTR_FORMAT "; src caps: %" GST_PTR_FORMAT, incaps, outcaps));
+    priv->configured = false;
+    return FALSE;
+  }
+  GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "configured %s -> %s", in.describe().c_str(), out.describe().c_str());
+  priv->in = in;
+  priv->out = out;
+  priv->configured = true;
+  return TRUE;
+}
+
+static gboolean gst_cf_base_get_unit_size(GstBaseTransform *, GstCaps *caps, gsize *size) {
+  cfgst::PadFormat f;
+  if (!pad_format_from_caps(caps, &f, nullptr)) return FALSE;
+  *size = f.size;
+  return TRUE;
+}
+
+// A frame in gives a frame out whatever the input buffer's size: a short
+// input is reported by transform() with both sizes named.
+static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirection direction, GstCaps *,
+                                           gsize, GstCaps *othercaps, gsize *othersize) {
+  GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
+  if (direction == GST_PAD_SINK && priv->configured) {
+    *othersize = priv->out.size;
+    return TRUE;
+  }
+  return gst_cf_base_get_unit_size(trans, othercaps, othersize);
+}
+
+// System memory: let upstream attach GstVideoMeta (any strides) to raw input.
+// Issue 3 offers a pool of pinned buffers here, or a GstCudaBufferPool for
+// memory:CUDAMemory.
+static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery *decide_query, GstQuery *query) {
+  GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
+  GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
+  if (decide_query && priv->configured && !priv->in.coefficients) {
+    gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
+    return TRUE;
+  }
+  return decide_query != nullptr;
+}
+
+static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *inbuf, GstBuffer *outbuf) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  GstCfBasePrivate *priv = PRIV(self);
+  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+  if (!priv->configured) {
+    GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("no caps were negotiated before the first buffer"), (nullptr));
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+
+  // Property changes take effect here, at the next frame.
+  GST_OBJECT_LOCK(self);
+  const bool stale = priv->engine_stale;
+  const int threads = int(priv->threads);
+  GST_OBJECT_UNLOCK(self);
+  if (!priv->engine || stale) {
+    if (priv->engine) GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend or device-id changed: rebuilding the engine");
+    priv->engine.reset();
+    if (!create_engine(self)) return GST_FLOW_ERROR;
+  }
+  priv->engine->set_threads(threads);
+
+  std::string why;
+  cfgst::MappedFrame in, out;
+  if (!in.map(inbuf, priv->in, GST_MAP_READ, "input", &why) ||
+      !out.map(outbuf, priv->out, GST_MAP_WRITE, "output", &why)) {
+    GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
+    return GST_FLOW_ERROR;
+  }
+  try {
+    klass->process(self, *priv->engine, CfFrame{priv->in, in.view()}, CfFrame{priv->out, out.view()});
+  } catch (const std::exception &e) {  // cf::Error and anything else from core/
+    GST_ELEMENT_ERROR(self, LIBRARY, FAILED, ("%s", e.what()),
+                      ("backend %s, %s -> %s", cf::backend_name(priv->engine->backend()),
+                       priv->in.describe().c_str(), priv->out.describe().c_str()));
+    return GST_FLOW_ERROR;
+  }
+  return GST_FLOW_OK;
+}
+
+static void gst_cf_base_class_init(GstCfBaseClass *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cf_base_debug, "cfbase", 0, "cudafilters element base");
+
+  gobject_class->set_property = gst_cf_base_set_property;
+  gobject_class->get_property = gst_cf_base_get_property;
+  gobject_class->finalize = gst_cf_base_finalize;
+
+  const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
+  properties[PROP_BACKEND] = g_param_spec_enum(
+      "backend", "Backend",
+      "Where frames are computed: auto = CUDA when a device is usable, else OpenMP; cuda without a "
+      "usable device is an element error at start. A change while playing applies at the next frame",
+      GST_TYPE_CF_BACKEND, int(kDefaultBackend), rw);
+  properties[PROP_THREADS] = g_param_spec_uint(
+      "threads", "Threads", "OpenMP threads (0 = all cores); a change applies at the next frame", 0,
+      kMaxThreads, kDefaultThreads, rw);
+  properties[PROP_DEVICE_ID] = g_param_spec_int(
+      "device-id", "Device ID",
+      "CUDA device used by backend auto or cuda; a change while playing applies at the next frame", 0,
+      G_MAXINT16, kDefaultDeviceId, rw);
+  properties[PROP_ACTIVE_BACKEND] = g_param_spec_string(
+      "active-backend", "Active backend",
+      "The backend in use (what auto resolved to): cuda, openmp or cpu; empty until the element starts",
+      "", GParamFlags(G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties(gobject_class, N_PROPS, properties);
+
+  trans_class->passthrough_on_same_caps = FALSE;
+  trans_class->start = gst_cf_base_start;
+  trans_class->stop = gst_cf_base_stop;
+  trans_class->accept_caps = gst_cf_base_accept_caps;
+  trans_class->sink_event = gst_cf_base_sink_event;
+  trans_class->set_caps = gst_cf_base_set_caps;
+  trans_class->get_unit_size = gst_cf_base_get_unit_size;
+  trans_class->transform_size = gst_cf_base_transform_size;
+  trans_class->propose_allocation = gst_cf_base_propose_allocation;
+  trans_class->transform = gst_cf_base_transform;
+
+  klass->has_cuda = TRUE;
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_BACKEND, GstPluginAPIFlags(0));
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_BASE, GstPluginAPIFlags(0));
+}
+
+static void gst_cf_base_init(GstCfBase *self) { new (PRIV(self)) GstCfBasePrivate(); }

@@ -1,0 +1,65 @@
+// GstCfBase: the abstract GstBaseTransform every cudafilters element derives
+// from. It owns what is common:
+//   - the properties backend, threads, device-id and the read-only
+//     active-backend, and the cf::Engine they configure (created at start,
+//     rebuilt at the next frame when backend or device-id change);
+//   - caps: strict parsing of both pads into PadFormats, clear element errors
+//     naming the caps field, format or parameter that is wrong;
+//   - buffers: size checks, mapping into cf::FrameViews, cf::Error -> element
+//     error.
+// A subclass provides transform_caps (and fixate_caps if needed) and the three
+// hooks below; it never maps a buffer itself.
+//
+// CUDA memory (issue 3) slots in here and in MappedFrame: pads gain the
+// memory:CUDAMemory caps feature, PadFormat records it, MappedFrame maps a
+// GstCudaMemory into Memory::Device views, propose_allocation/decide_allocation
+// offer pinned or CUDA pools, and the engine shares the element's
+// GstCudaContext. The process() hook stays as it is.
+#pragma once
+
+#include <gst/base/gstbasetransform.h>
+
+#include <string>
+
+#include "cudafilters/engine.hpp"
+#include "raw_frame.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CF_BACKEND (gst_cf_backend_get_type())
+GType gst_cf_backend_get_type(void);  // GEnum mirroring cf::Backend
+
+#define GST_TYPE_CF_BASE (gst_cf_base_get_type())
+G_DECLARE_DERIVABLE_TYPE(GstCfBase, gst_cf_base, GST, CF_BASE, GstBaseTransform)
+
+G_END_DECLS
+
+// One frame as process() sees it: its pad format and a view of its memory.
+struct CfFrame {
+  const cfgst::PadFormat &format;
+  const cf::FrameView &view;
+};
+
+struct _GstCfBaseClass {
+  GstBaseTransformClass parent_class;
+
+  // FALSE for elements without a CUDA implementation: backend=auto and
+  // backend=cuda then run on OpenMP (or the serial CPU code).
+  gboolean has_cuda;
+  // The element's debug category (GST_DEBUG=cudacdf53:5 shows the base's
+  // logs too); the base's own "cfbase" when unset.
+  GstDebugCategory *debug;
+
+  // Extra checks of the sink format, run when caps arrive (before
+  // negotiation); "" when fine, else the message of the element error.
+  std::string (*check_input)(GstCfBase *self, const cfgst::PadFormat &in);
+  // Called with both negotiated formats; stores what process() needs.
+  // "" when the pair can be processed, else the message of the element error.
+  std::string (*configure)(GstCfBase *self, const cfgst::PadFormat &in, const cfgst::PadFormat &out);
+  // Computes one frame. May throw cf::Error: the base turns it into an
+  // element error and GST_FLOW_ERROR.
+  void (*process)(GstCfBase *self, cf::Engine &engine, const CfFrame &in, const CfFrame &out);
+};
+
+// The engine's backend as a string ("" before start), as the property reads.
+std::string gst_cf_base_active_backend(GstCfBase *self);

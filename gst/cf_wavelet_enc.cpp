@@ -1,0 +1,184 @@
+#include "cf_wavelet_enc.h"
+
+#include <new>
+
+GST_DEBUG_CATEGORY_STATIC(gst_cf_wavelet_enc_debug);
+#define GST_CAT_DEFAULT gst_cf_wavelet_enc_debug
+#define CF_CAT(self) \
+  (GST_CF_BASE_GET_CLASS(self)->debug ? GST_CF_BASE_GET_CLASS(self)->debug : gst_cf_wavelet_enc_debug)
+
+GType gst_cf_layout_get_type(void) {
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+      {int(cf::Layout::Mallat), "Rows then columns at each level, on the LL band (JPEG 2000 dyadic pyramid)",
+       "mallat"},
+      {int(cf::Layout::Standard), "All row levels on whole rows, then all column levels", "standard"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfLayout", values));
+  return type_id;
+}
+
+struct GstCfWaveletEncPrivate {
+  // Properties: guarded by GST_OBJECT_LOCK.
+  int levels = kCfDefaultLevels;
+  cf::Layout layout = cf::Layout::Mallat;
+  // Streaming thread: the parameters of the negotiated output caps, which
+  // every frame uses (a property change renegotiates first).
+  cf::WaveletParams negotiated;
+};
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfWaveletEnc, gst_cf_wavelet_enc, GST_TYPE_CF_BASE)
+
+#define PRIV(self) (static_cast<GstCfWaveletEncPrivate *>(gst_cf_wavelet_enc_get_instance_private(self)))
+
+enum { PROP_0, PROP_LEVELS, PROP_LAYOUT };
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
+    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS
+                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
+    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS
+                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+
+static cf::WaveletParams current_params(GstCfWaveletEnc *self) {
+  cf::WaveletParams p;
+  p.wavelet = GST_CF_WAVELET_ENC_GET_CLASS(self)->wavelet;
+  GST_OBJECT_LOCK(self);
+  p.levels = PRIV(self)->levels;
+  p.layout = PRIV(self)->layout;
+  GST_OBJECT_UNLOCK(self);
+  return p;
+}
+
+static void gst_cf_wavelet_enc_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(object);
+  GstCfWaveletEncPrivate *priv = PRIV(self);
+  bool changed = false;
+  GST_OBJECT_LOCK(self);
+  switch (id) {
+    case PROP_LEVELS:
+      changed = priv->levels != g_value_get_int(value);
+      priv->levels = g_value_get_int(value);
+      break;
+    case PROP_LAYOUT:
+      changed = priv->layout != cf::Layout(g_value_get_enum(value));
+      priv->layout = cf::Layout(g_value_get_enum(value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+  // The parameters are part of the output caps: renegotiate before the next
+  // frame, which then uses them.
+  if (changed) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
+}
+
+static void gst_cf_wavelet_enc_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(object);
+  GST_OBJECT_LOCK(self);
+  switch (id) {
+    case PROP_LEVELS: g_value_set_int(value, PRIV(self)->levels); break;
+    case PROP_LAYOUT: g_value_set_enum(value, int(PRIV(self)->layout)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cf_wavelet_enc_finalize(GObject *object) {
+  PRIV(GST_CF_WAVELET_ENC(object))->~GstCfWaveletEncPrivate();
+  G_OBJECT_CLASS(gst_cf_wavelet_enc_parent_class)->finalize(object);
+}
+
+// raw -> coefficients with the current levels/layout, and back (for caps
+// queries from downstream).
+static GstCaps *gst_cf_wavelet_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
+                                                  GstCaps *caps, GstCaps *filter) {
+  GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(trans);
+  GstCaps *out;
+  if (direction == GST_PAD_SINK) {
+    const std::vector<cfgst::CoeffStage> stages = {cfgst::wavelet_stage(current_params(self))};
+    out = cfgst::coeff_caps_from_raw_caps(caps, &stages);
+  } else {
+    GstCaps *raw = cfgst::raw_caps_from_coeff_caps(caps, cf::wavelet_name(GST_CF_WAVELET_ENC_GET_CLASS(self)->wavelet));
+    GstCaps *templ = gst_static_pad_template_get_caps(&sink_template);
+    out = gst_caps_intersect_full(raw, templ, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(raw);
+    gst_caps_unref(templ);
+  }
+  if (filter) {
+    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(out);
+    out = f;
+  }
+  GST_CAT_LOG_OBJECT(CF_CAT(self), self, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+                 direction == GST_PAD_SINK ? "sink" : "src", caps, out);
+  return out;
+}
+
+static std::string gst_cf_wavelet_enc_configure(GstCfBase *base, const cfgst::PadFormat &in,
+                                                const cfgst::PadFormat &out) {
+  GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(base);
+  const char *name = cf::wavelet_name(GST_CF_WAVELET_ENC_GET_CLASS(self)->wavelet);
+  if (in.coefficients) return "the input must be raw video";
+  if (!out.coefficients || out.coeff.stages.size() != 1 || out.coeff.stages[0].name != name)
+    return std::string("the output caps must be a ") + name + " coefficient stream";
+  if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
+      GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
+      GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
+    return "the output caps describe " + out.describe() + ", not the input " + in.describe();
+  const cf::WaveletParams p = out.coeff.stages[0].wavelet;
+  // Levels too deep for the frame (or for the coefficient type): refused now,
+  // with the limit in the message, rather than at the first frame.
+  const std::string bad = cf::wavelet_check(p, cfgst::raw_frame_shape(in.info), out.type);
+  if (!bad.empty()) return std::string(name) + ": " + bad;
+  PRIV(self)->negotiated = p;
+  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "%s levels=%d layout=%s on %s", name, p.levels, cf::layout_name(p.layout),
+                  in.describe().c_str());
+  return "";
+}
+
+static void gst_cf_wavelet_enc_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
+  cf::wavelet_forward(engine, PRIV(GST_CF_WAVELET_ENC(base))->negotiated, in.view, out.view);
+}
+
+static void gst_cf_wavelet_enc_class_init(GstCfWaveletEncClass *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS(klass);
+  GstCfBaseClass *base_class = GST_CF_BASE_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cf_wavelet_enc_debug, "cfwaveletenc", 0, "cudafilters forward wavelet base");
+
+  gobject_class->set_property = gst_cf_wavelet_enc_set_property;
+  gobject_class->get_property = gst_cf_wavelet_enc_get_property;
+  gobject_class->finalize = gst_cf_wavelet_enc_finalize;
+
+  const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
+  g_object_class_install_property(
+      gobject_class, PROP_LEVELS,
+      g_param_spec_int("levels", "Levels",
+                       "Decomposition levels. Too many for the frame size (the low band would go below "
+                       "1x1) or for the coefficient type is an error at caps time naming the limit. A "
+                       "change while playing renegotiates the output caps and applies at the next frame",
+                       1, cfgst::kMaxLevels, kCfDefaultLevels, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_LAYOUT,
+      g_param_spec_enum("layout", "Layout",
+                        "Order of the row and column passes; a change while playing renegotiates and "
+                        "applies at the next frame",
+                        GST_TYPE_CF_LAYOUT, int(cf::Layout::Mallat), rw));
+
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+
+  trans_class->transform_caps = gst_cf_wavelet_enc_transform_caps;
+  base_class->configure = gst_cf_wavelet_enc_configure;
+  base_class->process = gst_cf_wavelet_enc_process;
+
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_LAYOUT, GstPluginAPIFlags(0));
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_WAVELET_ENC, GstPluginAPIFlags(0));
+}
+
+static void gst_cf_wavelet_enc_init(GstCfWaveletEnc *self) { new (PRIV(self)) GstCfWaveletEncPrivate(); }

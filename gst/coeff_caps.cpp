@@ -1,0 +1,450 @@
+// video/x-coefficients caps <-> core types. See coeff_caps.h for the format.
+#include "coeff_caps.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace cfgst {
+
+// ---------------------------------------------------------------------------
+// Raw formats and sample types
+
+const std::vector<GstVideoFormat> &supported_raw_formats() {
+  static const std::vector<GstVideoFormat> formats = {
+      GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGB,
+      GST_VIDEO_FORMAT_BGR,   GST_VIDEO_FORMAT_RGBA,      GST_VIDEO_FORMAT_BGRA,
+      GST_VIDEO_FORMAT_RGBx,  GST_VIDEO_FORMAT_BGRx,      GST_VIDEO_FORMAT_I420,
+      GST_VIDEO_FORMAT_NV12,  GST_VIDEO_FORMAT_Y444};
+  return formats;
+}
+
+bool raw_format_supported(GstVideoFormat f) {
+  for (GstVideoFormat s : supported_raw_formats())
+    if (s == f) return true;
+  return false;
+}
+
+std::string supported_formats_text() {
+  std::string s;
+  for (GstVideoFormat f : supported_raw_formats()) {
+    if (!s.empty()) s += ", ";
+    s += gst_video_format_to_string(f);
+  }
+  return s;
+}
+
+cf::SampleType raw_sample_type(GstVideoFormat f) {
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info(f);
+  return GST_VIDEO_FORMAT_INFO_DEPTH(finfo, 0) > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
+}
+
+cf::SampleType coeff_sample_type(GstVideoFormat f) {
+  return cf::coefficient_type_for(raw_sample_type(f));
+}
+
+const char *sample_format_name(cf::SampleType t) {
+  return t == cf::SampleType::S32 ? "S32LE" : "S16LE";
+}
+
+cf::PlanarLayout planar_layout(const GstVideoInfo &raw) {
+  cf::PlanarLayout l;
+  l.n = GST_VIDEO_INFO_N_COMPONENTS(&raw);
+  for (int c = 0; c < l.n; ++c) {
+    l.width[c] = GST_VIDEO_INFO_COMP_WIDTH(&raw, c);
+    l.height[c] = GST_VIDEO_INFO_COMP_HEIGHT(&raw, c);
+  }
+  return l;
+}
+
+// ---------------------------------------------------------------------------
+// The stage table: how each stage name is spelled and which parameter fields
+// it carries. A new stage kind adds a row and a case in the two functions
+// below.
+
+namespace {
+
+struct StageDef {
+  const char *name;
+  StageKind kind;
+  cf::Wavelet wavelet;  // kind == Wavelet
+};
+
+const StageDef kStages[] = {
+    {"haar", StageKind::Wavelet, cf::Wavelet::Haar},
+    {"cdf53", StageKind::Wavelet, cf::Wavelet::Cdf53},
+};
+
+const StageDef *find_stage(const std::string &name) {
+  for (const StageDef &d : kStages)
+    if (name == d.name) return &d;
+  return nullptr;
+}
+
+std::string known_stages() {
+  std::string s;
+  for (const StageDef &d : kStages) s += std::string(s.empty() ? "" : ", ") + d.name;
+  return s;
+}
+
+std::string field_name(const std::string &stage, const char *param) { return stage + "-" + param; }
+
+void write_stage_params(GstStructure *s, const CoeffStage &st) {
+  switch (st.kind) {
+    case StageKind::Wavelet:
+      gst_structure_set(s, field_name(st.name, "levels").c_str(), G_TYPE_INT, st.wavelet.levels,
+                        field_name(st.name, "layout").c_str(), G_TYPE_STRING,
+                        cf::layout_name(st.wavelet.layout), nullptr);
+      break;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Strict field readers: each names the field in its message.
+
+bool fail(std::string *why, const std::string &msg) {
+  if (why) *why = msg;
+  return false;
+}
+
+std::string describe_value(const GValue *v) {
+  gchar *text = gst_value_serialize(v);
+  const GType t = G_VALUE_TYPE(v);
+  const char *type = t == G_TYPE_STRING ? "string" : t == G_TYPE_INT ? "int" : g_type_name(t);
+  std::string s = std::string("(") + type + ")" + (text ? text : "?");
+  g_free(text);
+  return s;
+}
+
+std::string field_msg(const char *field, const std::string &what) {
+  return std::string("caps field '") + field + "' " + what;
+}
+
+// Returns false with a message when the field is missing (and required),
+// unfixed or not a string.
+bool read_string(const GstStructure *s, const char *field, bool required, std::string *out,
+                 bool *present, std::string *why) {
+  const GValue *v = gst_structure_get_value(s, field);
+  if (present) *present = v != nullptr;
+  if (!v) return required ? fail(why, field_msg(field, "is missing")) : true;
+  if (!G_VALUE_HOLDS_STRING(v) || !g_value_get_string(v))
+    return fail(why, field_msg(field, "must be a fixed string, got " + describe_value(v)));
+  *out = g_value_get_string(v);
+  return true;
+}
+
+bool read_int(const GstStructure *s, const char *field, int lo, int hi, int *out, std::string *why) {
+  const GValue *v = gst_structure_get_value(s, field);
+  if (!v) return fail(why, field_msg(field, "is missing"));
+  if (!G_VALUE_HOLDS_INT(v))
+    return fail(why, field_msg(field, "must be a fixed int, got " + describe_value(v)));
+  const int x = g_value_get_int(v);
+  if (x < lo || x > hi)
+    return fail(why, field_msg(field, "is " + std::to_string(x) + ", must be " + std::to_string(lo) +
+                                          ".." + std::to_string(hi)));
+  *out = x;
+  return true;
+}
+
+bool check_fraction(const GstStructure *s, const char *field, bool positive, std::string *why) {
+  const GValue *v = gst_structure_get_value(s, field);
+  if (!v) return true;
+  if (!GST_VALUE_HOLDS_FRACTION(v))
+    return fail(why, field_msg(field, "must be a fixed fraction, got " + describe_value(v)));
+  const int n = gst_value_get_fraction_numerator(v), d = gst_value_get_fraction_denominator(v);
+  if (n < 0 || d <= 0 || (positive && n == 0))
+    return fail(why, field_msg(field, "is " + describe_value(v) + ", must be " +
+                                          (positive ? "positive" : "zero or positive")));
+  return true;
+}
+
+std::vector<std::string> split_chain(const std::string &chain) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : chain) {
+    if (ch == ',') {
+      parts.push_back(cur);
+      cur.clear();
+    } else if (ch != ' ') {
+      cur += ch;
+    }
+  }
+  parts.push_back(cur);
+  return parts;
+}
+
+bool parse_stage(const GstStructure *s, const StageDef &def, CoeffStage *st, std::string *why) {
+  st->name = def.name;
+  st->kind = def.kind;
+  switch (def.kind) {
+    case StageKind::Wavelet: {
+      st->wavelet.wavelet = def.wavelet;
+      const std::string lf = field_name(def.name, "levels"), yf = field_name(def.name, "layout");
+      if (!read_int(s, lf.c_str(), 1, kMaxLevels, &st->wavelet.levels, why)) return false;
+      std::string layout;
+      if (!read_string(s, yf.c_str(), true, &layout, nullptr, why)) return false;
+      if (layout == "mallat") {
+        st->wavelet.layout = cf::Layout::Mallat;
+      } else if (layout == "standard") {
+        st->wavelet.layout = cf::Layout::Standard;
+      } else {
+        return fail(why, field_msg(yf.c_str(), "is '" + layout + "', must be mallat or standard"));
+      }
+      return true;
+    }
+  }
+  return fail(why, "internal: stage kind without a parser");
+}
+
+// Fields the raw video and its coefficient stream share, besides format.
+const char *const kSharedFields[] = {"width",       "height",         "framerate",
+                                     "pixel-aspect-ratio", "colorimetry", "chroma-site",
+                                     "interlace-mode"};
+
+void copy_shared_fields(const GstStructure *from, GstStructure *to) {
+  for (const char *f : kSharedFields)
+    if (const GValue *v = gst_structure_get_value(from, f)) gst_structure_set_value(to, f, v);
+}
+
+// The strings a field allows: one, a list of them, or none when absent.
+std::vector<std::string> string_values(const GstStructure *s, const char *field) {
+  std::vector<std::string> out;
+  const GValue *v = gst_structure_get_value(s, field);
+  if (v && G_VALUE_HOLDS_STRING(v) && g_value_get_string(v)) {
+    out.push_back(g_value_get_string(v));
+  } else if (v && GST_VALUE_HOLDS_LIST(v)) {
+    for (guint k = 0; k < gst_value_list_get_size(v); ++k) {
+      const GValue *e = gst_value_list_get_value(v, k);
+      if (G_VALUE_HOLDS_STRING(e) && g_value_get_string(e)) out.push_back(g_value_get_string(e));
+    }
+  }
+  return out;
+}
+
+bool system_memory(const GstCaps *caps, guint i) {
+  GstCapsFeatures *f = gst_caps_get_features(caps, i);
+  // TODO(issue 3): carry memory:CUDAMemory across instead of dropping it.
+  return !f || gst_caps_features_is_any(f) ||
+         gst_caps_features_is_equal(f, GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY);
+}
+
+}  // namespace
+
+CoeffStage wavelet_stage(const cf::WaveletParams &p) {
+  CoeffStage st;
+  st.name = cf::wavelet_name(p.wavelet);
+  st.kind = StageKind::Wavelet;
+  st.wavelet = p;
+  return st;
+}
+
+const CoeffStage *CoeffFormat::last_wavelet() const {
+  for (auto it = stages.rbegin(); it != stages.rend(); ++it)
+    if (it->kind == StageKind::Wavelet) return &*it;
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string *why) {
+  if (!gst_structure_has_name(s, kCoeffMediaType))
+    return fail(why, std::string("caps are ") + gst_structure_get_name(s) + ", expected " +
+                         kCoeffMediaType);
+  CoeffFormat f;
+
+  // transform and per-stage parameters
+  std::string chain;
+  if (!read_string(s, "transform", true, &chain, nullptr, why)) return false;
+  // The chain's shape first (known names, no repeats, wavelet last), then
+  // each stage's parameter fields.
+  std::vector<const StageDef *> defs;
+  for (const std::string &name : split_chain(chain)) {
+    const StageDef *def = find_stage(name);
+    if (!def)
+      return fail(why, field_msg("transform", "names unknown stage '" + name + "' in \"" + chain +
+                                                  "\" (known: " + known_stages() + ")"));
+    for (const StageDef *prev : defs) {
+      if (prev == def)
+        return fail(why, field_msg("transform", "names stage '" + name + "' twice in \"" + chain + "\""));
+      if (prev->kind == StageKind::Wavelet)
+        return fail(why, field_msg("transform", "\"" + chain + "\": the wavelet stage '" + prev->name +
+                                                    "' must be the last stage"));
+    }
+    defs.push_back(def);
+  }
+  for (const StageDef *def : defs) {
+    CoeffStage st;
+    if (!parse_stage(s, *def, &st, why)) return false;
+    f.stages.push_back(st);
+  }
+
+  // the raw video
+  std::string format_name;
+  if (!read_string(s, "format", true, &format_name, nullptr, why)) return false;
+  const GstVideoFormat format = gst_video_format_from_string(format_name.c_str());
+  if (format == GST_VIDEO_FORMAT_UNKNOWN || !raw_format_supported(format))
+    return fail(why, field_msg("format", "is '" + format_name + "', not one of " + supported_formats_text()));
+  int width = 0, height = 0;
+  if (!read_int(s, "width", 1, G_MAXINT16, &width, why)) return false;
+  if (!read_int(s, "height", 1, G_MAXINT16, &height, why)) return false;
+
+  std::string sample_format;
+  if (!read_string(s, "sample-format", true, &sample_format, nullptr, why)) return false;
+  if (sample_format != "S16LE" && sample_format != "S32LE")
+    return fail(why, field_msg("sample-format", "is '" + sample_format + "', must be S16LE or S32LE"));
+  f.sample_type = coeff_sample_type(format);
+  if (sample_format != sample_format_name(f.sample_type))
+    return fail(why, field_msg("sample-format", "is " + sample_format + ", but format " + format_name +
+                                                    " needs " + sample_format_name(f.sample_type)));
+
+  if (!check_fraction(s, "framerate", false, why)) return false;
+  if (!check_fraction(s, "pixel-aspect-ratio", true, why)) return false;
+  std::string text;
+  bool present = false;
+  if (!read_string(s, "colorimetry", false, &text, &present, why)) return false;
+  GstVideoColorimetry colorimetry;
+  if (present && !gst_video_colorimetry_from_string(&colorimetry, text.c_str()))
+    return fail(why, field_msg("colorimetry", "is '" + text + "', not a colorimetry"));
+  if (!read_string(s, "chroma-site", false, &text, &present, why)) return false;
+  if (!read_string(s, "interlace-mode", false, &text, &present, why)) return false;
+  if (present && text != "progressive" && text != "interleaved" && text != "mixed")
+    return fail(why, field_msg("interlace-mode", "is '" + text +
+                                                     "', must be progressive, interleaved or mixed"));
+
+  // Let GStreamer fill GstVideoInfo (strides, defaults) from the raw caps.
+  GstStructure *raw = gst_structure_new("video/x-raw", "format", G_TYPE_STRING, format_name.c_str(), nullptr);
+  copy_shared_fields(s, raw);
+  GstCaps *raw_caps = gst_caps_new_full(raw, nullptr);
+  const gboolean ok = gst_video_info_from_caps(&f.raw, raw_caps);
+  gst_caps_unref(raw_caps);
+  if (!ok)
+    return fail(why, "caps fields format, width, height, framerate, pixel-aspect-ratio, colorimetry, "
+                     "chroma-site and interlace-mode do not describe a raw video");
+
+  f.planes = planar_layout(f.raw);
+  f.size = cf::planar_size(f.planes, f.sample_type);
+  *out = f;
+  return true;
+}
+
+std::string check_stage_limits(const CoeffFormat &f) {
+  for (const CoeffStage &st : f.stages) {
+    if (st.kind != StageKind::Wavelet) continue;
+    cf::FrameView shape;
+    shape.type = raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw));
+    shape.n_components = f.planes.n;
+    for (int c = 0; c < f.planes.n; ++c)
+      shape.components[c] = cf::Component{0, 0, 1, f.planes.width[c], f.planes.height[c]};
+    const std::string bad = cf::wavelet_check(st.wavelet, shape, f.sample_type);
+    if (!bad.empty()) return field_msg(field_name(st.name, "levels").c_str(), "does not suit the frame: " + bad);
+  }
+  return "";
+}
+
+bool parse_coeff_caps(const GstCaps *caps, CoeffFormat *out, std::string *why) {
+  if (!caps || gst_caps_get_size(caps) != 1)
+    return fail(why, std::string("coefficient caps must hold exactly one structure"));
+  if (!gst_caps_is_fixed(caps)) return fail(why, "coefficient caps are not fixed");
+  return parse_coeff_structure(gst_caps_get_structure(caps, 0), out, why);
+}
+
+// ---------------------------------------------------------------------------
+// Building
+
+GstCaps *build_coeff_caps(const GstVideoInfo &raw, const std::vector<CoeffStage> &stages) {
+  GstCaps *raw_caps = gst_video_info_to_caps(const_cast<GstVideoInfo *>(&raw));
+  GstCaps *caps = coeff_caps_from_raw_caps(raw_caps, &stages);
+  gst_caps_unref(raw_caps);
+  return caps;
+}
+
+GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffStage> *stages) {
+  GstCaps *out = gst_caps_new_empty();
+  std::string chain;
+  if (stages)
+    for (const CoeffStage &st : *stages) chain += (chain.empty() ? "" : ",") + st.name;
+
+  for (guint i = 0; i < gst_caps_get_size(raw); ++i) {
+    const GstStructure *s = gst_caps_get_structure(raw, i);
+    if (!gst_structure_has_name(s, "video/x-raw") || !system_memory(raw, i)) continue;
+
+    // The formats this structure allows: one, a list, or (absent) any.
+    std::vector<GstVideoFormat> formats;
+    const GValue *fv = gst_structure_get_value(s, "format");
+    if (!fv) {
+      formats = supported_raw_formats();
+    } else if (G_VALUE_HOLDS_STRING(fv)) {
+      formats.push_back(gst_video_format_from_string(g_value_get_string(fv)));
+    } else if (GST_VALUE_HOLDS_LIST(fv)) {
+      for (guint k = 0; k < gst_value_list_get_size(fv); ++k) {
+        const GValue *e = gst_value_list_get_value(fv, k);
+        if (G_VALUE_HOLDS_STRING(e)) formats.push_back(gst_video_format_from_string(g_value_get_string(e)));
+      }
+    }
+
+    for (GstVideoFormat f : formats) {
+      if (!raw_format_supported(f)) continue;
+      GstStructure *c = gst_structure_new_empty(kCoeffMediaType);
+      if (stages) {
+        gst_structure_set(c, "transform", G_TYPE_STRING, chain.c_str(), nullptr);
+        for (const CoeffStage &st : *stages) write_stage_params(c, st);
+      }
+      gst_structure_set(c, "sample-format", G_TYPE_STRING, sample_format_name(coeff_sample_type(f)),
+                        "format", G_TYPE_STRING, gst_video_format_to_string(f), nullptr);
+      copy_shared_fields(s, c);
+      out = gst_caps_merge_structure(out, c);
+    }
+  }
+  return out;
+}
+
+GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) {
+  GstCaps *out = gst_caps_new_empty();
+  for (guint i = 0; i < gst_caps_get_size(coeff); ++i) {
+    const GstStructure *s = gst_caps_get_structure(coeff, i);
+    if (!gst_structure_has_name(s, kCoeffMediaType) || !system_memory(coeff, i)) continue;
+    if (last_stage) {
+      if (const GValue *t = gst_structure_get_value(s, "transform")) {
+        if (!G_VALUE_HOLDS_STRING(t) || !g_value_get_string(t)) continue;
+        const std::vector<std::string> chain = split_chain(g_value_get_string(t));
+        if (chain.back() != last_stage) continue;
+      }
+    }
+    // The formats the structure allows (absent: any), narrowed by the
+    // sample formats it allows (S32LE: 16-bit formats, S16LE: 8-bit ones).
+    const std::vector<std::string> formats = string_values(s, "format");
+    const std::vector<std::string> sample_formats = string_values(s, "sample-format");
+    GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
+    gst_value_list_init(&list, 0);
+    g_value_init(&item, G_TYPE_STRING);
+    std::vector<std::string> candidates = formats;  // keeps the caps' order of preference
+    if (candidates.empty())
+      for (GstVideoFormat f : supported_raw_formats()) candidates.push_back(gst_video_format_to_string(f));
+    for (const std::string &candidate : candidates) {
+      const GstVideoFormat f = gst_video_format_from_string(candidate.c_str());
+      const char *name = candidate.c_str();
+      if (!raw_format_supported(f)) continue;
+      if (!sample_formats.empty() && std::find(sample_formats.begin(), sample_formats.end(),
+                                               sample_format_name(coeff_sample_type(f))) == sample_formats.end())
+        continue;
+      g_value_set_string(&item, name);
+      gst_value_list_append_value(&list, &item);
+    }
+    g_value_unset(&item);
+    if (gst_value_list_get_size(&list) == 0) {
+      g_value_unset(&list);
+      continue;
+    }
+    GstStructure *r = gst_structure_new_empty("video/x-raw");
+    if (gst_value_list_get_size(&list) == 1)
+      gst_structure_set_value(r, "format", gst_value_list_get_value(&list, 0));
+    else
+      gst_structure_set_value(r, "format", &list);
+    g_value_unset(&list);
+    copy_shared_fields(s, r);
+    out = gst_caps_merge_structure(out, r);
+  }
+  return out;
+}
+
+}  // namespace cfgst

@@ -1,0 +1,106 @@
+// The video/x-coefficients media type: translation between caps and core/.
+//
+// A coefficient stream describes itself, so cudainverse (and an application
+// reading an appsink) needs nothing but the caps. A typical stream:
+//
+//   video/x-coefficients, transform=(string)cdf53,
+//       cdf53-levels=(int)3, cdf53-layout=(string)mallat,
+//       sample-format=(string)S16LE, format=(string)I420,
+//       width=(int)640, height=(int)480, framerate=(fraction)30/1,
+//       pixel-aspect-ratio=(fraction)1/1, colorimetry=(string)bt601,
+//       chroma-site=(string)jpeg, interlace-mode=(string)progressive
+//
+// transform      the chain of stages in the order they were applied,
+//                comma-separated ("cdf53"; later e.g. "ycocg,cdf53").
+//                cudainverse undoes it from the last stage back. A stage
+//                appears at most once; a wavelet stage must be the last one.
+// <stage>-<param> per-stage parameters as prefixed fields (haar-levels,
+//                haar-layout, cdf53-levels, cdf53-layout): a flat structure
+//                stays readable with gst_structure_get_int() and writable in a
+//                gst-launch capsfilter, unlike nested structures.
+// sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE.
+// format, width, height (required), framerate, pixel-aspect-ratio,
+//                colorimetry, chroma-site, interlace-mode (when known): the
+//                raw video the stream rebuilds to.
+//
+// Buffer layout: one tightly packed plane per component (stride = plane width
+// x sample size), planes one after another, in GStreamer's component order of
+// the raw format: R, G, B(, A) for the RGB family whatever the memory order
+// (RGB and BGR give the same planes), Y, U, V for I420/NV12/Y444, Y for gray.
+// Chroma planes of I420 and NV12 are ceil(w/2) x ceil(h/2).
+// RGBx/BGRx: the padding byte carries no information and is not stored (three
+// planes); cudainverse writes 0xff into it.
+#pragma once
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+
+#include <string>
+#include <vector>
+
+#include "cudafilters/frame.hpp"
+#include "cudafilters/wavelet.hpp"
+
+namespace cfgst {
+
+constexpr const char *kCoeffMediaType = "video/x-coefficients";
+constexpr int kMaxLevels = 32;
+
+// The raw formats a coefficient stream can carry; the templates of the
+// wavelet elements and cudainverse use the same list.
+#define CF_RAW_FORMATS "{ GRAY8, GRAY16_LE, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 }"
+const std::vector<GstVideoFormat> &supported_raw_formats();
+bool raw_format_supported(GstVideoFormat f);
+std::string supported_formats_text();  // "GRAY8, GRAY16_LE, ..." for messages
+
+// U8 or U16: the sample type of a raw format's components.
+cf::SampleType raw_sample_type(GstVideoFormat f);
+// S16 for 8-bit formats, S32 for 16-bit ones.
+cf::SampleType coeff_sample_type(GstVideoFormat f);
+const char *sample_format_name(cf::SampleType coeff);  // "S16LE", "S32LE"
+
+// One coefficient plane per component of `raw`, each of the component's size.
+cf::PlanarLayout planar_layout(const GstVideoInfo &raw);
+
+// One stage of the transform chain. Only wavelet stages exist now; colour
+// transforms and predictors add a kind, their parameters and a row to the
+// stage table in coeff_caps.cpp (and an undo row in gstcudainverse.cpp).
+enum class StageKind { Wavelet };
+struct CoeffStage {
+  std::string name;  // as spelled in transform=: "haar", "cdf53"
+  StageKind kind = StageKind::Wavelet;
+  cf::WaveletParams wavelet;  // kind == Wavelet
+};
+CoeffStage wavelet_stage(const cf::WaveletParams &p);
+
+// A parsed, fixed coefficient stream.
+struct CoeffFormat {
+  std::vector<CoeffStage> stages;  // in the order they were applied
+  cf::SampleType sample_type = cf::SampleType::S16;
+  GstVideoInfo raw;           // the raw video the stream rebuilds to
+  cf::PlanarLayout planes;    // planar_layout(raw)
+  gsize size = 0;             // bytes of one frame
+  const CoeffStage *last_wavelet() const;  // nullptr when there is none
+};
+
+// Strict parsing of fixed caps: every missing, unfixed or wrong field gives
+// false and a message naming the field ("caps field 'width' is missing").
+bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string *why);
+bool parse_coeff_caps(const GstCaps *caps, CoeffFormat *out, std::string *why);
+// Parameters that are well-formed but do not suit the frame (wavelet levels
+// too deep for a plane or the sample type): "" or a message naming the field.
+std::string check_stage_limits(const CoeffFormat &f);
+
+// Fixed caps for `stages` applied to the raw video `raw`.
+GstCaps *build_coeff_caps(const GstVideoInfo &raw, const std::vector<CoeffStage> &stages);
+
+// For transform_caps (caps may hold lists and ranges; unsupported formats and
+// non-system memory are dropped; the caller intersects with its templates):
+// raw -> coefficients with `stages` appended (nullptr: any chain, no
+// transform field), one structure per format so sample-format stays exact.
+GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffStage> *stages);
+// coefficients -> the raw video they rebuild. With `last_stage`, only
+// structures whose chain ends with that stage (or leaves transform open).
+GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage = nullptr);
+
+}  // namespace cfgst

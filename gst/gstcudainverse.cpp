@@ -1,0 +1,157 @@
+// cudainverse: rebuilds raw video from any coefficient stream, reading only
+// its caps. The transform chain is undone from its last stage back, each
+// stage through a row of kUndo; stages between the first and the last write
+// into cached intermediate planes (none are needed for one-stage chains).
+#include <cstdint>
+#include <vector>
+
+#include "cf_base.h"
+#include "cudafilters/error.hpp"
+#include "cudafilters/wavelet.hpp"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cuda_inverse_debug);
+#define GST_CAT_DEFAULT gst_cuda_inverse_debug
+
+G_BEGIN_DECLS
+#define GST_TYPE_CUDA_INVERSE (gst_cuda_inverse_get_type())
+G_DECLARE_FINAL_TYPE(GstCudaInverse, gst_cuda_inverse, GST, CUDA_INVERSE, GstCfBase)
+G_END_DECLS
+
+struct _GstCudaInverse {
+  GstCfBase parent;
+  // Streaming thread only: intermediate planes for chains of several stages,
+  // reallocated when the stream's size changes, never per frame.
+  std::vector<std::uint8_t> *scratch;  // two buffers, ping-pong
+};
+
+G_DEFINE_TYPE(GstCudaInverse, gst_cuda_inverse, GST_TYPE_CF_BASE)
+GST_ELEMENT_REGISTER_DEFINE(cudainverse, "cudainverse", GST_RANK_NONE, GST_TYPE_CUDA_INVERSE)
+
+// ---------------------------------------------------------------------------
+// The undo table: one row per stage kind. A colour transform or predictor
+// adds its inverse here (and its parameters in coeff_caps.cpp).
+
+namespace {
+
+using UndoFn = void (*)(cf::Engine &, const cfgst::CoeffStage &, const cf::FrameView &src,
+                        const cf::FrameView &dst);
+
+void undo_wavelet(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
+  cf::wavelet_inverse(e, st.wavelet, src, dst);
+}
+
+struct UndoDef {
+  cfgst::StageKind kind;
+  UndoFn undo;
+};
+const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet}};
+
+UndoFn find_undo(cfgst::StageKind kind) {
+  for (const UndoDef &d : kUndo)
+    if (d.kind == kind) return d.undo;
+  return nullptr;
+}
+
+}  // namespace
+
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS("video/x-coefficients"));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
+    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+
+static GstCaps *gst_cuda_inverse_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
+                                                GstCaps *filter) {
+  GstCaps *out, *templ;
+  if (direction == GST_PAD_SINK) {
+    out = cfgst::raw_caps_from_coeff_caps(caps);
+    templ = gst_static_pad_template_get_caps(&src_template);
+  } else {
+    out = cfgst::coeff_caps_from_raw_caps(caps, nullptr);  // any transform chain
+    templ = gst_static_pad_template_get_caps(&sink_template);
+  }
+  GstCaps *t = gst_caps_intersect_full(out, templ, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref(out);
+  gst_caps_unref(templ);
+  out = t;
+  if (filter) {
+    t = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(out);
+    out = t;
+  }
+  GST_LOG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
+                 direction == GST_PAD_SINK ? "sink" : "src", caps, out);
+  return out;
+}
+
+static std::string gst_cuda_inverse_check_input(GstCfBase *, const cfgst::PadFormat &in) {
+  if (!in.coefficients) return "the input must be a video/x-coefficients stream";
+  for (const cfgst::CoeffStage &st : in.coeff.stages)
+    if (!find_undo(st.kind)) return "caps field 'transform': stage '" + st.name + "' cannot be undone yet";
+  return cfgst::check_stage_limits(in.coeff);
+}
+
+static std::string gst_cuda_inverse_configure(GstCfBase *base, const cfgst::PadFormat &in,
+                                              const cfgst::PadFormat &out) {
+  std::string why = gst_cuda_inverse_check_input(base, in);
+  if (!why.empty()) return why;
+  if (out.coefficients) return "the output must be raw video";
+  if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
+      GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
+      GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
+    return "the output caps (" + out.describe() + ") are not the video the stream rebuilds (" +
+           in.describe() + ")";
+  GST_INFO_OBJECT(base, "undoing %s", in.describe().c_str());
+  return "";
+}
+
+static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
+  GstCudaInverse *self = GST_CUDA_INVERSE(base);
+  const cfgst::CoeffFormat &cf = in.format.coeff;
+  const int n = int(cf.stages.size());
+  cf::FrameView src = in.view;
+  for (int i = n - 1; i >= 0; --i) {
+    cf::FrameView dst = out.view;
+    if (i > 0) {
+      // The input of stage i: planes of the stream's sample type.
+      std::vector<std::uint8_t> &buf = self->scratch[i % 2];
+      if (buf.size() < cf.size) buf.resize(cf.size);
+      dst = cf::planar_view(buf.data(), cf.planes, cf.sample_type, cf::Memory::Host);
+    }
+    find_undo(cf.stages[i].kind)(engine, cf.stages[i], src, dst);
+    src = dst;
+  }
+  // RGBx/BGRx: the padding byte is not in the stream; write 0xff.
+  cfgst::fill_raw_padding(out.view, out.format.info, 0xff);
+}
+
+static void gst_cuda_inverse_finalize(GObject *object) {
+  delete[] GST_CUDA_INVERSE(object)->scratch;
+  G_OBJECT_CLASS(gst_cuda_inverse_parent_class)->finalize(object);
+}
+
+static void gst_cuda_inverse_class_init(GstCudaInverseClass *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstCfBaseClass *base_class = GST_CF_BASE_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cuda_inverse_debug, "cudainverse", 0, "cudainverse element");
+
+  gobject_class->finalize = gst_cuda_inverse_finalize;
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+  gst_element_class_set_static_metadata(
+      element_class, "CUDA coefficient inverse", "Filter/Converter/Video",
+      "Rebuilds the raw video of any video/x-coefficients stream bit for bit, reading only its caps "
+      "(transform chain and its parameters, sample-format, format, size), on CUDA, OpenMP or the "
+      "CPU. RGBx/BGRx padding bytes, which the stream does not carry, are set to 0xff",
+      "cudafilters");
+
+  GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_inverse_transform_caps;
+  base_class->debug = gst_cuda_inverse_debug;
+  base_class->check_input = gst_cuda_inverse_check_input;
+  base_class->configure = gst_cuda_inverse_configure;
+  base_class->process = gst_cuda_inverse_process;
+}
+
+static void gst_cuda_inverse_init(GstCudaInverse *self) { self->scratch = new std::vector<std::uint8_t>[2]; }

@@ -1,0 +1,20 @@
+// The cudafilters plugin: registers its elements.
+#include <gst/gst.h>
+
+GST_ELEMENT_REGISTER_DECLARE(cudahaar);
+GST_ELEMENT_REGISTER_DECLARE(cudacdf53);
+GST_ELEMENT_REGISTER_DECLARE(cudainverse);
+GST_ELEMENT_REGISTER_DECLARE(cudaview);
+
+static gboolean plugin_init(GstPlugin *plugin) {
+  gboolean ok = FALSE;
+  ok |= GST_ELEMENT_REGISTER(cudahaar, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudacdf53, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudainverse, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaview, plugin);
+  return ok;
+}
+
+GST_PLUGIN_DEFINE(GST_VERSION_MAJOR, GST_VERSION_MINOR, cudafilters,
+                  "Image decorrelation filters (wavelets and their inverse) on CUDA, OpenMP or the CPU",
+                  plugin_init, VERSION, GST_PACKAGE_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)

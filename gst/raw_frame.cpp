@@ -1,0 +1,181 @@
+#include "raw_frame.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "cudafilters/error.hpp"
+
+namespace cfgst {
+
+namespace {
+
+bool fail(std::string *why, const std::string &msg) {
+  if (why) *why = msg;
+  return false;
+}
+
+// A raw view over planes at `data` with `stride` (data may be null: a shape).
+cf::FrameView raw_view(const GstVideoInfo &info, guint8 *const data[], const gint stride[]) {
+  cf::FrameView v;
+  v.type = raw_sample_type(GST_VIDEO_INFO_FORMAT(&info));
+  v.memory = cf::Memory::Host;
+  const int ss = cf::sample_size(v.type);
+  v.n_planes = GST_VIDEO_INFO_N_PLANES(&info);
+  v.n_components = GST_VIDEO_INFO_N_COMPONENTS(&info);
+  for (int c = 0; c < v.n_components; ++c) {
+    cf::Component &k = v.components[c];
+    k.plane = GST_VIDEO_INFO_COMP_PLANE(&info, c);
+    k.offset = GST_VIDEO_INFO_COMP_POFFSET(&info, c);
+    k.pixel_stride = GST_VIDEO_INFO_COMP_PSTRIDE(&info, c) / ss;
+    k.width = GST_VIDEO_INFO_COMP_WIDTH(&info, c);
+    k.height = GST_VIDEO_INFO_COMP_HEIGHT(&info, c);
+    // A plane row spans its widest component's pixels (RGBx: 4 bytes each).
+    cf::MemoryPlane &p = v.planes[k.plane];
+    p.row_bytes = std::max(p.row_bytes, k.width * GST_VIDEO_INFO_COMP_PSTRIDE(&info, c));
+    p.rows = std::max(p.rows, k.height);
+  }
+  for (int p = 0; p < v.n_planes; ++p) {
+    v.planes[p].data = data ? data[p] : nullptr;
+    v.planes[p].stride = stride[p];
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string PadFormat::describe() const {
+  std::string s = std::string(gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info))) + " " +
+                  std::to_string(GST_VIDEO_INFO_WIDTH(&info)) + "x" +
+                  std::to_string(GST_VIDEO_INFO_HEIGHT(&info));
+  if (!coefficients) return s;
+  std::string chain;
+  for (const CoeffStage &st : coeff.stages) chain += (chain.empty() ? "" : ",") + st.name;
+  return chain + " coefficients (" + sample_format_name(type) + ") of " + s;
+}
+
+bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why) {
+  if (!caps || gst_caps_is_empty(caps)) return fail(why, "no caps");
+  const GstStructure *s = gst_caps_get_structure(caps, 0);
+  PadFormat f;
+  if (gst_structure_has_name(s, kCoeffMediaType)) {
+    if (!parse_coeff_caps(caps, &f.coeff, why)) return false;
+    f.coefficients = true;
+    f.info = f.coeff.raw;
+    f.type = f.coeff.sample_type;
+    f.size = f.coeff.size;
+  } else if (gst_structure_has_name(s, "video/x-raw")) {
+    const char *format = gst_structure_get_string(s, "format");
+    if (!format) return fail(why, "caps field 'format' is missing or not a fixed string");
+    const GstVideoFormat vf = gst_video_format_from_string(format);
+    if (!raw_format_supported(vf))
+      return fail(why, std::string("format ") + format + " is not supported (supported: " +
+                           supported_formats_text() + ")");
+    const char *mode = gst_structure_get_string(s, "interlace-mode");
+    if (mode && !std::strcmp(mode, "alternate"))
+      return fail(why, "interlace-mode=alternate (one field per buffer) is not supported");
+    if (!gst_video_info_from_caps(&f.info, caps))
+      return fail(why, "raw video caps are incomplete or invalid (need fixed format, width and height)");
+    f.type = raw_sample_type(vf);
+    f.size = GST_VIDEO_INFO_SIZE(&f.info);
+  } else {
+    return fail(why, std::string("unexpected media type ") + gst_structure_get_name(s));
+  }
+  *out = f;
+  return true;
+}
+
+cf::FrameView raw_frame_shape(const GstVideoInfo &info) { return raw_view(info, nullptr, info.stride); }
+
+cf::FrameView raw_frame_view(const GstVideoFrame &frame) {
+  guint8 *data[GST_VIDEO_MAX_PLANES];
+  for (int p = 0; p < GST_VIDEO_MAX_PLANES; ++p)
+    data[p] = static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&frame, p));
+  return raw_view(frame.info, data, frame.info.stride);
+}
+
+void fill_raw_padding(const cf::FrameView &raw, const GstVideoInfo &info, guint8 value) {
+  if (raw.memory != cf::Memory::Host)
+    throw cf::Error("filling padding bytes of device frames is not implemented yet");
+  const int ss = cf::sample_size(raw.type);
+  for (int p = 0; p < raw.n_planes; ++p) {
+    // Bytes of one pixel of this plane that belong to a component.
+    int pixel_bytes = 0, width = 0;
+    bool covered[16] = {};
+    for (int c = 0; c < raw.n_components; ++c) {
+      const cf::Component &k = raw.components[c];
+      if (k.plane != p) continue;
+      pixel_bytes = GST_VIDEO_INFO_COMP_PSTRIDE(&info, c);
+      width = k.width;
+      for (int b = 0; b < ss && k.offset + b < 16; ++b) covered[k.offset + b] = true;
+    }
+    if (pixel_bytes <= 0 || pixel_bytes > 16) continue;
+    int gaps = 0;
+    for (int b = 0; b < pixel_bytes; ++b) gaps += !covered[b];
+    if (!gaps) continue;
+    const cf::MemoryPlane &mp = raw.planes[p];
+    for (int y = 0; y < mp.rows; ++y) {
+      guint8 *row = static_cast<guint8 *>(mp.data) + std::ptrdiff_t(y) * mp.stride;
+      for (int x = 0; x < width; ++x)
+        for (int b = 0; b < pixel_bytes; ++b)
+          if (!covered[b]) row[x * pixel_bytes + b] = value;
+    }
+  }
+}
+
+gsize raw_required_size(const GstVideoInfo &info, const GstVideoMeta *meta) {
+  if (!meta) return GST_VIDEO_INFO_SIZE(&info);
+  const cf::FrameView shape = raw_frame_shape(info);
+  gsize need = 0;
+  for (int p = 0; p < shape.n_planes && p < (int)meta->n_planes; ++p) {
+    const cf::MemoryPlane &mp = shape.planes[p];
+    const gsize stride = meta->stride[p] > 0 ? gsize(meta->stride[p]) : gsize(mp.row_bytes);
+    need = std::max(need, meta->offset[p] + stride * (mp.rows - 1) + mp.row_bytes);
+  }
+  return need;
+}
+
+MappedFrame::~MappedFrame() {
+  if (!buffer_) return;
+  if (video_)
+    gst_video_frame_unmap(&frame_);
+  else
+    gst_buffer_unmap(buffer_, &map_);
+}
+
+bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, const char *what,
+                      std::string *why) {
+  const gsize have = gst_buffer_get_size(buf);
+  if (fmt.coefficients) {
+    if (have < fmt.size)
+      return fail(why, std::string(what) + " buffer holds " + std::to_string(have) +
+                           " bytes, but its caps (" + fmt.describe() + ") need " +
+                           std::to_string(fmt.size) + " bytes");
+    if (!gst_buffer_map(buf, &map_, flags))
+      return fail(why, std::string(what) + " buffer cannot be mapped");
+    buffer_ = buf;
+    view_ = cf::planar_view(map_.data, fmt.coeff.planes, fmt.type, cf::Memory::Host);
+    return true;
+  }
+  const GstVideoMeta *meta = gst_buffer_get_video_meta(buf);
+  const gsize need = raw_required_size(fmt.info, meta);
+  if (have < need)
+    return fail(why, std::string(what) + " buffer holds " + std::to_string(have) +
+                         " bytes, but its caps (" + fmt.describe() + ") need " +
+                         std::to_string(need) + " bytes");
+  if (meta && (int(meta->width) != GST_VIDEO_INFO_WIDTH(&fmt.info) ||
+               int(meta->height) != GST_VIDEO_INFO_HEIGHT(&fmt.info) ||
+               meta->format != GST_VIDEO_INFO_FORMAT(&fmt.info)))
+    return fail(why, std::string(what) + " buffer's video meta does not match its caps (" +
+                         fmt.describe() + ")");
+  GstVideoInfo info = fmt.info;
+  if (!gst_video_frame_map(&frame_, &info, buf, flags))
+    return fail(why, std::string(what) + " buffer cannot be mapped as " + fmt.describe());
+  buffer_ = buf;
+  video_ = true;
+  view_ = raw_frame_view(frame_);
+  if (const char *bad = cf::check_frame(view_); *bad)
+    return fail(why, std::string(what) + " frame: " + bad);
+  return true;
+}
+
+}  // namespace cfgst
