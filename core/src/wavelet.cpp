@@ -39,45 +39,87 @@ bool fits(Range r, SampleType t) {
   return r.lo >= limit.lo && r.hi <= limit.hi;
 }
 
-// Bounds of one 1-D lifting pass. High bands: d = x - (a prediction inside
-// [lo, hi]). Low bands: Haar's s = floor((a + b) / 2) stays in [lo, hi]; the
-// 5/3 low band equals the filter (-1, 2, 6, 2, -1) / 8 whose positive taps
-// sum to 5/4 and negative taps to -1/4, plus at most 2 of rounding.
-Range high_pass(Range r) { return {r.lo - r.hi, r.hi - r.lo}; }
-Range low_pass(Wavelet w, Range r) {
-  if (w == Wavelet::Haar) return r;
-  const std::int64_t width = r.hi - r.lo;
-  return {r.lo - (width + 3) / 4 - 2, r.hi + (width + 3) / 4 + 2};
+// Overflow bound. The integer transform is a linear filter plus rounding:
+// a band's coefficient is sum(t_i x_i) over the band's cascaded analysis
+// filter (row cascade times column cascade) plus a rounding error. For inputs
+// in [lo, hi], the linear part lies in [P lo - N hi, P hi - N lo] with P and
+// N the sums of the positive and (absolute) negative taps. The rounding error
+// is bounded per 1-D pass: each pass adds at most 1 and multiplies earlier
+// errors by its filter's absolute sum (low: 3/2 for 5/3, 1 for Haar; high: 2).
+struct Cascade {
+  std::vector<double> taps{1.0};  // filter from the input to this band, 1-D
+  double error = 0;               // bound on the rounding error, 1-D
+  double positive() const {
+    double p = 0;
+    for (double t : taps) p += t > 0 ? t : 0;
+    return p;
+  }
+  double negative() const {
+    double n = 0;
+    for (double t : taps) n += t < 0 ? -t : 0;
+    return n;
+  }
+};
+
+// Appends one analysis step at `level` (0 = finest): the step's filter acts
+// on samples 2^level apart.
+Cascade step(const Cascade &c, Wavelet w, bool high, int level) {
+  static const std::vector<double> kHaarLow{0.5, 0.5}, kHaarHigh{-1, 1},
+      kCdf53Low{-0.125, 0.25, 0.75, 0.25, -0.125}, kCdf53High{-0.5, 1, -0.5};
+  const std::vector<double> &f = w == Wavelet::Haar ? (high ? kHaarHigh : kHaarLow)
+                                                    : (high ? kCdf53High : kCdf53Low);
+  const std::size_t spacing = std::size_t(1) << level;
+  Cascade out;
+  out.taps.assign(c.taps.size() + (f.size() - 1) * spacing, 0.0);
+  for (std::size_t i = 0; i < c.taps.size(); ++i)
+    for (std::size_t j = 0; j < f.size(); ++j) out.taps[i + j * spacing] += c.taps[i] * f[j];
+  double gain = 0;
+  for (double t : f) gain += t < 0 ? -t : t;
+  out.error = c.error * gain + 1;
+  return out;
+}
+
+// Does a band with these row and column cascades fit `coeff` for inputs in `in`?
+bool band_fits(const Cascade &row, const Cascade &col, Range in, SampleType coeff) {
+  const double p = row.positive() * col.positive() + row.negative() * col.negative();
+  const double n = row.positive() * col.negative() + row.negative() * col.positive();
+  const double gain_row = row.positive() + row.negative(), gain_col = col.positive() + col.negative();
+  const double error = row.error * gain_col + col.error * gain_row + 1;
+  const Range limit = type_range(coeff);
+  return p * double(in.lo) - n * double(in.hi) - error >= double(limit.lo) &&
+         p * double(in.hi) - n * double(in.lo) + error <= double(limit.hi);
+}
+
+// 1-D cascades of the bands of `levels` levels: H1..Hn then Ln.
+std::vector<Cascade> cascades(Wavelet w, int levels) {
+  std::vector<Cascade> bands;
+  Cascade low;
+  for (int k = 0; k < levels; ++k) {
+    bands.push_back(step(low, w, true, k));
+    low = step(low, w, false, k);
+  }
+  bands.push_back(low);
+  return bands;
 }
 
 // True when `levels` levels cannot overflow `coeff` for inputs in `in`.
 bool levels_fit(Wavelet w, Layout l, int levels, Range in, SampleType coeff) {
+  const std::vector<Cascade> c = cascades(w, levels);
+  const Cascade &lowest = c.back();
   if (l == Layout::Mallat) {
-    Range ll = in;
+    // Level k's bands: (H_k or L_k) x (H_k or L_k), and LL of the last level.
     for (int k = 0; k < levels; ++k) {
-      const Range lo = low_pass(w, ll), hi = high_pass(ll);
-      const Range bands[] = {low_pass(w, lo), high_pass(lo), low_pass(w, hi), high_pass(hi)};
-      for (Range b : bands)
-        if (!fits(b, coeff)) return false;
-      ll = bands[0];
+      const Cascade low = cascades(w, k + 1).back();  // L_{k+1}
+      if (!band_fits(c[k], c[k], in, coeff) || !band_fits(c[k], low, in, coeff) ||
+          !band_fits(low, c[k], in, coeff))
+        return false;
     }
-    return true;
+    return band_fits(lowest, lowest, in, coeff);
   }
-  // Standard: every row band (H1..Hn, Ln) then goes through n column levels.
-  std::vector<Range> row_bands;
-  Range r = in;
-  for (int k = 0; k < levels; ++k) {
-    row_bands.push_back(high_pass(r));
-    r = low_pass(w, r);
-  }
-  row_bands.push_back(r);
-  for (Range b : row_bands) {
-    for (int k = 0; k < levels; ++k) {
-      if (!fits(high_pass(b), coeff)) return false;
-      b = low_pass(w, b);
-    }
-    if (!fits(b, coeff)) return false;
-  }
+  // Standard: every row band with every column band.
+  for (const Cascade &row : c)
+    for (const Cascade &col : c)
+      if (!band_fits(row, col, in, coeff)) return false;
   return true;
 }
 
