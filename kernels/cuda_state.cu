@@ -1,21 +1,239 @@
-#include <cuda_runtime.h>
-#include "cuda_bridge.hpp"
+// The CUDA backend's engine state: device checks, stream, workspace cache and
+// host <-> device staging of frames.
+#include "kernels/cuda_state.cuh"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
 #include "cudafilters/error.hpp"
+
 namespace cf::detail {
-struct CudaState { int device; cudaStream_t stream; };
+
+namespace {
+
+// An empty kernel: asking for its attributes tells whether this build has
+// code the device can run (sm_XX machine code for it, or PTX it can JIT).
+__global__ void probe_kernel() {}
+
+std::string device_label(int device) { return "CUDA device " + std::to_string(device); }
+
+// Whether the device can run our kernels, probed once per device (it creates
+// the device's primary context, which takes a while).
+struct Probe {
+  bool done = false;
+  bool ok = false;
+  std::string why;
+};
+
+bool probe_device(int device, std::string *why) {
+  static std::mutex mutex;
+  static std::vector<Probe> probes;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (int(probes.size()) <= device) probes.resize(device + 1);
+  Probe &p = probes[device];
+  if (!p.done) {
+    p.done = true;
+    p.ok = false;
+    int mode = 0, major = 0, minor = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+    cudaFuncAttributes attr;
+    if (e != cudaSuccess) {
+      p.why = device_label(device) + ": cannot query it: " + cudaGetErrorString(e);
+    } else if (mode == cudaComputeModeProhibited) {
+      p.why = device_label(device) + " is in prohibited compute mode (see nvidia-smi -c)";
+    } else if ((e = cudaSetDevice(device)) != cudaSuccess) {
+      p.why = device_label(device) + ": cannot use it: " + cudaGetErrorString(e);
+    } else if ((e = cudaFuncGetAttributes(&attr, probe_kernel)) != cudaSuccess) {
+      p.why = device_label(device) + " (compute capability " + std::to_string(major) + "." +
+              std::to_string(minor) + "): " + cudaGetErrorString(e) +
+              (e == cudaErrorNoKernelImageForDevice || e == cudaErrorInvalidDeviceFunction
+                   ? "; rebuild with -Dcuda-arch=" + std::to_string(major * 10 + minor)
+                   : std::string());
+    } else {
+      p.ok = true;
+    }
+    if (!p.ok) cudaGetLastError();  // clear a non-sticky error for later calls
+  }
+  if (!p.ok && why) *why = p.why;
+  return p.ok;
+}
+
+// Memory plane i of a staged copy of f: tight rows padded to kDeviceAlign.
+struct StagedLayout {
+  std::size_t pitch[kMaxPlanes] = {};
+  std::size_t offset[kMaxPlanes] = {};
+  std::size_t total = 0;
+};
+
+StagedLayout staged_layout(const FrameView &f) {
+  StagedLayout l;
+  for (int i = 0; i < f.n_planes; ++i) {
+    l.pitch[i] = align_up(std::size_t(f.planes[i].row_bytes));
+    l.offset[i] = l.total;
+    l.total += align_up(l.pitch[i] * std::size_t(f.planes[i].rows));
+  }
+  return l;
+}
+
+FrameView staged_view(const FrameView &f, const StagedLayout &l, void *base) {
+  FrameView d = f;
+  d.memory = Memory::Device;
+  for (int i = 0; i < f.n_planes; ++i) {
+    d.planes[i].data = static_cast<std::uint8_t *>(base) + l.offset[i];
+    d.planes[i].stride = std::ptrdiff_t(l.pitch[i]);
+  }
+  return d;
+}
+
+// True when the components of f cover every byte of memory plane i's rows
+// (row_bytes x rows), so that writing them all leaves nothing else to keep.
+bool plane_covered(const FrameView &f, int i) {
+  const MemoryPlane &p = f.planes[i];
+  std::vector<bool> byte(std::size_t(p.row_bytes), false);
+  const int size = sample_size(f.type);
+  for (int c = 0; c < f.n_components; ++c) {
+    const Component &k = f.components[c];
+    if (k.plane != i) continue;
+    if (k.height < p.rows) return false;
+    for (int x = 0; x < k.width; ++x)
+      for (int b = 0; b < size; ++b) byte[std::size_t(k.offset) + std::size_t(x) * k.pixel_stride * size + b] = true;
+  }
+  return std::all_of(byte.begin(), byte.end(), [](bool b) { return b; });
+}
+
+}  // namespace
+
+void throw_cuda(cudaError_t e, const std::string &what) {
+  throw Error("CUDA error while " + what + ": " + cudaGetErrorString(e) + " (" + cudaGetErrorName(e) + ")");
+}
+
+void *CudaState::reserve(Slot slot, std::size_t bytes) {
+  DeviceBuffer &b = slots[int(slot)];
+  if (bytes <= b.capacity) return b.ptr;
+  // Grow by at least a quarter, so that slowly growing sizes settle quickly.
+  const std::size_t capacity = align_up(std::max(bytes, b.capacity + b.capacity / 4), std::size_t(1) << 20);
+  // Work queued earlier may still use the old buffer.
+  check(cudaStreamSynchronize(stream), "waiting for the stream before growing the workspace");
+  if (b.ptr) check(cudaFree(b.ptr), "freeing device workspace");
+  b.ptr = nullptr;
+  b.capacity = 0;
+  check(cudaMalloc(&b.ptr, capacity),
+        [&] { return "allocating " + std::to_string(capacity) + " bytes of device workspace on " + name; });
+  b.capacity = capacity;
+  ++allocations;
+  return b.ptr;
+}
+
+DeviceScope::DeviceScope(const CudaState *s) {
+  check(cudaSetDevice(s->device), [&] { return "making " + device_label(s->device) + " current"; });
+}
+
 bool cuda_usable(int device_id, std::string *why) {
   int n = 0;
-  cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess) { if (why) *why = cudaGetErrorString(e); return false; }
-  if (device_id < 0 || device_id >= n) { if (why) *why = "no such device"; return false; }
-  return true;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) {
+    if (why) *why = std::string("no usable CUDA driver or device: ") + cudaGetErrorString(e);
+    cudaGetLastError();
+    return false;
+  }
+  if (n == 0) {
+    if (why) *why = "no CUDA device found";
+    return false;
+  }
+  if (device_id < 0 || device_id >= n) {
+    if (why)
+      *why = "device-id " + std::to_string(device_id) + " is out of range: this machine has " +
+             std::to_string(n) + " CUDA device(s), numbered from 0";
+    return false;
+  }
+  return probe_device(device_id, why);
 }
-CudaState *cuda_create(int device_id) { return new CudaState{device_id, nullptr}; }
-void cuda_destroy(CudaState *s) { delete s; }
-void cuda_synchronize(CudaState *) {}
-std::string cuda_device_name(const CudaState *) { return "x"; }
+
+CudaState *cuda_create(int device_id) {
+  auto s = std::unique_ptr<CudaState, void (*)(CudaState *)>(new CudaState, cuda_destroy);
+  s->device = device_id;
+  check(cudaSetDevice(device_id), [&] { return "making " + device_label(device_id) + " current"; });
+  check(cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking), "creating a CUDA stream");
+  cudaDeviceProp prop;
+  check(cudaGetDeviceProperties(&prop, device_id), [&] { return "reading the properties of " + device_label(device_id); });
+  s->name = prop.name;
+  return s.release();
 }
-namespace cf::cuda {
-void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {}
-void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {}
+
+void cuda_destroy(CudaState *s) {
+  if (!s) return;
+  // Best effort, never throws: the engine is going away.
+  if (cudaSetDevice(s->device) == cudaSuccess) {
+    if (s->stream) cudaStreamSynchronize(s->stream);
+    for (DeviceBuffer &b : s->slots)
+      if (b.ptr) cudaFree(b.ptr);
+    if (s->stream) cudaStreamDestroy(s->stream);
+  }
+  cudaGetLastError();
+  delete s;
 }
+
+void cuda_synchronize(CudaState *s) {
+  DeviceScope scope(s);
+  check(cudaStreamSynchronize(s->stream), "waiting for the CUDA stream");
+}
+
+std::string cuda_device_name(const CudaState *s) { return s ? s->name : "none"; }
+
+void check_device_alignment(const FrameView &f, const char *what) {
+  const int size = sample_size(f.type);
+  for (int c = 0; c < f.n_components; ++c) {
+    const Component &k = f.components[c];
+    const MemoryPlane &p = f.planes[k.plane];
+    const auto address = reinterpret_cast<std::uintptr_t>(p.data) + std::uintptr_t(k.offset);
+    if (address % size || p.stride % size)
+      throw Error(std::string(what) + " frame in device memory: component " + std::to_string(c) +
+                  " is not aligned to its " + std::to_string(size) + "-byte samples");
+  }
+}
+
+FrameView stage_source(CudaState *s, const FrameView &f, Slot slot) {
+  if (f.memory == Memory::Device) {
+    check_device_alignment(f, "source");
+    return f;
+  }
+  const StagedLayout l = staged_layout(f);
+  const FrameView d = staged_view(f, l, s->reserve(slot, l.total));
+  for (int i = 0; i < f.n_planes; ++i)
+    check(cudaMemcpy2DAsync(d.planes[i].data, l.pitch[i], f.planes[i].data, f.planes[i].stride,
+                            f.planes[i].row_bytes, f.planes[i].rows, cudaMemcpyHostToDevice, s->stream),
+          [&] { return "uploading plane " + std::to_string(i) + " of the source frame"; });
+  return d;
+}
+
+FrameView stage_destination(CudaState *s, const FrameView &f, Slot slot) {
+  if (f.memory == Memory::Device) {
+    check_device_alignment(f, "destination");
+    return f;
+  }
+  const StagedLayout l = staged_layout(f);
+  const FrameView d = staged_view(f, l, s->reserve(slot, l.total));
+  for (int i = 0; i < f.n_planes; ++i)
+    if (!plane_covered(f, i))
+      check(cudaMemcpy2DAsync(d.planes[i].data, l.pitch[i], f.planes[i].data, f.planes[i].stride,
+                              f.planes[i].row_bytes, f.planes[i].rows, cudaMemcpyHostToDevice, s->stream),
+            [&] { return "uploading plane " + std::to_string(i) + " of the destination frame"; });
+  return d;
+}
+
+void finish_destination(CudaState *s, const FrameView &f, const FrameView &staged) {
+  if (f.memory == Memory::Host)
+    for (int i = 0; i < f.n_planes; ++i)
+      check(cudaMemcpy2DAsync(f.planes[i].data, f.planes[i].stride, staged.planes[i].data,
+                              staged.planes[i].stride, f.planes[i].row_bytes, f.planes[i].rows,
+                              cudaMemcpyDeviceToHost, s->stream),
+            [&] { return "downloading plane " + std::to_string(i) + " of the destination frame"; });
+  check(cudaStreamSynchronize(s->stream), "running the transform on the CUDA stream");
+}
+
+}  // namespace cf::detail

@@ -34,11 +34,6 @@ Range type_range(SampleType t) {
   return {0, 0};
 }
 
-bool fits(Range r, SampleType t) {
-  const Range limit = type_range(t);
-  return r.lo >= limit.lo && r.hi <= limit.hi;
-}
-
 // Overflow bound. The integer transform is a linear filter plus rounding:
 // a band's coefficient is sum(t_i x_i) over the band's cascaded analysis
 // filter (row cascade times column cascade) plus a rounding error. For inputs

@@ -1,0 +1,83 @@
+// The CUDA backend's per-engine state and its host-side helpers (internal to
+// kernels/): error checking, the device workspace cache, and staging of
+// host frames through device buffers.
+//
+// Every entry point of kernels/ starts with `DeviceScope scope(state)`, which
+// makes the engine's device current on the calling thread (it may have had
+// another one). All copies and kernels of an engine run in order on its one
+// non-blocking stream; nothing waits on the host between them, only at the
+// end of a call that must return with its result in place.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <string>
+
+#include "cuda_bridge.hpp"
+#include "cudafilters/frame.hpp"
+
+namespace cf::detail {
+
+// Throws cf::Error "CUDA error while <what>: <CUDA's message> (<error name>)".
+[[noreturn]] void throw_cuda(cudaError_t e, const std::string &what);
+inline void check(cudaError_t e, const char *what) {
+  if (e != cudaSuccess) throw_cuda(e, what);
+}
+// Same, with the message built only on failure: check(e, [&] { return "..." + ...; }).
+template <class Describe>
+void check(cudaError_t e, Describe &&describe) {
+  if (e != cudaSuccess) throw_cuda(e, describe());
+}
+// The device buffers an engine keeps between frames. Each slot grows when a
+// call needs more than it holds and is otherwise reused, so once frame sizes
+// are stable no call allocates or frees device memory.
+enum class Slot { Source, Destination, Scratch, Count };
+
+struct DeviceBuffer {
+  void *ptr = nullptr;
+  std::size_t capacity = 0;
+};
+
+struct CudaState {
+  int device = 0;
+  cudaStream_t stream = nullptr;
+  std::string name;  // "NVIDIA H100 80GB HBM3"
+  DeviceBuffer slots[int(Slot::Count)];
+  long long allocations = 0;  // cudaMalloc calls made for the workspace so far
+
+  // At least `bytes` of device memory for `slot` (contents not kept when it grows).
+  void *reserve(Slot slot, std::size_t bytes);
+};
+
+// Makes s->device current on this thread for the lifetime of the scope.
+class DeviceScope {
+ public:
+  explicit DeviceScope(const CudaState *s);
+};
+
+// Alignment of everything the staging and scratch code places in a buffer.
+constexpr std::size_t kDeviceAlign = 256;
+constexpr std::size_t align_up(std::size_t n, std::size_t a = kDeviceAlign) { return (n + a - 1) / a * a; }
+
+// A frame the kernels can read: `f` itself when it is in device memory
+// (after checking its alignment), otherwise a copy of its memory planes in the
+// engine's `slot` buffer, uploaded on the stream (cudaMemcpy2DAsync per plane;
+// pinned host memory makes that asynchronous). Same components, device pointers.
+FrameView stage_source(CudaState *s, const FrameView &f, Slot slot);
+
+// A frame the kernels can write for destination `f`: `f` itself in device
+// memory, otherwise device planes in `slot` with f's geometry. Bytes of a host
+// plane that no component covers (padding, an unused channel) are uploaded
+// first so that finish_destination writes them back unchanged.
+FrameView stage_destination(CudaState *s, const FrameView &f, Slot slot);
+
+// Downloads `staged` into host frame `f` (nothing to do for a device frame)
+// and waits for the stream: when it returns, f holds the result.
+void finish_destination(CudaState *s, const FrameView &f, const FrameView &staged);
+
+// Throws cf::Error naming `what` when a device frame's samples are not aligned
+// to their size (the kernels load whole samples).
+void check_device_alignment(const FrameView &f, const char *what);
+
+}  // namespace cf::detail

@@ -1,0 +1,134 @@
+// Device-side lifting steps of the reversible wavelets (internal to kernels/).
+//
+// The rules are those at the top of cudafilters/wavelet.hpp, in the same
+// wrapping int32 arithmetic as the serial reference (cpu/lifting.hpp): sums
+// wrap modulo 2^32 and floor(v / 2^k) is the arithmetic shift v >> k.
+//
+// The kernels work on tiles with a halo: a signal is extended beyond its ends
+// and then lifted as if it were infinite. For the 5/3 that extension is
+// whole-sample symmetric (x[-i] = x[i], x[n-1+i] = x[n-1-i]), which is exactly
+// JPEG 2000's boundary rule: it gives d[-1] = d[0], x[n] = x[n-2] and, for odd
+// n, d[(n-1)/2] = d[(n-3)/2], in both directions. Haar needs no halo, only a
+// rule for the unpaired last sample of an odd length: the forward reads its
+// missing partner as a copy of it (d = 0, s = x[n-1]); the inverse reads the
+// missing detail as 0 (x[n-1] = s).
+//
+// A "run" is a short signal held in registers (a thread's column segment):
+// v[0 .. kRun + lo + hi) with `lo` samples of halo before the kRun outputs and
+// `hi` after; the first output sits at an even position.
+#pragma once
+
+#include "cudafilters/wavelet.hpp"
+
+#ifndef CF_HD
+#define CF_HD __host__ __device__ __forceinline__
+#endif
+// #pragma unroll for the device compiler only (the host compiler warns about it).
+#ifdef __CUDA_ARCH__
+#define CF_UNROLL _Pragma("unroll")
+#else
+#define CF_UNROLL
+#endif
+
+namespace cf::cuda::lift {
+
+// a + b and a - b modulo 2^32 (as cf::lifting::add/sub on the CPU).
+CF_HD int add(int a, int b) { return int(unsigned(a) + unsigned(b)); }
+CF_HD int sub(int a, int b) { return int(unsigned(a) - unsigned(b)); }
+
+// ---------------------------------------------------------------- one step
+
+// 5/3 predict:  d = x_odd - floor((x_left + x_right) / 2)
+CF_HD int predict53(int odd, int left, int right) { return sub(odd, add(left, right) >> 1); }
+// 5/3 update:   s = x_even + floor((d_left + d_right + 2) / 4)
+CF_HD int update53(int even, int dl, int dr) { return add(even, add(add(dl, dr), 2) >> 2); }
+// Their inverses.
+CF_HD int unupdate53(int s, int dl, int dr) { return sub(s, add(add(dl, dr), 2) >> 2); }
+CF_HD int unpredict53(int d, int left, int right) { return add(d, add(left, right) >> 1); }
+
+// Haar on one pair (x_even, x_odd) <-> (s, d):  d = x_odd - x_even, s = x_even + floor(d / 2).
+CF_HD void haar_pair(int &even, int &odd) {
+  odd = sub(odd, even);
+  even = add(even, odd >> 1);
+}
+CF_HD void unhaar_pair(int &s, int &d) {
+  s = sub(s, d >> 1);
+  d = add(d, s);
+}
+
+// ---------------------------------------------------------------- halos
+
+// Samples of halo a run needs before (lo) and after (hi) its outputs.
+template <Wavelet W, bool Inverse>
+struct Halo {
+  // 5/3 forward: d[-1] needs x[-2], x[-1]; the last d needs x[+1] past the end.
+  // 5/3 inverse: x[0] needs d[-1]; the last odd output needs x[end] = s, d around it.
+  static constexpr int lo = W == Wavelet::Haar ? 0 : (Inverse ? 1 : 2);
+  static constexpr int hi = W == Wavelet::Haar ? 0 : (Inverse ? 2 : 1);
+};
+
+// Whole-sample symmetric extension of index i into [0, n): period 2(n-1), and
+// n = 1 maps every index to 0. Exact for -n < i < 3n - 2 (far more than any
+// halo needs); other indices are clamped into [0, n) so that a load is always
+// in bounds.
+CF_HD int mirror(int i, int n) {
+  i = i < 0 ? -i : i;
+  if (i >= n) i = 2 * n - 2 - i;
+  i = i < 0 ? -i : i;
+  return i < n ? i : n - 1;
+}
+
+// Index of the sample the forward transform reads for position i (i >= 0
+// for Haar, which has no halo before its outputs).
+template <Wavelet W>
+CF_HD int extend_forward(int i, int n) {
+  if (W == Wavelet::Haar) return i < n ? i : n - 1;  // unpaired last sample: partner = itself
+  return mirror(i, n);
+}
+
+// Index of the coefficient the inverse reads for interleaved position i, or
+// -1 when it must read 0 (Haar's missing detail of an odd length).
+template <Wavelet W>
+CF_HD int extend_inverse(int i, int n) {
+  if (W == Wavelet::Haar) return i < n ? i : -1;
+  return mirror(i, n);
+}
+
+// ---------------------------------------------------------------- runs
+
+// Forward lifting of a run v[0 .. kRun + lo + hi) whose v[lo] is at an even
+// position; afterwards v[lo + i] holds the coefficient of position i
+// (interleaved: s at even, d at odd positions). kRun is even.
+template <Wavelet W, int kRun>
+CF_HD void forward_run(int *v) {
+  static_assert(kRun % 2 == 0, "runs cover whole pairs");
+  if constexpr (W == Wavelet::Haar) {
+    CF_UNROLL
+    for (int i = 0; i < kRun; i += 2) haar_pair(v[i], v[i + 1]);
+  } else {
+    // v[0] is position -2: odd positions are odd indices.
+    CF_UNROLL
+    for (int i = 1; i <= kRun + 1; i += 2) v[i] = predict53(v[i], v[i - 1], v[i + 1]);
+    CF_UNROLL
+    for (int i = 2; i <= kRun; i += 2) v[i] = update53(v[i], v[i - 1], v[i + 1]);
+  }
+}
+
+// Inverse lifting of an interleaved run (v[lo] at an even position);
+// afterwards v[lo + i] holds sample i.
+template <Wavelet W, int kRun>
+CF_HD void inverse_run(int *v) {
+  static_assert(kRun % 2 == 0, "runs cover whole pairs");
+  if constexpr (W == Wavelet::Haar) {
+    CF_UNROLL
+    for (int i = 0; i < kRun; i += 2) unhaar_pair(v[i], v[i + 1]);
+  } else {
+    // v[0] is position -1: even positions are odd indices.
+    CF_UNROLL
+    for (int i = 1; i <= kRun + 1; i += 2) v[i] = unupdate53(v[i], v[i - 1], v[i + 1]);
+    CF_UNROLL
+    for (int i = 2; i <= kRun; i += 2) v[i] = unpredict53(v[i], v[i - 1], v[i + 1]);
+  }
+}
+
+}  // namespace cf::cuda::lift

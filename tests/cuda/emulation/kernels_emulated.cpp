@@ -1,0 +1,5 @@
+// kernels/ compiled for the CPU emulation (emulator.hpp) instead of nvcc.
+#include "emulator.hpp"
+
+#include "kernels/cuda_state.cu"
+#include "kernels/wavelet.cu"
