@@ -19,7 +19,7 @@ cp build/meson-logs/testlog.txt "$out/gpu-testlog-full.txt" 2>/dev/null
 
 if [ -n "${CF_SANITIZE:-}" ] && command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck synccheck; do
-    compute-sanitizer --tool $tool --error-exitcode 9 build/tests/cuda/test_wavelet_cuda_parity \
+    timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/cuda/test_wavelet_cuda_parity \
       >"$out/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool: exit $?" | tee -a "$out/sanitizer-summary.txt"
   done
