@@ -32,6 +32,7 @@ bool probe_device(int device, std::string *why) {
   static std::mutex mutex;
   static std::vector<Probe> probes;
   std::lock_guard<std::mutex> lock(mutex);
+  ContextKeeper keep;  // cudaSetDevice below must not change the caller's context
   if (int(probes.size()) <= device) probes.resize(device + 1);
   Probe &p = probes[device];
   if (!p.done) {
@@ -129,10 +130,6 @@ void *CudaState::reserve(Slot slot, std::size_t bytes) {
   return b.ptr;
 }
 
-DeviceScope::DeviceScope(const CudaState *s) {
-  check(cudaSetDevice(s->device), [&] { return "making " + device_label(s->device) + " current"; });
-}
-
 bool cuda_usable(int device_id, std::string *why) {
   int n = 0;
   const cudaError_t e = cudaGetDeviceCount(&n);
@@ -157,7 +154,18 @@ bool cuda_usable(int device_id, std::string *why) {
 CudaState *cuda_create(int device_id) {
   auto s = std::unique_ptr<CudaState, void (*)(CudaState *)>(new CudaState, cuda_destroy);
   s->device = device_id;
-  check(cudaSetDevice(device_id), [&] { return "making " + device_label(device_id) + " current"; });
+  {
+    ContextKeeper keep;
+    const CUcontext current = current_context();
+    if (current && context_device(current) == device_id) {
+      s->context = current;  // e.g. the GstCudaContext an element pushed
+    } else {
+      // cudaSetDevice initialises the primary context and makes it current.
+      check(cudaSetDevice(device_id), [&] { return "making " + device_label(device_id) + " current"; });
+      s->context = current_context();
+    }
+  }
+  DeviceScope scope(s.get());
   check(cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking), "creating a CUDA stream");
   cudaDeviceProp prop;
   check(cudaGetDeviceProperties(&prop, device_id), [&] { return "reading the properties of " + device_label(device_id); });
@@ -168,7 +176,8 @@ CudaState *cuda_create(int device_id) {
 void cuda_destroy(CudaState *s) {
   if (!s) return;
   // Best effort, never throws: the engine is going away.
-  if (cudaSetDevice(s->device) == cudaSuccess) {
+  {
+    DeviceScope scope(s);
     if (s->stream) cudaStreamSynchronize(s->stream);
     for (DeviceBuffer &b : s->slots)
       if (b.ptr) cudaFree(b.ptr);
@@ -184,6 +193,42 @@ void cuda_synchronize(CudaState *s) {
 }
 
 std::string cuda_device_name(const CudaState *s) { return s ? s->name : "none"; }
+
+void *pinned_alloc(std::size_t bytes, int device_id) {
+  if (!cuda_usable(device_id, nullptr)) return nullptr;
+  ContextKeeper keep;
+  if (!current_context() && cudaSetDevice(device_id) != cudaSuccess) return nullptr;
+  void *p = nullptr;
+  // Portable: usable by every context, GStreamer's and the primary one.
+  if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess) {
+    cudaGetLastError();
+    return nullptr;
+  }
+  return p;
+}
+
+void pinned_free(void *p) {
+  if (p) cudaFreeHost(p);
+}
+
+void *device_alloc(CudaState *s, std::size_t bytes) {
+  DeviceScope scope(s);
+  void *p = nullptr;
+  check(cudaMalloc(&p, bytes), [&] { return "allocating " + std::to_string(bytes) + " bytes on " + s->name; });
+  return p;
+}
+
+void device_free(CudaState *s, void *p) {
+  DeviceScope scope(s);
+  if (p) cudaFree(p);
+}
+
+void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, bool to_device) {
+  DeviceScope scope(s);
+  check(cudaMemcpyAsync(dst, src, bytes, to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, s->stream),
+        "copying between host and device");
+  check(cudaStreamSynchronize(s->stream), "copying between host and device");
+}
 
 void check_device_alignment(const FrameView &f, const char *what) {
   const int size = sample_size(f.type);

@@ -3,8 +3,8 @@
 // host frames through device buffers.
 //
 // Every entry point of kernels/ starts with `DeviceScope scope(state)`, which
-// makes the engine's device current on the calling thread (it may have had
-// another one). All copies and kernels of an engine run in order on its one
+// makes the engine's context current on the calling thread for the call (see
+// cuda_context.cuh: GStreamer's context or the device's primary one). All copies and kernels of an engine run in order on its one
 // non-blocking stream; nothing waits on the host between them, only at the
 // end of a call that must return with its result in place.
 #pragma once
@@ -15,6 +15,7 @@
 #include <string>
 
 #include "cuda_bridge.hpp"
+#include "kernels/cuda_context.cuh"
 #include "cudafilters/frame.hpp"
 
 namespace cf::detail {
@@ -41,6 +42,7 @@ struct DeviceBuffer {
 
 struct CudaState {
   int device = 0;
+  CUcontext context = nullptr;  // adopted from the creating thread, or the primary one
   cudaStream_t stream = nullptr;
   std::string name;  // "NVIDIA H100 80GB HBM3"
   DeviceBuffer slots[int(Slot::Count)];
@@ -50,10 +52,13 @@ struct CudaState {
   void *reserve(Slot slot, std::size_t bytes);
 };
 
-// Makes s->device current on this thread for the lifetime of the scope.
+// Makes the engine's context current on this thread for the lifetime of the scope.
 class DeviceScope {
  public:
-  explicit DeviceScope(const CudaState *s);
+  explicit DeviceScope(const CudaState *s) : context_(s->context) {}
+
+ private:
+  ContextScope context_;
 };
 
 // Alignment of everything the staging and scratch code places in a buffer.

@@ -14,6 +14,11 @@ CudaState *cuda_create(int device_id);  // throws cf::Error
 void cuda_destroy(CudaState *s);        // accepts nullptr
 void cuda_synchronize(CudaState *s);
 std::string cuda_device_name(const CudaState *s);
+void *pinned_alloc(std::size_t bytes, int device_id);  // nullptr on failure
+void pinned_free(void *p);
+void *device_alloc(CudaState *s, std::size_t bytes);   // throws cf::Error
+void device_free(CudaState *s, void *p);
+void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, bool to_device);
 }  // namespace cf::detail
 
 namespace cf::cuda {

@@ -12,6 +12,13 @@ CudaState *cuda_create(int) { throw Error("this build of cudafilters has no CUDA
 void cuda_destroy(CudaState *) {}
 void cuda_synchronize(CudaState *) {}
 std::string cuda_device_name(const CudaState *) { return "none"; }
+void *pinned_alloc(std::size_t, int) { return nullptr; }
+void pinned_free(void *) {}
+void *device_alloc(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
+void device_free(CudaState *, void *) {}
+void copy(CudaState *, void *, const void *, std::size_t, bool) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::detail
 
 namespace cf::cuda {

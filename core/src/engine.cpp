@@ -57,4 +57,25 @@ void Engine::synchronize() {
   if (cuda_) detail::cuda_synchronize(cuda_.get());
 }
 
+namespace {
+detail::CudaState *need_cuda(detail::CudaState *s) {
+  if (!s) throw Error("device memory needs an engine with backend=cuda");
+  return s;
+}
+}  // namespace
+
+void *Engine::device_alloc(std::size_t bytes) { return detail::device_alloc(need_cuda(cuda_.get()), bytes); }
+void Engine::device_free(void *p) {
+  if (cuda_) detail::device_free(cuda_.get(), p);
+}
+void Engine::upload(void *dst, const void *src, std::size_t bytes) {
+  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, true);
+}
+void Engine::download(void *dst, const void *src, std::size_t bytes) {
+  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, false);
+}
+
+void *pinned_alloc(std::size_t bytes, int device_id) { return detail::pinned_alloc(bytes, device_id); }
+void pinned_free(void *p) { detail::pinned_free(p); }
+
 }  // namespace cf

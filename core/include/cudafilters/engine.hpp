@@ -4,6 +4,7 @@
 // application); it is not thread-safe.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -21,6 +22,12 @@ bool cuda_device_usable(int device_id, std::string *why = nullptr);
 Backend resolve_backend(Backend requested, int device_id);
 
 namespace detail { struct CudaState; }
+
+// Page-locked host memory for buffers that cross PCIe every frame (the
+// plugin's system-memory pools): copies from it run at full speed and
+// asynchronously. nullptr when the build has no CUDA or no device is usable.
+void *pinned_alloc(std::size_t bytes, int device_id = 0);
+void pinned_free(void *p);
 
 class Engine {
  public:
@@ -41,6 +48,14 @@ class Engine {
   detail::CudaState *cuda() const { return cuda_.get(); }
   // Waits for all queued device work of this engine.
   void synchronize();
+
+  // Device memory in this engine's CUDA context, for applications and
+  // benchmarks that keep frames on the GPU (Memory::Device views). CUDA
+  // engines only: other backends throw cf::Error.
+  void *device_alloc(std::size_t bytes);
+  void device_free(void *p);
+  void upload(void *device_dst, const void *host_src, std::size_t bytes);
+  void download(void *host_dst, const void *device_src, std::size_t bytes);
 
  private:
   Backend backend_;

@@ -49,6 +49,33 @@ cudaError_t cudaMemcpy2D(void *dst, std::size_t dpitch, const void *src, std::si
 cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
                               std::size_t width, std::size_t height, cudaMemcpyKind kind, cudaStream_t stream);
 
+// Pinned memory and plain copies (Engine::device_alloc and friends): host
+// memory in the emulation.
+constexpr unsigned cudaHostAllocPortable = 1;
+inline cudaError_t cudaHostAlloc(void **p, std::size_t bytes, unsigned) {
+  *p = ::operator new(bytes);
+  return cudaSuccess;
+}
+inline cudaError_t cudaFreeHost(void *p) {
+  ::operator delete(p);
+  return cudaSuccess;
+}
+inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, std::size_t bytes, cudaMemcpyKind kind,
+                                   cudaStream_t stream) {
+  return cudaMemcpy2DAsync(dst, bytes, src, bytes, bytes, 1, kind, stream);
+}
+
+// No driver API in the emulation: kernels/cuda_context.cu finds no entry
+// points and leaves the (single, emulated) context alone.
+enum cudaDriverEntryPointQueryResult { cudaDriverEntryPointSuccess = 0, cudaDriverEntryPointSymbolNotFound = 1 };
+constexpr unsigned long long cudaEnableDefault = 0;
+inline cudaError_t cudaGetDriverEntryPointByVersion(const char *, void **fn, unsigned, unsigned long long,
+                                                    cudaDriverEntryPointQueryResult *status) {
+  *fn = nullptr;
+  *status = cudaDriverEntryPointSymbolNotFound;
+  return cudaErrorInvalidValue;
+}
+
 // Emulator controls and checks (emulator.cpp).
 namespace cf_emulation {
 void set_reverse_order(bool reverse);  // run blocks, and threads within a block, last first

@@ -1,5 +1,6 @@
 // kernels/ compiled for the CPU emulation (emulator.hpp) instead of nvcc.
 #include "emulator.hpp"
 
+#include "kernels/cuda_context.cu"
 #include "kernels/cuda_state.cu"
 #include "kernels/wavelet.cu"
