@@ -223,10 +223,12 @@ void device_free(CudaState *s, void *p) {
   if (p) cudaFree(p);
 }
 
-void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, bool to_device) {
+void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, CopyKind kind) {
   DeviceScope scope(s);
-  check(cudaMemcpyAsync(dst, src, bytes, to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, s->stream),
-        "copying between host and device");
+  const cudaMemcpyKind k = kind == CopyKind::HostToDevice   ? cudaMemcpyHostToDevice
+                           : kind == CopyKind::DeviceToHost ? cudaMemcpyDeviceToHost
+                                                            : cudaMemcpyDeviceToDevice;
+  check(cudaMemcpyAsync(dst, src, bytes, k, s->stream), "copying between host and device");
   check(cudaStreamSynchronize(s->stream), "copying between host and device");
 }
 

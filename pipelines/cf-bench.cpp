@@ -1,36 +1,39 @@
-// cf-bench: frames per second of cudafilters elements, element time only.
+// cf-bench: frames per second of cudafilters elements against the hardware's
+// ceilings, and of realistic decode pipelines.
 //
-// For each element x format x resolution x levels x backend it decodes a real
-// photo once (GStreamer: jpegdec ! videoconvert ! videoscale), keeps two
-// copies of the frame in memory, then pushes them alternately through the
-// element in a GstHarness and pulls each output: the source's cost is not in
-// the figure. Chain calls are synchronous, so the wall time of push + pull is
-// the element's time for that frame (system memory: for CUDA that includes the
-// upload of the input and the download of the output).
+// Element rows: a real photo is decoded and scaled once per format and size,
+// two copies are kept in memory (system memory, or uploaded once into
+// GstCudaMemory), and they are pushed alternately through the element in a
+// GstHarness, pulling each output. Chain calls are synchronous, so the wall
+// time of push + pull is the element's time per frame; the source's cost is
+// not in it. memory=core rows run the core library on device frames without
+// GStreamer (what the kernels cost). Ceilings, measured in the same run:
+// device-to-device copy bandwidth (bytes read + written), and pinned host <->
+// device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image baboon.jpg [--elements cudahaar,cudacdf53]
-//            [--backends cpu,openmp,cuda] [--formats GRAY8,RGBA]
-//            [--sizes 1280x720,1920x1080,3840x2160] [--levels 1,3]
-//            [--seconds 1] [--markdown results.md]
-#include <gst/check/gstharness.h>
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3]
+//            [--backends cpu,openmp,cuda] [--memory system,cuda,core]
+//            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
+//            [--seconds 1] [--clips DIR] [--markdown results.md]
+// --clips DIR runs vtest-WxH.mp4 clips through nvh264dec (CUDA memory) and
+// openh264dec (system memory) into the elements, end to end.
 #include <gst/gst.h>
-#include <gst/video/video.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench_cases.hpp"
 #include "cudafilters/engine.hpp"
 
 namespace {
 
-std::vector<std::string> split(const std::string &s, char sep = ',') {
+std::vector<std::string> split(const std::string &s) {
   std::vector<std::string> out;
   std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, sep);)
+  for (std::string item; std::getline(ss, item, ',');)
     if (!item.empty()) out.push_back(item);
   return out;
 }
@@ -47,169 +50,135 @@ std::string command_output(const char *cmd) {
 }
 
 std::string machine_description() {
-  std::string gpu = command_output(
+  const std::string gpu = command_output(
       "nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1");
-  std::string cpu = command_output("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
-  std::string cores = command_output("nproc");
-  std::string date = command_output("date -u +%Y-%m-%dT%H:%MZ");
   std::ostringstream s;
   s << "- GPU: " << (gpu.empty() ? "none" : gpu + " (name, driver)") << "\n"
-    << "- CPU:" << cpu << ", " << cores << " cores available\n"
-    << "- Date: " << date << "\n";
+    << "- CPU:" << command_output("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2") << ", "
+    << command_output("nproc") << " cores available\n"
+    << "- Date: " << command_output("date -u +%Y-%m-%dT%H:%MZ") << "\n";
   return s.str();
 }
 
-// One decoded frame of the photo, scaled to the requested format and size.
-GstBuffer *load_frame(const std::string &image, const std::string &format, int w, int h) {
-  std::string desc = "filesrc location=\"" + image +
-                     "\" ! jpegdec ! videoconvert ! videoscale ! video/x-raw,format=" + format +
-                     ",width=" + std::to_string(w) + ",height=" + std::to_string(h) +
-                     " ! appsink name=sink sync=false";
-  GError *err = nullptr;
-  GstElement *pipe = gst_parse_launch(desc.c_str(), &err);
-  if (!pipe) {
-    std::fprintf(stderr, "cannot decode %s: %s\n", image.c_str(), err ? err->message : "?");
-    g_clear_error(&err);
-    return nullptr;
-  }
-  GstElement *sink = gst_bin_get_by_name(GST_BIN(pipe), "sink");
-  gst_element_set_state(pipe, GST_STATE_PLAYING);
-  GstSample *sample = nullptr;
-  g_signal_emit_by_name(sink, "pull-sample", &sample);
-  GstBuffer *buf = sample ? gst_buffer_copy_deep(gst_sample_get_buffer(sample)) : nullptr;
-  if (sample) gst_sample_unref(sample);
-  gst_element_set_state(pipe, GST_STATE_NULL);
-  gst_object_unref(sink);
-  gst_object_unref(pipe);
-  return buf;
+std::string fmt(const char *f, double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
 }
 
-struct Case {
-  std::string element, format, backend;
-  int width, height, levels;
+struct Output {
+  std::ostringstream all;
+  void line(const std::string &s) {
+    std::printf("%s\n", s.c_str());
+    std::fflush(stdout);
+    all << s << "\n";
+  }
 };
-
-struct Result {
-  double fps = 0, ms = 0, gbps = 0;
-  int frames = 0;
-  std::string note;
-};
-
-Result run_case(const Case &c, GstBuffer *frame, double seconds) {
-  Result r;
-  GstHarness *h = gst_harness_new(c.element.c_str());
-  if (!h) {
-    r.note = "element not found";
-    return r;
-  }
-  gst_util_set_object_arg(G_OBJECT(h->element), "backend", c.backend.c_str());
-  g_object_set(h->element, "levels", c.levels, nullptr);
-  const std::string caps = "video/x-raw,format=" + c.format + ",width=" + std::to_string(c.width) +
-                           ",height=" + std::to_string(c.height) + ",framerate=30/1";
-  gst_harness_set_src_caps_str(h, caps.c_str());
-  GstBuffer *inputs[2] = {gst_buffer_copy_deep(frame), gst_buffer_copy_deep(frame)};
-  const gsize in_bytes = gst_buffer_get_size(frame);
-  gsize out_bytes = 0;
-  auto one_frame = [&](int i) {
-    if (gst_harness_push(h, gst_buffer_ref(inputs[i & 1])) != GST_FLOW_OK) return false;
-    GstBuffer *out = gst_harness_try_pull(h);
-    if (!out) return false;
-    out_bytes = gst_buffer_get_size(out);
-    gst_buffer_unref(out);
-    return true;
-  };
-  bool ok = one_frame(0) && one_frame(1);  // warm-up: engine, workspaces, pools
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  double elapsed = 0;
-  while (ok && (elapsed < seconds || r.frames < 3)) {
-    ok = one_frame(r.frames);
-    if (ok) ++r.frames;
-    elapsed = std::chrono::duration<double>(clock::now() - start).count();
-  }
-  if (!ok) {
-    r.note = "error";
-    if (GstMessage *m = gst_bus_pop_filtered(GST_ELEMENT_BUS(h->element), GST_MESSAGE_ERROR)) {
-      GError *e = nullptr;
-      gst_message_parse_error(m, &e, nullptr);
-      r.note = e->message;
-      g_error_free(e);
-      gst_message_unref(m);
-    }
-  } else {
-    r.fps = r.frames / elapsed;
-    r.ms = 1000.0 * elapsed / r.frames;
-    r.gbps = double(in_bytes + out_bytes) * r.frames / elapsed / 1e9;
-  }
-  gst_buffer_unref(inputs[0]);
-  gst_buffer_unref(inputs[1]);
-  gst_harness_teardown(h);
-  return r;
-}
 
 }  // namespace
 
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
-  std::string image, markdown;
+  std::string image, markdown, clips;
   std::vector<std::string> elements = {"cudahaar", "cudacdf53"}, backends = {"cpu", "openmp", "cuda"},
-                           formats = {"GRAY8", "RGBA"},
-                           sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"1", "3"};
+                           memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
+                           sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"};
   double seconds = 1.0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--image") image = v;
     else if (k == "--elements") elements = split(v);
     else if (k == "--backends") backends = split(v);
+    else if (k == "--memory") memories = split(v);
     else if (k == "--formats") formats = split(v);
     else if (k == "--sizes") sizes = split(v);
     else if (k == "--levels") levels = split(v);
     else if (k == "--seconds") seconds = std::stod(v);
+    else if (k == "--clips") clips = v;
     else if (k == "--markdown") markdown = v;
     else {
-      std::fprintf(stderr, "unknown option %s\n", k.c_str());
+      std::fprintf(stderr, "unknown option %s (see the top of cf-bench.cpp)\n", k.c_str());
       return 2;
     }
   }
   if (image.empty()) {
-    std::fprintf(stderr, "usage: cf-bench --image photo.jpg [options] (see the source)\n");
+    std::fprintf(stderr, "usage: cf-bench --image photo.jpg [options] (see the top of cf-bench.cpp)\n");
     return 2;
   }
-  std::ostringstream table;
-  table << "# cf-bench: element time, system memory\n\n" << machine_description()
-        << "- Input: " << image << ", scaled; " << seconds
-        << " s per row after 2 warm-up frames; fps = frames / wall time of push + pull\n\n"
-        << "| element | format | size | levels | backend | fps | ms/frame | GB/s (in+out) |\n"
-        << "|---|---|---|---|---|---:|---:|---:|\n";
-  std::printf("%s", table.str().c_str());
+  Output out;
+  std::string why;
+  const bool gpu = cf::cuda_device_usable(0, &why);
+  const Ceilings ceil = gpu ? bench_ceilings() : Ceilings{0, 0, 0, "no GPU: " + why};
+  out.line("# cf-bench\n\n" + machine_description() + "- Input: " + image + ", decoded and scaled once; " +
+           fmt("%.2f", seconds) + " s per row after 2 warm-up frames\n");
+  out.line("## Ceilings (same run)\n");
+  if (ceil.note.empty())
+    out.line("- device-to-device copy: " + fmt("%.1f", ceil.d2d_gbps) +
+             " GB/s (read + written)\n- pinned host to device: " + fmt("%.1f", ceil.h2d_gbps) +
+             " GB/s\n- pinned device to host: " + fmt("%.1f", ceil.d2h_gbps) + " GB/s\n");
+  else
+    out.line("- " + ceil.note + "\n");
+  out.line("## Elements\n\nmemory: system = GstHarness, system-memory buffers; cuda = GstHarness, "
+           "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer.\n"
+           "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system rows on cuda, "
+           "1 / (input / host-to-device + output / device-to-host).\n");
+  out.line("| element | format | size | levels | backend | memory | fps | ms/frame | GB/s (in+out) | "
+           "ceiling fps | % of ceiling |");
+  out.line("|---|---|---|---|---|---|---:|---:|---:|---:|---:|");
   for (const auto &format : formats)
     for (const auto &size : sizes) {
       int w = 0, h = 0;
       if (std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2) continue;
-      GstBuffer *frame = load_frame(image, format, w, h);
+      GstBuffer *frame = bench_load_frame(image, format, w, h);
       if (!frame) return 1;
       for (const auto &element : elements)
         for (const auto &lv : levels)
-          for (const auto &backend : backends) {
-            const Case c{element, format, backend, w, h, std::stoi(lv)};
-            std::string why;
-            Result r;
-            if (backend == "cuda" && !cf::cuda_device_usable(0, &why)) r.note = "no GPU: " + why;
-            else r = run_case(c, frame, seconds);
-            char row[512];
-            if (r.note.empty())
-              std::snprintf(row, sizeof row, "| %s | %s | %s | %d | %s | %.1f | %.3f | %.2f |\n",
-                            element.c_str(), format.c_str(), size.c_str(), c.levels, backend.c_str(),
-                            r.fps, r.ms, r.gbps);
-            else
-              std::snprintf(row, sizeof row, "| %s | %s | %s | %d | %s | %s | | |\n", element.c_str(),
-                            format.c_str(), size.c_str(), c.levels, backend.c_str(), r.note.c_str());
-            std::printf("%s", row);
-            std::fflush(stdout);
-            table << row;
-          }
+          for (const auto &memory : memories)
+            for (const auto &backend : backends) {
+              if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
+              const BenchCase c{element, format, backend, memory, w, h, std::stoi(lv)};
+              BenchResult r;
+              if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
+              else if (memory == "core") r = bench_core(c, frame, seconds);
+              else r = bench_element(c, frame, seconds);
+              std::string row = "| " + element + " | " + format + " | " + size + " | " + lv + " | " + backend +
+                                " | " + memory + " | ";
+              if (!r.note.empty()) {
+                out.line(row + r.note + " | | | | |");
+                continue;
+              }
+              const double bytes = double(r.in_bytes + r.out_bytes);
+              double ceiling = 0;
+              if (backend == "cuda" && ceil.note.empty())
+                ceiling = memory == "system"
+                              ? 1.0 / (r.in_bytes / (ceil.h2d_gbps * 1e9) + r.out_bytes / (ceil.d2h_gbps * 1e9))
+                              : ceil.d2d_gbps * 1e9 / bytes;
+              out.line(row + fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) + " | " + fmt("%.1f", r.gbps) +
+                       " | " + (ceiling ? fmt("%.0f", ceiling) : "-") + " | " +
+                       (ceiling ? fmt("%.0f%%", 100 * r.fps / ceiling) : "-") + " |");
+            }
       gst_buffer_unref(frame);
     }
-  if (!markdown.empty()) std::ofstream(markdown) << table.str();
+
+  if (!clips.empty()) {
+    out.line("\n## Realistic pipelines (H.264 clips of opencv-doc's vtest.avi, 300 frames)\n");
+    out.line("| clip | decode | chain | fps (end to end) | ms/frame |");
+    out.line("|---|---|---|---:|---:|");
+    const std::vector<std::pair<std::string, std::string>> decoders = {
+        {"nvh264dec (GPU, CUDA memory)", "nvh264dec"}, {"openh264dec (CPU, system memory)", "openh264dec"}};
+    const std::vector<std::string> chains = {"", "cudacdf53 levels=3", "cudacdf53 levels=3 ! cudainverse",
+                                             "cudahaar levels=3"};
+    for (const auto &size : sizes)
+      for (const auto &[label, decoder] : decoders)
+        for (const auto &chain : chains) {
+          const std::string clip = clips + "/vtest-" + size + ".mp4";
+          const std::string desc = "filesrc location=" + clip + " ! qtdemux ! h264parse ! " + decoder + " ! " +
+                                   (chain.empty() ? "" : chain + " ! ") + "fakesink name=sink";
+          const BenchResult r = bench_pipeline(desc);
+          const std::string row = "| " + size + " | " + label + " | " + (chain.empty() ? "(decode only)" : chain) + " | ";
+          out.line(row + (r.note.empty() ? fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) : r.note + " |") + " |");
+        }
+  }
+  if (!markdown.empty()) std::ofstream(markdown) << out.all.str();
   return 0;
 }

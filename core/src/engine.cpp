@@ -69,10 +69,13 @@ void Engine::device_free(void *p) {
   if (cuda_) detail::device_free(cuda_.get(), p);
 }
 void Engine::upload(void *dst, const void *src, std::size_t bytes) {
-  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, true);
+  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, detail::CopyKind::HostToDevice);
 }
 void Engine::download(void *dst, const void *src, std::size_t bytes) {
-  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, false);
+  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, detail::CopyKind::DeviceToHost);
+}
+void Engine::device_copy(void *dst, const void *src, std::size_t bytes) {
+  detail::copy(need_cuda(cuda_.get()), dst, src, bytes, detail::CopyKind::DeviceToDevice);
 }
 
 void *pinned_alloc(std::size_t bytes, int device_id) { return detail::pinned_alloc(bytes, device_id); }

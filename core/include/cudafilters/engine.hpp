@@ -56,6 +56,7 @@ class Engine {
   void device_free(void *p);
   void upload(void *device_dst, const void *host_src, std::size_t bytes);
   void download(void *host_dst, const void *device_src, std::size_t bytes);
+  void device_copy(void *device_dst, const void *device_src, std::size_t bytes);
 
  private:
   Backend backend_;

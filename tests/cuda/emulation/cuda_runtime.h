@@ -12,7 +12,7 @@ enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllo
                  cudaErrorNoKernelImageForDevice = 209 };
 typedef enum cudaError cudaError_t;
 typedef struct CUstream_st *cudaStream_t;
-enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2 };
+enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3 };
 enum cudaDeviceAttr { cudaDevAttrComputeMode = 20, cudaDevAttrComputeCapabilityMajor = 75,
                       cudaDevAttrComputeCapabilityMinor = 76 };
 enum cudaComputeMode { cudaComputeModeDefault = 0, cudaComputeModeProhibited = 2 };

@@ -1,0 +1,41 @@
+// The measurements of cf-bench, one function per kind (see cf-bench.cpp).
+#pragma once
+
+#include <gst/gst.h>
+
+#include <string>
+
+struct BenchCase {
+  std::string element, format, backend, memory;  // memory: system | cuda | core
+  int width, height, levels;
+};
+
+struct BenchResult {
+  double fps = 0, ms = 0, gbps = 0;  // gbps: (input + output bytes) per second
+  std::size_t in_bytes = 0, out_bytes = 0;
+  int frames = 0;
+  std::string note;  // why there is no figure
+};
+
+// One frame of `image` decoded and scaled to format/size (system memory).
+GstBuffer *bench_load_frame(const std::string &image, const std::string &format, int w, int h);
+
+// The element in a GstHarness, fed with two prepared copies of `frame`:
+// memory "system" pushes them as they are, "cuda" uploads them once into
+// GstCudaMemory and negotiates memory:CUDAMemory on both pads.
+BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds);
+
+// The core library alone on frames already in device memory (no GStreamer):
+// what the kernels cost, launches and stream synchronisation included.
+BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds);
+
+struct Ceilings {
+  double d2d_gbps = 0;              // device-to-device copy, bytes read + written per second
+  double h2d_gbps = 0, d2h_gbps = 0;  // pinned host <-> device copies
+  std::string note;
+};
+Ceilings bench_ceilings();
+
+// A whole pipeline (gst-launch syntax, ending in a fakesink named "sink"),
+// run to EOS: frames reaching the sink per second of wall time.
+BenchResult bench_pipeline(const std::string &description);
