@@ -2,6 +2,8 @@
 #include "cudafilters/wavelet.hpp"
 
 #include <algorithm>
+#include <array>
+#include <mutex>
 #include <cstdint>
 
 #include "cpu/wavelet_cpu.hpp"
@@ -41,18 +43,18 @@ Range type_range(SampleType t) {
 // N the sums of the positive and (absolute) negative taps. The rounding error
 // is bounded per 1-D pass: each pass adds at most 1 and multiplies earlier
 // errors by its filter's absolute sum (low: 3/2 for 5/3, 1 for Haar; high: 2).
+// The bound depends only on wavelet, layout and sample types, so it is
+// computed once per combination (see overflow_max_levels).
 struct Cascade {
   std::vector<double> taps{1.0};  // filter from the input to this band, 1-D
   double error = 0;               // bound on the rounding error, 1-D
-  double positive() const {
-    double p = 0;
-    for (double t : taps) p += t > 0 ? t : 0;
-    return p;
-  }
-  double negative() const {
-    double n = 0;
-    for (double t : taps) n += t < 0 ? -t : 0;
-    return n;
+};
+
+// What band_fits needs of a cascade.
+struct CascadeSums {
+  double positive = 0, negative = 0, error = 0;
+  explicit CascadeSums(const Cascade &c) : error(c.error) {
+    for (double t : c.taps) (t > 0 ? positive : negative) += t > 0 ? t : -t;
   }
 };
 
@@ -75,47 +77,59 @@ Cascade step(const Cascade &c, Wavelet w, bool high, int level) {
 }
 
 // Does a band with these row and column cascades fit `coeff` for inputs in `in`?
-bool band_fits(const Cascade &row, const Cascade &col, Range in, SampleType coeff) {
-  const double p = row.positive() * col.positive() + row.negative() * col.negative();
-  const double n = row.positive() * col.negative() + row.negative() * col.positive();
-  const double gain_row = row.positive() + row.negative(), gain_col = col.positive() + col.negative();
-  const double error = row.error * gain_col + col.error * gain_row + 1;
+bool band_fits(const CascadeSums &row, const CascadeSums &col, Range in, SampleType coeff) {
+  const double p = row.positive * col.positive + row.negative * col.negative;
+  const double n = row.positive * col.negative + row.negative * col.positive;
+  const double error = row.error * (col.positive + col.negative) + col.error * (row.positive + row.negative) + 1;
   const Range limit = type_range(coeff);
   return p * double(in.lo) - n * double(in.hi) - error >= double(limit.lo) &&
          p * double(in.hi) - n * double(in.lo) + error <= double(limit.hi);
 }
 
-// 1-D cascades of the bands of `levels` levels: H1..Hn then Ln.
-std::vector<Cascade> cascades(Wavelet w, int levels) {
-  std::vector<Cascade> bands;
+// Levels beyond which the bound is not computed (cascades grow as 2^levels):
+// frames up to 2^16 samples wide, far beyond video sizes.
+constexpr int kBoundLevels = 16;
+
+// The most levels (up to kBoundLevels, at least 0) whose bands all fit.
+int compute_overflow_max(Wavelet w, Layout l, Range in, SampleType coeff) {
+  // H[k], L[k]: 1-D cascades of the high and low band of level k (1-based).
+  std::vector<CascadeSums> H, L;
   Cascade low;
-  for (int k = 0; k < levels; ++k) {
-    bands.push_back(step(low, w, true, k));
+  for (int k = 0; k < kBoundLevels; ++k) {
+    H.emplace_back(step(low, w, true, k));
     low = step(low, w, false, k);
+    L.emplace_back(low);
   }
-  bands.push_back(low);
-  return bands;
+  auto fits = [&](const CascadeSums &r, const CascadeSums &c) { return band_fits(r, c, in, coeff); };
+  int best = 0;
+  for (int n = 1; n <= kBoundLevels; ++n) {
+    const int k = n - 1;  // index of level n
+    if (l == Layout::Mallat) {
+      // Level n adds (H,H), (H,L), (L,H) of level n; n levels end with LL_n.
+      if (!fits(H[k], H[k]) || !fits(H[k], L[k]) || !fits(L[k], H[k])) break;
+      if (fits(L[k], L[k])) best = n;
+    } else {
+      // Standard: every row band H1..Hn, Ln with every column band.
+      bool ok = fits(L[k], L[k]);
+      for (int i = 0; ok && i <= k; ++i) ok = fits(H[i], H[k]) && fits(H[k], H[i]) && fits(H[i], L[k]) && fits(L[k], H[i]);
+      if (ok) best = n;
+    }
+  }
+  return best;
 }
 
-// True when `levels` levels cannot overflow `coeff` for inputs in `in`.
-bool levels_fit(Wavelet w, Layout l, int levels, Range in, SampleType coeff) {
-  const std::vector<Cascade> c = cascades(w, levels);
-  const Cascade &lowest = c.back();
-  if (l == Layout::Mallat) {
-    // Level k's bands: (H_k or L_k) x (H_k or L_k), and LL of the last level.
-    for (int k = 0; k < levels; ++k) {
-      const Cascade low = cascades(w, k + 1).back();  // L_{k+1}
-      if (!band_fits(c[k], c[k], in, coeff) || !band_fits(c[k], low, in, coeff) ||
-          !band_fits(low, c[k], in, coeff))
-        return false;
-    }
-    return band_fits(lowest, lowest, in, coeff);
-  }
-  // Standard: every row band with every column band.
-  for (const Cascade &row : c)
-    for (const Cascade &col : c)
-      if (!band_fits(row, col, in, coeff)) return false;
-  return true;
+// compute_overflow_max, once per combination (a few milliseconds each).
+int overflow_max_levels(Wavelet w, Layout l, SampleType in, SampleType coeff) {
+  static std::mutex mutex;
+  static std::array<int, 2 * 2 * 4 * 4> table = [] {
+    std::array<int, 2 * 2 * 4 * 4> t;
+    t.fill(-1);
+    return t;
+  }();
+  std::lock_guard<std::mutex> lock(mutex);
+  int &entry = table[((int(w) * 2 + int(l)) * 4 + int(in)) * 4 + int(coeff)];
+  if (entry < 0) entry = compute_overflow_max(w, l, type_range(in), coeff);
+  return entry;
 }
 
 int geometric_max_levels(int width, int height) {
@@ -128,10 +142,8 @@ int geometric_max_levels(int width, int height) {
 
 int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input,
                        SampleType coeff) {
-  const int geometric = geometric_max_levels(width, height);
-  int levels = 1;
-  while (levels < geometric && levels_fit(w, l, levels + 1, type_range(input), coeff)) ++levels;
-  return levels;
+  // At least 1: a single level on a 1x1 frame changes nothing.
+  return std::max(1, std::min(geometric_max_levels(width, height), overflow_max_levels(w, l, input, coeff)));
 }
 
 std::string wavelet_check(const WaveletParams &p, const FrameView &raw, SampleType coeff) {

@@ -38,8 +38,9 @@ SampleType coefficient_type_for(SampleType raw);
 
 // Deepest level count allowed for a component of width x height: levels stop
 // once the low band is 1x1, and no coefficient may overflow `coeff` for any
-// input of type `input` (bounded by interval arithmetic over the lifting
-// filters). Always >= 1 (a 1x1 frame passes unchanged at level 1).
+// input of type `input` (bounded by each band's cascaded filter and the
+// rounding of every lifting step, computed for up to 16 levels). Always >= 1 (a 1x1 frame passes
+// unchanged at level 1).
 int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input,
                        SampleType coeff);
 
