@@ -3,7 +3,10 @@
 #include <memory>
 #include <new>
 
+#include "cf_allocation.h"
+#include "cuda_memory.h"
 #include "cudafilters/error.hpp"
+#include "pinned_allocator.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cf_base_debug);
 #define GST_CAT_DEFAULT gst_cf_base_debug
@@ -41,6 +44,15 @@ struct GstCfBasePrivate {
   std::unique_ptr<cf::Engine> engine;
   cfgst::PadFormat in, out;
   bool configured = false;
+
+  // The GstCudaContext shared with the neighbours: set by set_context (any
+  // thread, only while empty, as nvcodec's elements do), or found/created
+  // when CUDA memory is negotiated. The context the engine was created in
+  // (nullptr: the primary context). The pinned allocator of a CUDA engine's
+  // system-memory pools (nullptr for other engines).
+  GstCudaContext *cuda_ctx = nullptr;
+  GstCudaContext *engine_ctx = nullptr;
+  GstAllocator *pinned = nullptr;
 };
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfBase, gst_cf_base, GST_TYPE_BASE_TRANSFORM)
@@ -64,8 +76,35 @@ std::string gst_cf_base_active_backend(GstCfBase *self) {
 // ---------------------------------------------------------------------------
 // The engine
 
+// The engine goes before the context it runs in.
+static void destroy_engine(GstCfBasePrivate *priv) {
+  priv->engine.reset();
+  cfgst::clear_context(&priv->engine_ctx);
+  gst_clear_object(&priv->pinned);
+}
+
+// Makes `ctx` current for a scope, if there is one.
+class ContextScope {
+ public:
+  explicit ContextScope(GstCfBase *self, GstCudaContext *ctx) : pushed_(ctx && cfgst::push_context(ctx)) {
+    if (ctx && !pushed_) GST_CAT_WARNING_OBJECT(CF_CAT(self), self, "cannot make the GstCudaContext current");
+  }
+  ~ContextScope() {
+    if (pushed_) cfgst::pop_context();
+  }
+  ContextScope(const ContextScope &) = delete;
+  ContextScope &operator=(const ContextScope &) = delete;
+  bool pushed() const { return pushed_; }
+
+ private:
+  bool pushed_;
+};
+
 // Creates the engine from the current properties; posts an element error and
-// returns false when the backend cannot be used.
+// returns false when the backend cannot be used. A CUDA engine is created
+// with the shared GstCudaContext current, so it adopts it: the device
+// pointers of our neighbours' GstCudaMemory are valid in it. Without one it
+// runs in the device's primary context.
 static bool create_engine(GstCfBase *self) {
   GstCfBasePrivate *priv = PRIV(self);
   GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
@@ -75,6 +114,12 @@ static bool create_engine(GstCfBase *self) {
   const int threads = int(priv->threads), device = priv->device_id;
   priv->engine_stale = false;
   GST_OBJECT_UNLOCK(self);
+
+  GstCudaContext *ctx = nullptr;
+  if (klass->has_cuda && cf::resolve_backend(requested, device) == cf::Backend::Cuda &&
+      cfgst::context_device(priv->cuda_ctx) == device)
+    ctx = priv->cuda_ctx;
+  ContextScope scope(self, ctx);
 
   std::unique_ptr<cf::Engine> engine;
   const char *note = "";
@@ -103,6 +148,12 @@ static bool create_engine(GstCfBase *self) {
   priv->active_backend = chosen;
   GST_OBJECT_UNLOCK(self);
   priv->engine = std::move(engine);
+  if (priv->engine->backend() == cf::Backend::Cuda) {
+    if (scope.pushed()) priv->engine_ctx = cfgst::ref_context(ctx);
+    priv->pinned = gst_cf_pinned_allocator_new(device);
+  }
+  GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "engine context: %s", priv->engine_ctx ? "the shared GstCudaContext"
+                       : priv->pinned ? "the primary CUDA context" : "none (CPU)");
   g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ACTIVE_BACKEND]);
 
   GstStructure *s = gst_structure_new("cudafilters-backend", "element", G_TYPE_STRING,
@@ -110,6 +161,63 @@ static bool create_engine(GstCfBase *self) {
                                       "description", G_TYPE_STRING, description.c_str(), nullptr);
   gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
   return true;
+}
+
+// CUDA memory needs the shared GstCudaContext of device-id (for pools and a
+// CUDA engine's device pointers): found through the neighbours, the bin or
+// the application, else created. Posts an element error when there is none.
+static bool ensure_cuda_context(GstCfBase *self) {
+  GstCfBasePrivate *priv = PRIV(self);
+  GST_OBJECT_LOCK(self);
+  const int device = priv->device_id;
+  GST_OBJECT_UNLOCK(self);
+  if (priv->cuda_ctx && cfgst::context_device(priv->cuda_ctx) != device) {
+    GST_CAT_INFO_OBJECT(CF_CAT(self), self, "device-id is now %d: dropping the context of device %d", device,
+                        cfgst::context_device(priv->cuda_ctx));
+    cfgst::clear_context(&priv->cuda_ctx);
+  }
+  // The device is checked first: GStreamer's own checks abort or only log.
+  std::string why = "this build has no CUDA-memory support";
+  if (CF_GST_CUDA && cf::cuda_device_usable(device, &why)) {
+    if (cfgst::ensure_context(GST_ELEMENT(self), device, &priv->cuda_ctx)) return true;
+    why = "GStreamer cannot create a CUDA context on it";
+  }
+  GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS,
+                    ("memory:CUDAMemory needs a CUDA context on device-id=%d: %s", device, why.c_str()), (nullptr));
+  return false;
+}
+
+// After CUDA caps: the engine must run in the shared context.
+static bool prepare_cuda_memory(GstCfBase *self) {
+  GstCfBasePrivate *priv = PRIV(self);
+  if (!ensure_cuda_context(self)) return false;
+  if (priv->engine && priv->engine->backend() == cf::Backend::Cuda && priv->engine_ctx != priv->cuda_ctx) {
+    GST_CAT_INFO_OBJECT(CF_CAT(self), self, "recreating the engine in the shared GstCudaContext");
+    destroy_engine(priv);
+    return create_engine(self);
+  }
+  if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && GST_CF_BASE_GET_CLASS(self)->has_cuda)
+    GST_CAT_WARNING_OBJECT(CF_CAT(self), self,
+                           "backend %s reads and writes memory:CUDAMemory through GstCudaMemory's host copies at "
+                           "every frame; backend=cuda works on the device",
+                           cf::backend_name(priv->engine->backend()));
+  return true;
+}
+
+static void gst_cf_base_set_context(GstElement *element, GstContext *context) {
+  GstCfBase *self = GST_CF_BASE(element);
+  GST_OBJECT_LOCK(self);
+  const int device = PRIV(self)->device_id;
+  GST_OBJECT_UNLOCK(self);
+  cfgst::handle_set_context(element, context, device, &PRIV(self)->cuda_ctx);
+  GST_ELEMENT_CLASS(gst_cf_base_parent_class)->set_context(element, context);
+}
+
+static gboolean gst_cf_base_query(GstBaseTransform *trans, GstPadDirection direction, GstQuery *query) {
+  if (GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
+      cfgst::handle_context_query(GST_ELEMENT(trans), query, PRIV(GST_CF_BASE(trans))->cuda_ctx))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->query(trans, direction, query);
 }
 
 // ---------------------------------------------------------------------------
@@ -156,7 +264,10 @@ static void gst_cf_base_get_property(GObject *object, guint id, GValue *value, G
 }
 
 static void gst_cf_base_finalize(GObject *object) {
-  PRIV(GST_CF_BASE(object))->~GstCfBasePrivate();
+  GstCfBasePrivate *priv = PRIV(GST_CF_BASE(object));
+  destroy_engine(priv);
+  cfgst::clear_context(&priv->cuda_ctx);
+  priv->~GstCfBasePrivate();
   G_OBJECT_CLASS(gst_cf_base_parent_class)->finalize(object);
 }
 
@@ -170,7 +281,8 @@ static gboolean gst_cf_base_start(GstBaseTransform *trans) {
 static gboolean gst_cf_base_stop(GstBaseTransform *trans) {
   GstCfBase *self = GST_CF_BASE(trans);
   GstCfBasePrivate *priv = PRIV(self);
-  priv->engine.reset();
+  destroy_engine(priv);
+  cfgst::clear_context(&priv->cuda_ctx);  // a restart asks the pipeline again
   priv->configured = false;
   GST_OBJECT_LOCK(self);
   priv->active_backend.clear();
@@ -185,15 +297,15 @@ static gboolean gst_cf_base_stop(GstBaseTransform *trans) {
 // exactly what the element can take.
 static gboolean gst_cf_base_accept_caps(GstBaseTransform *trans, GstPadDirection dir, GstCaps *caps) {
   if (dir == GST_PAD_SINK && gst_caps_is_fixed(caps)) {
-    GstCapsFeatures *features = gst_caps_get_features(caps, 0);
-    const bool system = !features || gst_caps_features_is_equal(features, GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY);
+    bool cuda = false;
+    const bool memory = cfgst::caps_memory(caps, 0, &cuda);  // system, or CUDA where built
     const char *name = gst_structure_get_name(gst_caps_get_structure(caps, 0));
     GstCaps *templ = gst_pad_get_pad_template_caps(GST_BASE_TRANSFORM_SINK_PAD(trans));
     bool same_type = false;
     for (guint i = 0; i < gst_caps_get_size(templ); ++i)
       same_type |= gst_structure_has_name(gst_caps_get_structure(templ, i), name) != FALSE;
     gst_caps_unref(templ);
-    if (system && same_type) return TRUE;
+    if (memory && same_type) return TRUE;
   }
   return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->accept_caps(trans, dir, caps);
 }
@@ -237,8 +349,8 @@ static gboolean gst_cf_base_set_caps(GstBaseTransform *trans, GstCaps *incaps, G
   GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "configured %s -> %s", in.describe().c_str(), out.describe().c_str());
   priv->in = in;
   priv->out = out;
-  priv->configured = true;
-  return TRUE;
+  priv->configured = (!in.cuda && !out.cuda) || prepare_cuda_memory(self);
+  return priv->configured;
 }
 
 static gboolean gst_cf_base_get_unit_size(GstBaseTransform *, GstCaps *caps, gsize *size) {
@@ -260,17 +372,55 @@ static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirect
   return gst_cf_base_get_unit_size(trans, othercaps, othersize);
 }
 
-// System memory: let upstream attach GstVideoMeta (any strides) to raw input.
-// Issue 3 offers a pool of pinned buffers here, or a GstCudaBufferPool for
-// memory:CUDAMemory.
+// Raw input may carry GstVideoMeta (any strides). A CUDA engine offers
+// pinned buffers for system memory; CUDA raw input gets a GstCudaBufferPool.
 static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery *decide_query, GstQuery *query) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
   GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
-  if (decide_query && priv->configured && !priv->in.coefficients) {
-    gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
-    return TRUE;
+  if (!decide_query) return FALSE;
+  if (priv->configured) {
+    if (!priv->in.coefficients) gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
+    cfgst::propose_input_pool(query, priv->in, priv->cuda_ctx, priv->pinned);
   }
-  return decide_query != nullptr;
+  return TRUE;
+}
+
+// Output buffers come from a pool matching their memory and the engine (see
+// cf_allocation.h).
+static gboolean gst_cf_base_decide_allocation(GstBaseTransform *trans, GstQuery *query) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  GstCfBasePrivate *priv = PRIV(self);
+  if (!priv->configured) return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->decide_allocation(trans, query);
+  std::string why;
+  if (!cfgst::decide_output_pool(query, priv->out, priv->cuda_ctx, priv->pinned, &why)) {
+    GST_ELEMENT_ERROR(self, RESOURCE, FAILED, ("%s", why.c_str()), (nullptr));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+// The engine must work in the context of the input's GstCudaMemory. When an
+// upstream element switched to another context of our device, adopt it (as
+// nvcodec's elements do); pools follow at the renegotiation this asks for.
+// False (element error posted) when the input lives on another device.
+static bool follow_input_context(GstCfBase *self, GstBuffer *inbuf) {
+  GstCfBasePrivate *priv = PRIV(self);
+  GstCudaContext *mctx = cfgst::buffer_context(inbuf);
+  if (!mctx || mctx == priv->engine_ctx) return true;
+  const int device = priv->engine->device_id();
+  if (cfgst::context_device(mctx) != device) {
+    GST_ELEMENT_ERROR(self, STREAM, FAILED,
+                      ("the input memory:CUDAMemory is on CUDA device %d, but device-id=%d: set device-id=%d",
+                       cfgst::context_device(mctx), device, cfgst::context_device(mctx)),
+                      (nullptr));
+    return false;
+  }
+  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "the input's GstCudaContext changed: following it");
+  destroy_engine(priv);
+  cfgst::clear_context(&priv->cuda_ctx);
+  priv->cuda_ctx = cfgst::ref_context(mctx);
+  gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
+  return create_engine(self);
 }
 
 static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *inbuf, GstBuffer *outbuf) {
@@ -288,16 +438,30 @@ static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *i
   const int threads = int(priv->threads);
   GST_OBJECT_UNLOCK(self);
   if (!priv->engine || stale) {
+    const bool was_cuda = priv->engine && priv->engine->backend() == cf::Backend::Cuda;
     if (priv->engine) GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend or device-id changed: rebuilding the engine");
-    priv->engine.reset();
+    destroy_engine(priv);
+    if ((priv->in.cuda || priv->out.cuda) && !ensure_cuda_context(self)) return GST_FLOW_ERROR;
     if (!create_engine(self)) return GST_FLOW_ERROR;
+    // Pools depend on the engine (pinned buffers for CUDA): renegotiate.
+    if (was_cuda != (priv->engine->backend() == cf::Backend::Cuda)) gst_base_transform_reconfigure_src(trans);
   }
   priv->engine->set_threads(threads);
 
+  // Device pointers only for GstCudaMemory of the engine's context; anything
+  // else is mapped to host memory (GstCudaMemory copies through its staging).
+  if (priv->in.cuda && priv->engine_ctx && !follow_input_context(self, inbuf)) return GST_FLOW_ERROR;
+  GstCudaContext *device = priv->engine_ctx;
+  const bool in_device = cfgst::buffer_in_context(inbuf, device);
+  const bool out_device = cfgst::buffer_in_context(outbuf, device);
+  // GStreamer 1.22 copies GstCudaMemory on the legacy default stream, which
+  // the engine's non-blocking stream does not wait for: wait here, once.
+  if (in_device || out_device) cfgst::wait_default_stream(device);
+
   std::string why;
   cfgst::MappedFrame in, out;
-  if (!in.map(inbuf, priv->in, GST_MAP_READ, "input", &why) ||
-      !out.map(outbuf, priv->out, GST_MAP_WRITE, "output", &why)) {
+  if (!in.map(inbuf, priv->in, GST_MAP_READ, in_device, "input", &why) ||
+      !out.map(outbuf, priv->out, GST_MAP_WRITE, out_device, "output", &why)) {
     GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
     return GST_FLOW_ERROR;
   }
@@ -320,6 +484,7 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
   gobject_class->set_property = gst_cf_base_set_property;
   gobject_class->get_property = gst_cf_base_get_property;
   gobject_class->finalize = gst_cf_base_finalize;
+  GST_ELEMENT_CLASS(klass)->set_context = gst_cf_base_set_context;
 
   const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
   properties[PROP_BACKEND] = g_param_spec_enum(
@@ -349,6 +514,8 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
   trans_class->get_unit_size = gst_cf_base_get_unit_size;
   trans_class->transform_size = gst_cf_base_transform_size;
   trans_class->propose_allocation = gst_cf_base_propose_allocation;
+  trans_class->decide_allocation = gst_cf_base_decide_allocation;
+  trans_class->query = gst_cf_base_query;
   trans_class->transform = gst_cf_base_transform;
 
   klass->has_cuda = TRUE;

@@ -6,15 +6,19 @@
 //   - caps: strict parsing of both pads into PadFormats, clear element errors
 //     naming the caps field, format or parameter that is wrong;
 //   - buffers: size checks, mapping into cf::FrameViews, cf::Error -> element
-//     error.
+//     error;
+//   - memory: both pads carry system memory or memory:CUDAMemory (output
+//     memory = input memory; PadFormat::cuda). The GstCudaContext is shared
+//     with the neighbours (set_context, context queries,
+//     gst_cuda_ensure_element_context honouring device-id) and a CUDA engine
+//     is created with it current, so GstCudaMemory of that context reaches
+//     process() as Memory::Device views. Pools: cf_allocation.h.
+//   - backend cpu/openmp on memory:CUDAMemory works, slowly: buffers are
+//     mapped to host memory and GstCudaMemory downloads/uploads them through
+//     its own staging copy (a warning says so). Chosen over an error so that
+//     CPU-only elements (cudaview) can read a CUDA stream.
 // A subclass provides transform_caps (and fixate_caps if needed) and the three
 // hooks below; it never maps a buffer itself.
-//
-// CUDA memory (issue 3) slots in here and in MappedFrame: pads gain the
-// memory:CUDAMemory caps feature, PadFormat records it, MappedFrame maps a
-// GstCudaMemory into Memory::Device views, propose_allocation/decide_allocation
-// offer pinned or CUDA pools, and the engine shares the element's
-// GstCudaContext. The process() hook stays as it is.
 #pragma once
 
 #include <gst/base/gstbasetransform.h>

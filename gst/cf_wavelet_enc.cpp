@@ -33,15 +33,20 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfWaveletEnc, gst_cf_wavelet_enc, GST_TYP
 
 enum { PROP_0, PROP_LEVELS, PROP_LAYOUT };
 
+// System memory and memory:CUDAMemory; the output keeps the input's memory.
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
     "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS
-                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"
+                    CF_CUDA_CAPS("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
+                                 ", width=(int)[1, 32767], height=(int)[1, 32767]")));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS("video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS
-                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+                    ", width=(int)[1, 32767], height=(int)[1, 32767]"
+                    CF_CUDA_CAPS("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
+                                 "format=(string)" CF_CUDA_RAW_FORMATS
+                                 ", width=(int)[1, 32767], height=(int)[1, 32767]")));
 
 static cf::WaveletParams current_params(GstCfWaveletEnc *self) {
   cf::WaveletParams p;
@@ -93,7 +98,7 @@ static void gst_cf_wavelet_enc_finalize(GObject *object) {
 }
 
 // raw -> coefficients with the current levels/layout, and back (for caps
-// queries from downstream).
+// queries from downstream), each in the memory it came in.
 static GstCaps *gst_cf_wavelet_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
                                                   GstCaps *caps, GstCaps *filter) {
   GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(trans);
@@ -125,6 +130,7 @@ static std::string gst_cf_wavelet_enc_configure(GstCfBase *base, const cfgst::Pa
   if (in.coefficients) return "the input must be raw video";
   if (!out.coefficients || out.coeff.stages.size() != 1 || out.coeff.stages[0].name != name)
     return std::string("the output caps must be a ") + name + " coefficient stream";
+  if (out.cuda != in.cuda) return "the output caps must be in the input's memory (" + in.describe() + ")";
   if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
       GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
       GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))

@@ -24,6 +24,31 @@ bool raw_format_supported(GstVideoFormat f) {
   return false;
 }
 
+bool cuda_raw_format_supported(GstVideoFormat f) {
+  switch (f) {
+    case GST_VIDEO_FORMAT_RGB: case GST_VIDEO_FORMAT_BGR: case GST_VIDEO_FORMAT_RGBA:
+    case GST_VIDEO_FORMAT_BGRA: case GST_VIDEO_FORMAT_I420: case GST_VIDEO_FORMAT_NV12:
+    case GST_VIDEO_FORMAT_Y444:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool caps_memory(const GstCaps *caps, guint i, bool *cuda) {
+  GstCapsFeatures *f = gst_caps_get_features(caps, i);
+  *cuda = false;
+  if (!f || gst_caps_features_is_any(f) || gst_caps_features_is_equal(f, GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
+    return true;
+#if CF_GST_CUDA
+  if (gst_caps_features_get_size(f) == 1 && gst_caps_features_contains(f, kCudaMemoryFeature)) {
+    *cuda = true;
+    return true;
+  }
+#endif
+  return false;
+}
+
 std::string supported_formats_text() {
   std::string s;
   for (GstVideoFormat f : supported_raw_formats()) {
@@ -220,11 +245,9 @@ std::vector<std::string> string_values(const GstStructure *s, const char *field)
   return out;
 }
 
-bool system_memory(const GstCaps *caps, guint i) {
-  GstCapsFeatures *f = gst_caps_get_features(caps, i);
-  // TODO(issue 3): carry memory:CUDAMemory across instead of dropping it.
-  return !f || gst_caps_features_is_any(f) ||
-         gst_caps_features_is_equal(f, GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY);
+// Appends `s` to `out` in CUDA memory or system memory.
+GstCaps *merge(GstCaps *out, GstStructure *s, bool cuda) {
+  return gst_caps_merge_structure_full(out, s, cuda ? gst_caps_features_new(kCudaMemoryFeature, nullptr) : nullptr);
 }
 
 }  // namespace
@@ -366,7 +389,8 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
 
   for (guint i = 0; i < gst_caps_get_size(raw); ++i) {
     const GstStructure *s = gst_caps_get_structure(raw, i);
-    if (!gst_structure_has_name(s, "video/x-raw") || !system_memory(raw, i)) continue;
+    bool cuda = false;
+    if (!gst_structure_has_name(s, "video/x-raw") || !caps_memory(raw, i, &cuda)) continue;
 
     // The formats this structure allows: one, a list, or (absent) any.
     std::vector<GstVideoFormat> formats;
@@ -383,7 +407,7 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
     }
 
     for (GstVideoFormat f : formats) {
-      if (!raw_format_supported(f)) continue;
+      if (!raw_format_supported(f) || (cuda && !cuda_raw_format_supported(f))) continue;
       GstStructure *c = gst_structure_new_empty(kCoeffMediaType);
       if (stages) {
         gst_structure_set(c, "transform", G_TYPE_STRING, chain.c_str(), nullptr);
@@ -392,7 +416,7 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
       gst_structure_set(c, "sample-format", G_TYPE_STRING, sample_format_name(coeff_sample_type(f)),
                         "format", G_TYPE_STRING, gst_video_format_to_string(f), nullptr);
       copy_shared_fields(s, c);
-      out = gst_caps_merge_structure(out, c);
+      out = merge(out, c, cuda);
     }
   }
   return out;
@@ -402,7 +426,8 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
   GstCaps *out = gst_caps_new_empty();
   for (guint i = 0; i < gst_caps_get_size(coeff); ++i) {
     const GstStructure *s = gst_caps_get_structure(coeff, i);
-    if (!gst_structure_has_name(s, kCoeffMediaType) || !system_memory(coeff, i)) continue;
+    bool cuda = false;
+    if (!gst_structure_has_name(s, kCoeffMediaType) || !caps_memory(coeff, i, &cuda)) continue;
     if (last_stage) {
       if (const GValue *t = gst_structure_get_value(s, "transform")) {
         if (!G_VALUE_HOLDS_STRING(t) || !g_value_get_string(t)) continue;
@@ -423,7 +448,7 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
     for (const std::string &candidate : candidates) {
       const GstVideoFormat f = gst_video_format_from_string(candidate.c_str());
       const char *name = candidate.c_str();
-      if (!raw_format_supported(f)) continue;
+      if (!raw_format_supported(f) || (cuda && !cuda_raw_format_supported(f))) continue;
       if (!sample_formats.empty() && std::find(sample_formats.begin(), sample_formats.end(),
                                                sample_format_name(coeff_sample_type(f))) == sample_formats.end())
         continue;
@@ -442,7 +467,7 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
       gst_structure_set_value(r, "format", &list);
     g_value_unset(&list);
     copy_shared_fields(s, r);
-    out = gst_caps_merge_structure(out, r);
+    out = merge(out, r, cuda);
   }
   return out;
 }

@@ -53,6 +53,27 @@ const std::vector<GstVideoFormat> &supported_raw_formats();
 bool raw_format_supported(GstVideoFormat f);
 std::string supported_formats_text();  // "GRAY8, GRAY16_LE, ..." for messages
 
+// The subset offered in memory:CUDAMemory. GStreamer 1.22's GstCudaMemory
+// cannot allocate GRAY8/GRAY16_LE (its allocator aborts on them; cudaupload
+// does not offer them), and RGBx/BGRx would need the padding byte written on
+// the device, which core has no kernel for.
+#define CF_CUDA_RAW_FORMATS "{ RGB, BGR, RGBA, BGRA, I420, NV12, Y444 }"
+bool cuda_raw_format_supported(GstVideoFormat f);
+
+// The caps feature of GstCudaMemory (GST_CAPS_FEATURE_MEMORY_CUDA_MEMORY),
+// spelled here so caps code builds without the gstreamer-cuda headers.
+constexpr const char *kCudaMemoryFeature = "memory:CUDAMemory";
+// CF_CUDA_CAPS(x) is "; x" in builds with CUDA-memory support (CF_GST_CUDA),
+// else nothing: pad templates add their CUDA-memory structure with it.
+#if CF_GST_CUDA
+#define CF_CUDA_CAPS(structure) "; " structure
+#else
+#define CF_CUDA_CAPS(structure) ""
+#endif
+// True for system memory (no feature, ANY) and, with CUDA-memory support,
+// memory:CUDAMemory (*cuda set); false for any other feature.
+bool caps_memory(const GstCaps *caps, guint index, bool *cuda);
+
 // U8 or U16: the sample type of a raw format's components.
 cf::SampleType raw_sample_type(GstVideoFormat f);
 // S16 for 8-bit formats, S32 for 16-bit ones.
@@ -95,7 +116,8 @@ std::string check_stage_limits(const CoeffFormat &f);
 GstCaps *build_coeff_caps(const GstVideoInfo &raw, const std::vector<CoeffStage> &stages);
 
 // For transform_caps (caps may hold lists and ranges; unsupported formats and
-// non-system memory are dropped; the caller intersects with its templates):
+// memory are dropped; the caller intersects with its templates). Each output
+// structure keeps the memory of its input structure (CUDA in, CUDA out):
 // raw -> coefficients with `stages` appended (nullptr: any chain, no
 // transform field), one structure per format so sample-format stays exact.
 GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffStage> *stages);

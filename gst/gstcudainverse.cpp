@@ -54,12 +54,18 @@ UndoFn find_undo(cfgst::StageKind kind) {
 
 }  // namespace
 
+// System memory and memory:CUDAMemory; the output keeps the input's memory.
 static GstStaticPadTemplate sink_template =
-    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS("video/x-coefficients"));
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+                            GST_STATIC_CAPS("video/x-coefficients" CF_CUDA_CAPS(
+                                "video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
+                                "format=(string)" CF_CUDA_RAW_FORMATS)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"
+                    CF_CUDA_CAPS("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
+                                 ", width=(int)[1, 32767], height=(int)[1, 32767]")));
 
 static GstCaps *gst_cuda_inverse_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                                 GstCaps *filter) {
@@ -97,6 +103,7 @@ static std::string gst_cuda_inverse_configure(GstCfBase *base, const cfgst::PadF
   std::string why = gst_cuda_inverse_check_input(base, in);
   if (!why.empty()) return why;
   if (out.coefficients) return "the output must be raw video";
+  if (out.cuda != in.cuda) return "the output caps must be in the input's memory (" + in.describe() + ")";
   if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
       GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
       GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
@@ -114,6 +121,10 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
   for (int i = n - 1; i >= 0; --i) {
     cf::FrameView dst = out.view;
     if (i > 0) {
+      // Host scratch: device frames would need device scratch (no such
+      // chain exists yet: a chain is one wavelet stage).
+      if (in.view.memory == cf::Memory::Device)
+        throw cf::Error("chains of several stages in CUDA memory are not supported yet");
       // The input of stage i: planes of the stream's sample type.
       std::vector<std::uint8_t> &buf = self->scratch[i % 2];
       if (buf.size() < cf.size) buf.resize(cf.size);

@@ -39,8 +39,12 @@ GST_ELEMENT_REGISTER_DEFINE(cudaview, "cudaview", GST_RANK_NONE, GST_TYPE_CUDA_V
 enum { PROP_0, PROP_COMPONENT };
 constexpr gint kDefaultComponent = 0;
 
-static GstStaticPadTemplate sink_template =
-    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS("video/x-coefficients"));
+// Coefficients in system memory or memory:CUDAMemory (read through
+// GstCudaMemory's host copy: this element computes on the CPU); GRAY8 out in
+// system memory only, which GStreamer 1.22 cannot allocate as GstCudaMemory.
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
+    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-coefficients" CF_CUDA_CAPS("video/x-coefficients(memory:CUDAMemory)")));
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS("video/x-raw, format=(string)GRAY8, width=(int)[1, 32767], height=(int)[1, 32767]"));
@@ -99,7 +103,10 @@ static GstCaps *gst_cuda_view_transform_caps(GstBaseTransform *trans, GstPadDire
     }
     for (const char *field : {"framerate", "pixel-aspect-ratio"})
       if (const GValue *v = gst_structure_get_value(s, field)) gst_structure_set_value(o, field, v);
+    // Upstream may offer the coefficients in either memory.
+    GstStructure *cuda = direction == GST_PAD_SRC && CF_GST_CUDA ? gst_structure_copy(o) : nullptr;
     out = gst_caps_merge_structure(out, o);
+    if (cuda) out = gst_caps_merge_structure_full(out, cuda, gst_caps_features_new(cfgst::kCudaMemoryFeature, nullptr));
   }
   if (filter) {
     GstCaps *t = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "cuda_memory.h"
 #include "cudafilters/error.hpp"
 
 namespace cfgst {
@@ -47,19 +48,31 @@ std::string PadFormat::describe() const {
   std::string s = std::string(gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info))) + " " +
                   std::to_string(GST_VIDEO_INFO_WIDTH(&info)) + "x" +
                   std::to_string(GST_VIDEO_INFO_HEIGHT(&info));
-  if (!coefficients) return s;
+  const char *where = cuda ? " in CUDA memory" : "";
+  if (!coefficients) return s + where;
   std::string chain;
   for (const CoeffStage &st : coeff.stages) chain += (chain.empty() ? "" : ",") + st.name;
-  return chain + " coefficients (" + sample_format_name(type) + ") of " + s;
+  return chain + " coefficients (" + sample_format_name(type) + ") of " + s + where;
 }
 
 bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why) {
   if (!caps || gst_caps_is_empty(caps)) return fail(why, "no caps");
   const GstStructure *s = gst_caps_get_structure(caps, 0);
   PadFormat f;
+  if (!caps_memory(caps, 0, &f.cuda)) {
+    gchar *features = gst_caps_features_to_string(gst_caps_get_features(caps, 0));
+    const std::string msg = std::string("caps feature ") + features + " is not supported (" +
+                            (CF_GST_CUDA ? "system memory or memory:CUDAMemory"
+                                         : "system memory only: this build has no CUDA-memory support") + ")";
+    g_free(features);
+    return fail(why, msg);
+  }
   if (gst_structure_has_name(s, kCoeffMediaType)) {
     if (!parse_coeff_caps(caps, &f.coeff, why)) return false;
     f.coefficients = true;
+    if (f.cuda && !cuda_raw_format_supported(GST_VIDEO_INFO_FORMAT(&f.coeff.raw)))
+      return fail(why, std::string("format ") + gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&f.coeff.raw)) +
+                           " is not supported in " + kCudaMemoryFeature + " (supported: " CF_CUDA_RAW_FORMATS ")");
     f.info = f.coeff.raw;
     f.type = f.coeff.sample_type;
     f.size = f.coeff.size;
@@ -70,6 +83,9 @@ bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why) {
     if (!raw_format_supported(vf))
       return fail(why, std::string("format ") + format + " is not supported (supported: " +
                            supported_formats_text() + ")");
+    if (f.cuda && !cuda_raw_format_supported(vf))
+      return fail(why, std::string("format ") + format + " is not supported in " + kCudaMemoryFeature +
+                           " (supported: " CF_CUDA_RAW_FORMATS ")");
     const char *mode = gst_structure_get_string(s, "interlace-mode");
     if (mode && !std::strcmp(mode, "alternate"))
       return fail(why, "interlace-mode=alternate (one field per buffer) is not supported");
@@ -142,9 +158,11 @@ MappedFrame::~MappedFrame() {
     gst_buffer_unmap(buffer_, &map_);
 }
 
-bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, const char *what,
+bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, bool device, const char *what,
                       std::string *why) {
   const gsize have = gst_buffer_get_size(buf);
+  const cf::Memory memory = device ? cf::Memory::Device : cf::Memory::Host;
+  if (device) flags = GstMapFlags(flags | kMapCuda);
   if (fmt.coefficients) {
     if (have < fmt.size)
       return fail(why, std::string(what) + " buffer holds " + std::to_string(have) +
@@ -153,11 +171,14 @@ bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, c
     if (!gst_buffer_map(buf, &map_, flags))
       return fail(why, std::string(what) + " buffer cannot be mapped");
     buffer_ = buf;
-    view_ = cf::planar_view(map_.data, fmt.coeff.planes, fmt.type, cf::Memory::Host);
+    view_ = cf::planar_view(map_.data, fmt.coeff.planes, fmt.type, memory);
     return true;
   }
   const GstVideoMeta *meta = gst_buffer_get_video_meta(buf);
-  const gsize need = raw_required_size(fmt.info, meta);
+  // GstCudaMemory without GstVideoMeta: its own (pitched) layout.
+  GstVideoInfo info = fmt.info;
+  const bool pitched = !meta && cuda_memory_layout(buf, &info);
+  const gsize need = pitched ? GST_VIDEO_INFO_SIZE(&info) : raw_required_size(fmt.info, meta);
   if (have < need)
     return fail(why, std::string(what) + " buffer holds " + std::to_string(have) +
                          " bytes, but its caps (" + fmt.describe() + ") need " +
@@ -167,12 +188,12 @@ bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, c
                meta->format != GST_VIDEO_INFO_FORMAT(&fmt.info)))
     return fail(why, std::string(what) + " buffer's video meta does not match its caps (" +
                          fmt.describe() + ")");
-  GstVideoInfo info = fmt.info;
   if (!gst_video_frame_map(&frame_, &info, buf, flags))
     return fail(why, std::string(what) + " buffer cannot be mapped as " + fmt.describe());
   buffer_ = buf;
   video_ = true;
   view_ = raw_frame_view(frame_);
+  view_.memory = memory;
   if (const char *bad = cf::check_frame(view_); *bad)
     return fail(why, std::string(what) + " frame: " + bad);
   return true;

@@ -16,11 +16,14 @@ namespace cfgst {
 // The format of one pad, parsed from fixed caps.
 struct PadFormat {
   bool coefficients = false;  // video/x-coefficients, else video/x-raw
+  bool cuda = false;          // caps feature memory:CUDAMemory, else system memory
   GstVideoInfo info;          // raw: the video; coefficients: the video they rebuild
   CoeffFormat coeff;          // coefficients only
   cf::SampleType type = cf::SampleType::U8;  // U8/U16 raw, S16/S32 coefficients
   gsize size = 0;             // bytes of one frame (raw: without GstVideoMeta)
-  std::string describe() const;  // "I420 17x13" / "cdf53 coefficients (S16LE) of I420 17x13"
+  // "I420 17x13" / "cdf53 coefficients (S16LE) of I420 17x13", then
+  // " in CUDA memory" when cuda.
+  std::string describe() const;
 };
 
 // Raw caps must be one of the supported formats (the message names the
@@ -44,7 +47,11 @@ void fill_raw_padding(const cf::FrameView &raw, const GstVideoInfo &info, guint8
 gsize raw_required_size(const GstVideoInfo &info, const GstVideoMeta *meta);
 
 // One buffer mapped as its pad format says, unmapped on destruction.
-// System memory only; CUDA memory (issue 3) maps to Memory::Device views here.
+// `device`: map GstCudaMemory to its device pointers (GST_MAP_CUDA) and give a
+// Memory::Device view; the caller says so only when every memory of the
+// buffer lives in the engine's CUDA context. Otherwise the view is host
+// memory: system memory as it is, GstCudaMemory through its host staging copy
+// (GstCudaMemory downloads on map and uploads when next mapped for CUDA).
 class MappedFrame {
  public:
   MappedFrame() = default;
@@ -54,7 +61,7 @@ class MappedFrame {
 
   // `what` ("input", "output") starts the message when the buffer is too
   // small for its caps or cannot be mapped.
-  bool map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, const char *what,
+  bool map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, bool device, const char *what,
            std::string *why);
   const cf::FrameView &view() const { return view_; }
 

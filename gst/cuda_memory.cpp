@@ -1,0 +1,95 @@
+// GstCudaMemory glue; see cuda_memory.h.
+#include "cuda_memory.h"
+
+#if CF_GST_CUDA
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudautils.h>
+#endif
+
+namespace cfgst {
+
+#if CF_GST_CUDA
+
+void handle_set_context(GstElement *e, GstContext *context, int device_id, GstCudaContext **ctx) {
+  gst_cuda_handle_set_context(e, context, device_id, ctx);
+}
+
+bool handle_context_query(GstElement *e, GstQuery *query, GstCudaContext *ctx) {
+  return ctx && gst_cuda_handle_context_query(e, query, ctx);
+}
+
+bool ensure_context(GstElement *e, int device_id, GstCudaContext **ctx) {
+  // 1.22 asserts (aborts) when it must create a context but libcuda was
+  // never loaded: load it first, as nvcodec's plugin_init does.
+  if (!*ctx && !gst_cuda_load_library()) return false;
+  return gst_cuda_ensure_element_context(e, device_id, ctx) && *ctx;
+}
+
+void clear_context(GstCudaContext **ctx) { gst_clear_object(ctx); }
+
+GstCudaContext *ref_context(GstCudaContext *ctx) {
+  return ctx ? static_cast<GstCudaContext *>(gst_object_ref(ctx)) : nullptr;
+}
+
+int context_device(GstCudaContext *ctx) {
+  if (!ctx) return -1;
+  guint device = 0;
+  g_object_get(ctx, "cuda-device-id", &device, nullptr);
+  return int(device);
+}
+
+bool push_context(GstCudaContext *ctx) { return ctx && gst_cuda_context_push(ctx); }
+void pop_context() { gst_cuda_context_pop(nullptr); }
+
+void wait_default_stream(GstCudaContext *ctx) {
+  if (!push_context(ctx)) return;
+  CuStreamSynchronize(nullptr);
+  pop_context();
+}
+
+GstCudaContext *buffer_context(GstBuffer *buf) {
+  GstMemory *mem = gst_buffer_n_memory(buf) ? gst_buffer_peek_memory(buf, 0) : nullptr;
+  return mem && gst_is_cuda_memory(mem) ? GST_CUDA_MEMORY_CAST(mem)->context : nullptr;
+}
+
+bool buffer_in_context(GstBuffer *buf, GstCudaContext *ctx) {
+  if (!ctx || gst_buffer_n_memory(buf) != 1) return false;
+  GstMemory *mem = gst_buffer_peek_memory(buf, 0);
+  return gst_is_cuda_memory(mem) && GST_CUDA_MEMORY_CAST(mem)->context == ctx;
+}
+
+bool cuda_memory_layout(GstBuffer *buf, GstVideoInfo *info) {
+  if (gst_buffer_n_memory(buf) != 1 || gst_buffer_get_video_meta(buf)) return false;
+  GstMemory *mem = gst_buffer_peek_memory(buf, 0);
+  if (!gst_is_cuda_memory(mem)) return false;
+  const GstVideoInfo &m = GST_CUDA_MEMORY_CAST(mem)->info;
+  if (GST_VIDEO_INFO_FORMAT(&m) != GST_VIDEO_INFO_FORMAT(info) || m.width != info->width || m.height != info->height)
+    return false;
+  for (int p = 0; p < GST_VIDEO_MAX_PLANES; ++p) {
+    info->stride[p] = m.stride[p];
+    info->offset[p] = m.offset[p];
+  }
+  info->size = m.size;
+  return true;
+}
+
+#else  // no CUDA-memory support in this build
+
+void handle_set_context(GstElement *, GstContext *, int, GstCudaContext **) {}
+bool handle_context_query(GstElement *, GstQuery *, GstCudaContext *) { return false; }
+bool ensure_context(GstElement *, int, GstCudaContext **) { return false; }
+void clear_context(GstCudaContext **ctx) { *ctx = nullptr; }
+GstCudaContext *ref_context(GstCudaContext *ctx) { return ctx; }
+int context_device(GstCudaContext *) { return -1; }
+bool push_context(GstCudaContext *) { return false; }
+void pop_context() {}
+void wait_default_stream(GstCudaContext *) {}
+GstCudaContext *buffer_context(GstBuffer *) { return nullptr; }
+bool buffer_in_context(GstBuffer *, GstCudaContext *) { return false; }
+bool cuda_memory_layout(GstBuffer *, GstVideoInfo *) { return false; }
+
+#endif
+
+}  // namespace cfgst
