@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
@@ -57,36 +58,61 @@ void with_type(SampleType t, F &&f) {
   }
 }
 
-// Launches `kernel` over every tile of the n bands: one block per tile, the
-// components of equal band size taking turns tile by tile.
+// How a kernel covers a band: tiles of width x height samples, tiles_per_block
+// of them to a block of `threads`.
+struct Geometry {
+  int width, height, tiles_per_block, threads;
+};
+// The inverse: a block per Tile.
+constexpr Geometry kInverseGeometry{Tile::kWidth, Tile::kHeight, 1, Tile::kThreads};
+
+// The forward: a warp per Strip, the strips as tall as leaves about
+// Strip::kTargetWarps of them over the n bands.
+template <class Band>
+Geometry forward_geometry(const Band (&bands)[kMaxPlanes], int n) {
+  int rows = Strip::kMaxRows;
+  for (; rows > Strip::kMinRows; rows /= 2) {
+    long long strips = 0;
+    for (int c = 0; c < n; ++c)
+      strips += (long long)((bands[c].w + Strip::kWidth - 1) / Strip::kWidth) * ((bands[c].h + rows - 1) / rows);
+    if (strips >= Strip::kTargetWarps) break;
+  }
+  return {Strip::kWidth, rows, Strip::kWarps, Strip::kThreads};
+}
+
+// Launches `kernel` over every tile of the n bands, the components of equal
+// band size taking turns tile by tile.
 template <class Band, class Kernel>
-void launch(CudaState *s, Kernel kernel, const Band (&bands)[kMaxPlanes], int n, const char *what) {
+void launch(CudaState *s, Kernel kernel, const Band (&bands)[kMaxPlanes], int n, const Geometry &geo,
+            const char *what) {
   LevelParams<Band> params{};
-  int blocks = 0;
+  params.tile_h = geo.height;
+  long long tiles = 0;
   bool grouped[kMaxPlanes] = {};
   for (int c = 0; c < n; ++c) {
     params.band[c] = bands[c];
-    params.band[c].tiles_x = (bands[c].w + Tile::kWidth - 1) / Tile::kWidth;
+    params.band[c].tiles_x = (bands[c].w + geo.width - 1) / geo.width;
   }
   for (int c = 0; c < n; ++c) {
     if (grouped[c]) continue;
     TileGroup &g = params.group[params.n_groups++];
-    g.first_block = blocks;
+    g.first_tile = int(tiles);
     g.members = 0;
     for (int m = c; m < n; ++m)
       if (!grouped[m] && bands[m].w == bands[c].w && bands[m].h == bands[c].h) {
         grouped[m] = true;
         g.comp[g.members++] = m;
       }
-    const long long tiles = (long long)params.band[c].tiles_x * ((bands[c].h + Tile::kHeight - 1) / Tile::kHeight);
-    if (blocks + tiles * g.members > 0x7fffffffLL) throw Error(std::string(what) + ": frame too large");
-    blocks += int(tiles * g.members);
+    tiles += (long long)params.band[c].tiles_x * ((bands[c].h + geo.height - 1) / geo.height) * g.members;
+    if (tiles > 0x7fffffffLL - geo.tiles_per_block) throw Error(std::string(what) + ": frame too large");
   }
+  params.tiles = int(tiles);
+  const int blocks = int((tiles + geo.tiles_per_block - 1) / geo.tiles_per_block);
 #ifdef CF_CUDA_EMULATION
-  cf_emulate_launch(kernel, blocks, Tile::kThreads, params);  // tests/cuda/emulation: runs on the CPU
+  cf_emulate_launch(kernel, blocks, geo.threads, params);  // tests/cuda/emulation: runs on the CPU
   (void)s;
 #else
-  kernel<<<blocks, Tile::kThreads, 0, s->stream>>>(params);
+  kernel<<<blocks, geo.threads, 0, s->stream>>>(params);
 #endif
   detail::check(cudaGetLastError(), [&] { return std::string("launching ") + what; });
 }
@@ -151,13 +177,21 @@ InverseBand inverse_band(PlaneRef lo, PlaneRef hi, PlaneRef out, int w, int h) {
 }
 
 // One forward level of kind (LX, LY) for all n components: input samples of
-// type in (one of InSet), coefficients of type out.
+// type in (one of InSet), coefficients of type out, clamped to out's range
+// if `saturate`.
 template <Wavelet W, bool LX, bool LY, Types InSet>
-void forward_launch(CudaState *s, SampleType in, SampleType out, const ForwardBand (&bands)[kMaxPlanes], int n) {
+void forward_launch(CudaState *s, SampleType in, SampleType out, bool saturate, const ForwardBand (&bands)[kMaxPlanes],
+                    int n) {
   with_type<InSet>(in, [&](auto tin) {
     with_type<Types::Coef>(out, [&](auto tout) {
-      launch(s, forward_level<W, LX, LY, decltype(tin), decltype(tout)>, bands, n,
-             "the forward wavelet kernel");
+      using TIn = decltype(tin);
+      using TOut = decltype(tout);
+      const Geometry geo = forward_geometry(bands, n);
+      const char *what = "the forward wavelet kernel";
+      if (saturate && !std::is_same_v<TOut, std::int32_t>)
+        launch(s, forward_level<W, LX, LY, TIn, TOut, true>, bands, n, geo, what);
+      else
+        launch(s, forward_level<W, LX, LY, TIn, TOut, false>, bands, n, geo, what);
     });
   });
 }
@@ -171,7 +205,7 @@ void inverse_launch(CudaState *s, SampleType lo, SampleType hi, SampleType out,
     with_type<HiSet>(hi, [&](auto thi) {
       with_type<OutSet>(out, [&](auto tout) {
         launch(s, inverse_level<W, LX, LY, decltype(tlo), decltype(thi), decltype(tout)>, bands, n,
-               "the inverse wavelet kernel");
+               kInverseGeometry, "the inverse wavelet kernel");
       });
     });
   });
@@ -182,6 +216,10 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
   const int n = src.n_components, L = p.levels;
   const SampleType coef = dst.type;
   const Scratch sc = reserve_scratch(s, p, src, sample_size(coef));
+  // wavelet_check bounds every coefficient of 8-bit input within S16 (and
+  // S32 wraps, as the reference does), so only 16-bit input into S16, which
+  // it allows at one level without such a bound, needs the stores clamped.
+  const bool saturate = coef == SampleType::S16 && src.type != SampleType::U8;
   int w[kMaxPlanes], h[kMaxPlanes];
   for (int c = 0; c < n; ++c) {
     w[c] = src.components[c].width;
@@ -196,7 +234,7 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
         const PlaneRef lo = k == L ? ref(dst, c) : tight(sc.low(k, c), half_up(w[c]), sc.size);
         bands[c] = forward_band(in, lo, ref(dst, c), w[c], h[c]);
       }
-      forward_launch<W, true, true, Types::Any>(s, k == 1 ? src.type : coef, coef, bands, n);
+      forward_launch<W, true, true, Types::Any>(s, k == 1 ? src.type : coef, coef, saturate, bands, n);
       for (int c = 0; c < n; ++c) w[c] = half_up(w[c]), h[c] = half_up(h[c]);
     }
     return;
@@ -209,7 +247,7 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
       const PlaneRef lo = k == L ? tight(sc.r[c], width, sc.size) : tight(sc.low(k, c), half_up(w[c]), sc.size);
       bands[c] = forward_band(in, lo, tight(sc.r[c], width, sc.size), w[c], h[c]);
     }
-    forward_launch<W, true, false, Types::Any>(s, k == 1 ? src.type : coef, coef, bands, n);
+    forward_launch<W, true, false, Types::Any>(s, k == 1 ? src.type : coef, coef, saturate, bands, n);
     for (int c = 0; c < n; ++c) w[c] = half_up(w[c]);
   }
   // Column level k: the first h rows of every column of R; high rows into dst.
@@ -220,7 +258,7 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
       const PlaneRef lo = k == L ? ref(dst, c) : tight(sc.low(k, c), w[c], sc.size);
       bands[c] = forward_band(in, lo, ref(dst, c), w[c], h[c]);
     }
-    forward_launch<W, false, true, Types::Coef>(s, coef, coef, bands, n);
+    forward_launch<W, false, true, Types::Coef>(s, coef, coef, saturate, bands, n);
     for (int c = 0; c < n; ++c) h[c] = half_up(h[c]);
   }
 }

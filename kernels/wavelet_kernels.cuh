@@ -112,10 +112,10 @@ struct InverseBand {
   int tiles_x;
 };
 
-// Components of equal size form a group; within a group, block b works on
-// tile b / members of component comp[b % members].
+// Components of equal size form a group; within a group, tile i (counted
+// from first_tile) is tile i / members of component comp[i % members].
 struct TileGroup {
-  int first_block;
+  int first_tile;
   int members;
   int comp[kMaxPlanes];
 };
@@ -125,108 +125,288 @@ struct LevelParams {
   Band band[kMaxPlanes];
   TileGroup group[kMaxPlanes];
   int n_groups;
+  int tiles;   // in all groups
+  int tile_h;  // rows of a tile (the forward kernel's strips vary by level)
 };
 
 struct TilePos {
   int c, x0, y0;
 };
 
+// Where tile `tile` (numbered over all groups) of tile_w x tile_h samples is.
 template <class Band>
-CF_HD TilePos locate(const LevelParams<Band> &p, int block) {
+CF_HD TilePos locate(const LevelParams<Band> &p, int tile, int tile_w, int tile_h) {
   int g = 0;
-  while (g + 1 < p.n_groups && block >= p.group[g + 1].first_block) ++g;
+  while (g + 1 < p.n_groups && tile >= p.group[g + 1].first_tile) ++g;
   const TileGroup &grp = p.group[g];
-  const int local = block - grp.first_block;
-  const int tile = local / grp.members;
-  const int c = grp.comp[local - tile * grp.members];
+  const int local = tile - grp.first_tile;
+  const int index = local / grp.members;
+  const int c = grp.comp[local - index * grp.members];
   const int tiles_x = p.band[c].tiles_x;
-  const int ty = tile / tiles_x;
-  return {c, (tile - ty * tiles_x) * Tile::kWidth, ty * Tile::kHeight};
+  const int ty = index / tiles_x;
+  return {c, (index - ty * tiles_x) * tile_w, ty * tile_h};
 }
 
 constexpr unsigned kFullMask = 0xffffffffu;
 
 // ------------------------------------------------------------------ forward
 
-template <Wavelet W, bool LX, bool LY, class TIn, class TOut>
-__global__ void __launch_bounds__(Tile::kThreads)
-    forward_level(const __grid_constant__ LevelParams<ForwardBand> p) {
-  using Halo = lift::Halo<W, false>;
-  constexpr int kAbove = LY ? Halo::lo : 0, kBelow = LY ? Halo::hi : 0;
-  constexpr int kRows = Tile::kHeight + kAbove + kBelow;
-  constexpr int kRunLen = Tile::kRun + kAbove + kBelow;
-  __shared__ int tile[kRows][Tile::kWidth];
+// Launch geometry of the forward kernel: a warp lifts a strip of kWidth
+// columns and LevelParams::tile_h rows (even, chosen per launch), lane l
+// holding columns x0 + kCols l .. + kCols - 1 and walking down the strip.
+struct Strip {
+  static constexpr int kWarp = 32;
+  static constexpr int kCols = 4;  // columns per lane: one 4-, 8- or 16-byte load
+  static constexpr int kWidth = kWarp * kCols;
+  static constexpr int kThreads = 128;
+  static constexpr int kWarps = kThreads / kWarp;
+  static constexpr int kMinBlocks = 8;  // per SM (__launch_bounds__)
+  // Strip heights tried, tallest first (a 5/3 strip also lifts 3 rows of
+  // halo), until a launch has about kTargetWarps strips: enough warps to keep
+  // every SM of a large GPU busy.
+  static constexpr int kMaxRows = 64, kMinRows = 8;
+  static constexpr long long kTargetWarps = 4000;
+};
+static_assert(Strip::kCols % 2 == 0 && Strip::kMinRows % 2 == 0, "strips cover whole pairs");
 
-  const TilePos t = locate(p, blockIdx.x);
-  const ForwardBand &b = p.band[t.c];
-  const int lane = threadIdx.x % Tile::kWarp, warp = threadIdx.x / Tile::kWarp;
+// N samples of T read or written as one aligned access.
+template <class T, int N>
+struct alignas(N * sizeof(T)) Pack {
+  T v[N];
+};
 
-  // 1. Rows: warp w takes tile rows w, w + kWarps, ... (tile row r is band
-  // row y0 - kAbove + r). All of a warp's loads are issued before any is
-  // used, to keep enough bytes in flight.
-  constexpr int kRowIters = (kRows + Tile::kWarps - 1) / Tile::kWarps;
-  int s[kRowIters], d[kRowIters];
-  int h0[kRowIters], h1[kRowIters];  // halo: lane 0 x[x0 - 2], x[x0 - 1]; lane 31 x[x0 + kWidth]
-  CF_UNROLL
-  for (int it = 0; it < kRowIters; ++it) {
-    const int r = warp + it * Tile::kWarps;
-    if (r >= kRows) break;  // the same for the whole warp
-    const int y = lift::extend_forward<W>(t.y0 - kAbove + r, b.h);
-    // LX: lane l holds the pair (x0 + 2l, x0 + 2l + 1); otherwise x0 + l and x0 + kPairs + l.
-    const int xs = LX ? t.x0 + 2 * lane : t.x0 + lane, xd = LX ? xs + 1 : xs + Tile::kPairs;
-    CF_EMU_CHECK(y >= 0 && y < b.h);
-    s[it] = load<TIn>(b.in, lift::extend_forward<W>(xs, b.w), y);
-    d[it] = load<TIn>(b.in, lift::extend_forward<W>(xd, b.w), y);
-    if constexpr (LX && W == Wavelet::Cdf53) {
-      if (lane == 0) {
-        h0[it] = load<TIn>(b.in, lift::mirror(t.x0 - 2, b.w), y);
-        h1[it] = load<TIn>(b.in, lift::mirror(t.x0 - 1, b.w), y);
-      } else if (lane == Tile::kWarp - 1) {
-        h0[it] = load<TIn>(b.in, lift::mirror(t.x0 + Tile::kWidth, b.w), y);
-      }
-    }
+template <class T>
+CF_HD int clamp_to(int v) {
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    return v;
+  } else {
+    constexpr int lo = std::is_signed_v<T> ? -(1 << (8 * sizeof(T) - 1)) : 0;
+    constexpr int hi = std::is_signed_v<T> ? (1 << (8 * sizeof(T) - 1)) - 1 : (1 << (8 * sizeof(T))) - 1;
+    return v < lo ? lo : (v > hi ? hi : v);
   }
-  CF_UNROLL
-  for (int it = 0; it < kRowIters; ++it) {
-    const int r = warp + it * Tile::kWarps;
-    if (r >= kRows) break;
+}
+
+CF_HD void check_access(const void *at, int bytes) {
+#ifdef CF_CUDA_EMULATION
+  cf_emulate_check_access(at, std::size_t(bytes));
+#else
+  (void)at, (void)bytes;
+#endif
+}
+
+template <class T>
+CF_HD int load_at(const unsigned char *at) {
+  check_access(at, sizeof(T));
+  return int(*reinterpret_cast<const T *>(at));
+}
+
+// Forward stores: Sat clamps to T's range like the serial reference; without
+// it the values are known to fit (wavelet_check bounds every coefficient).
+template <class T, bool Sat>
+CF_HD void store_at(unsigned char *at, int v) {
+  check_access(at, sizeof(T));
+  *reinterpret_cast<T *>(at) = T(Sat ? clamp_to<T>(v) : v);
+}
+
+// Is every access of `bytes` at base + y * stride + k * bytes aligned?
+CF_HD bool aligned(const PlaneRef &p, int bytes) {
+  return p.step == 1 && ((reinterpret_cast<unsigned long long>(p.base) | (unsigned long long)p.stride) % bytes) == 0;
+}
+
+// Where a lane reads its columns: one Pack at column x when the strip lies
+// in the band and the plane allows it (the same for the whole warp), else one
+// sample at each of the precomputed (extended) byte offsets.
+template <Wavelet W, bool LX, class TIn>
+struct RowReader {
+  static constexpr int N = Strip::kCols;
+  bool vec;
+  int x;                    // first column of the lane
+  int off[N];               // byte offsets of the columns in a row
+  int left2, left1, right;  // 5/3 row halo: x0 - 2 and x0 - 1 (lane 0), x0 + kWidth (lane 31)
+
+  CF_HD RowReader(const ForwardBand &b, int x0, int lane) {
+    x = x0 + N * lane;
+    const int size = b.in.step * int(sizeof(TIn));
+    vec = x0 + Strip::kWidth <= b.w && aligned(b.in, N * sizeof(TIn));
+    CF_UNROLL
+    for (int i = 0; i < N; ++i)
+      off[i] = (LX ? lift::extend_forward<W>(x + i, b.w) : (x + i < b.w ? x + i : b.w - 1)) * size;
+    if (vec) off[0] = x * int(sizeof(TIn));
+    left2 = lift::mirror(x0 - 2, b.w) * size;
+    left1 = lift::mirror(x0 - 1, b.w) * size;
+    right = lift::mirror(x0 + Strip::kWidth, b.w) * size;
+  }
+
+  // The row at `at` (in the band) of the lane's columns, lifted along x if
+  // LX: v[even] = s at x + i, v[odd] = d at x + i. Vec: read as one Pack.
+  template <bool Vec>
+  CF_HD void row(const unsigned char *at, int lane, int (&v)[N]) const {
+    if constexpr (Vec) {
+      check_access(at + off[0], N * sizeof(TIn));
+      const Pack<TIn, N> pk = *reinterpret_cast<const Pack<TIn, N> *>(at + off[0]);
+      CF_UNROLL
+      for (int i = 0; i < N; ++i) v[i] = int(pk.v[i]);
+    } else {
+      CF_UNROLL
+      for (int i = 0; i < N; ++i) v[i] = load_at<TIn>(at + off[i]);
+    }
     if constexpr (LX && W == Wavelet::Haar) {
-      lift::haar_pair(s[it], d[it]);
+      CF_UNROLL
+      for (int i = 0; i < N; i += 2) lift::haar_pair(v[i], v[i + 1]);
     } else if constexpr (LX) {
-      int right = __shfl_down_sync(kFullMask, s[it], 1);  // x at x + 2
-      if (lane == Tile::kWarp - 1) right = h0[it];
-      d[it] = lift::predict53(d[it], s[it], right);
-      int left = __shfl_up_sync(kFullMask, d[it], 1);  // d at x - 1
-      if (lane == 0) left = lift::predict53(h1[it], h0[it], s[it]);
-      s[it] = lift::update53(s[it], left, d[it]);
-    }
-    tile[r][lane] = s[it];
-    tile[r][Tile::kPairs + lane] = d[it];
-  }
-  __syncthreads();
-
-  // 2. Columns. Tile column j: with LX, x0 + 2j (low) for j < kPairs, else
-  // x0 + 2(j - kPairs) + 1 (high); without, x0 + j.
-  for (int item = threadIdx.x; item < Tile::kWidth * Tile::kRuns; item += Tile::kThreads) {
-    const int j = item % Tile::kWidth, run = item / Tile::kWidth;
-    int v[kRunLen];
-    CF_UNROLL
-    for (int i = 0; i < kRunLen; ++i) v[i] = tile[run * Tile::kRun + i][j];
-    if constexpr (LY) lift::forward_run<W, Tile::kRun>(v);
-
-    const bool high_x = LX && j >= Tile::kPairs;
-    const int x = LX ? t.x0 + 2 * (j % Tile::kPairs) + int(high_x) : t.x0 + j;
-    if (x >= b.w) continue;
-    const int bx = LX ? (high_x ? b.wl : 0) + (x >> 1) : x;
-    CF_UNROLL
-    for (int i = 0; i < Tile::kRun; ++i) {
-      const int y = t.y0 + run * Tile::kRun + i;
-      if (y >= b.h) break;
-      const bool high_y = LY && (y & 1);
-      const int by = LY ? (high_y ? b.hl : 0) + (y >> 1) : y;
-      store<TOut>(high_x || high_y ? b.hi : b.lo, bx, by, v[kAbove + i]);
+      int next = __shfl_down_sync(kFullMask, v[0], 1);  // x at x + N
+      if (lane == Strip::kWarp - 1) next = load_at<TIn>(at + right);
+      CF_UNROLL
+      for (int i = 1; i < N; i += 2) v[i] = lift::predict53(v[i], v[i - 1], i + 1 < N ? v[i + 1] : next);
+      int prev = __shfl_up_sync(kFullMask, v[N - 1], 1);  // d at x - 1
+      if (lane == 0) prev = lift::predict53(load_at<TIn>(at + left1), load_at<TIn>(at + left2), v[0]);
+      CF_UNROLL
+      for (int i = 0; i < N; i += 2) v[i] = lift::update53(v[i], i == 0 ? prev : v[i - 1], v[i + 1]);
     }
   }
+};
+
+// Stores a lane's lifted rows, one after another from the strip's first:
+// with LX, s (even i) at column x / 2 + i / 2 and d at wl + x / 2 + i / 2;
+// without, all at x + i. With LY, rows of kind 0 (low along y) go to row
+// y / 2 of `lo` (low-x) and `hi` (high-x), rows of kind 1 to row hl + y / 2 of
+// `hi`; without, rows y. Only columns inside the band are stored. The lane
+// keeps a pointer per row kind and x half, advanced a row per store.
+template <bool LX, bool LY, class TOut, bool Sat>
+struct RowWriter {
+  static constexpr int N = Strip::kCols, M = LX ? N / 2 : N;  // samples per run
+  static constexpr int kKinds = LY ? 2 : 1, kHalves = LX ? 2 : 1;
+  bool vec;
+  unsigned char *at[kKinds][kHalves];
+  long long stride_lo, stride_hi;
+  int elem_lo, elem_hi;  // bytes from one sample to the next
+  int valid[kHalves];         // samples of a run inside the band
+
+  CF_HD RowWriter(const ForwardBand &b, int x0, int y0, int lane) {
+    const int x = x0 + N * lane;
+    constexpr int bytes = M * sizeof(TOut);
+    vec = x0 + Strip::kWidth <= b.w && aligned(b.lo, bytes) && aligned(b.hi, bytes) &&
+          (!LX || (b.wl * sizeof(TOut)) % bytes == 0);
+    const int by = LY ? y0 >> 1 : y0;
+    CF_UNROLL
+    for (int k = 0; k < kKinds; ++k)
+      CF_UNROLL
+      for (int h = 0; h < kHalves; ++h) {
+        const PlaneRef &p = k == 0 && h == 0 ? b.lo : b.hi;
+        const int bx = LX ? (h ? b.wl : 0) + (x >> 1) : x;
+        at[k][h] = p.base + (long long)(k ? b.hl + by : by) * p.stride + (long long)bx * p.step * int(sizeof(TOut));
+      }
+    stride_lo = b.lo.stride, stride_hi = b.hi.stride;
+    elem_lo = b.lo.step * int(sizeof(TOut)), elem_hi = b.hi.step * int(sizeof(TOut));
+    valid[0] = LX ? (b.w - x + 1) >> 1 : b.w - x;
+    if (LX) valid[kHalves - 1] = (b.w - x) >> 1;
+  }
+
+  // The next row of kind k.
+  template <bool Vec>
+  CF_HD void row(int k, const int (&v)[N]) {
+    CF_UNROLL
+    for (int h = 0; h < kHalves; ++h) {
+      int r[M];
+      CF_UNROLL
+      for (int i = 0; i < M; ++i) r[i] = LX ? v[2 * i + h] : v[i];
+      if constexpr (Vec) {
+        Pack<TOut, M> pk;
+        CF_UNROLL
+        for (int i = 0; i < M; ++i) pk.v[i] = TOut(Sat ? clamp_to<TOut>(r[i]) : r[i]);
+        check_access(at[k][h], sizeof(pk));
+        *reinterpret_cast<Pack<TOut, M> *>(at[k][h]) = pk;
+      } else {
+        CF_UNROLL
+        for (int i = 0; i < M; ++i)
+          if (i < valid[h]) store_at<TOut, Sat>(at[k][h] + i * (k == 0 && h == 0 ? elem_lo : elem_hi), r[i]);
+      }
+      at[k][h] += k == 0 && h == 0 ? stride_lo : stride_hi;
+    }
+  }
+};
+
+// One warp's strip: rows [y0, end) of the band, the lanes' columns read as
+// Packs (VecIn) and stored as Packs (VecOut), or sample by sample.
+template <Wavelet W, bool LX, bool LY, class TIn, class TOut, bool Sat, bool VecIn, bool VecOut>
+__device__ __forceinline__ void forward_strip(const ForwardBand &b, const RowReader<W, LX, TIn> &in,
+                                              RowWriter<LX, LY, TOut, Sat> out, int lane, int y0, int end) {
+  constexpr int N = Strip::kCols;
+  const long long stride = b.in.stride;
+  // Row y of the input, extended beyond the band's ends.
+  auto row_at = [&](int y) {
+    if (y < 0 || y >= b.h) y = lift::extend_forward<W>(y, b.h);
+    return b.in.base + y * stride;
+  };
+  auto fetch = [&](const unsigned char *at, int(&v)[N]) { in.template row<VecIn>(at, lane, v); };
+  if constexpr (!LY) {
+    const unsigned char *at = b.in.base + y0 * stride;
+    for (int y = y0; y < end; ++y, at += stride) {
+      int v[N];
+      fetch(at, v);
+      out.template row<VecOut>(0, v);
+    }
+  } else if constexpr (W == Wavelet::Haar) {
+    const unsigned char *at = b.in.base + y0 * stride;
+    for (int y = y0; y < end; y += 2, at += 2 * stride) {
+      int e[N], o[N];
+      fetch(at, e);
+      fetch(y + 1 < b.h ? at + stride : at, o);  // the unpaired last row pairs with itself
+      CF_UNROLL
+      for (int i = 0; i < N; ++i) lift::haar_pair(e[i], o[i]);
+      out.template row<VecOut>(0, e);
+      if (y + 1 < end) out.template row<VecOut>(1, o);
+    }
+  } else {
+    // Down the strip two rows at a time, keeping the last even row (e) and
+    // the last d row (dp): d(y + 1) needs rows y, y + 1, y + 2, and s(y)
+    // needs d(y - 1) and d(y + 1).
+    int e[N], dp[N], o[N];
+    fetch(row_at(y0 - 2), e);
+    fetch(row_at(y0 - 1), dp);
+    fetch(row_at(y0), o);
+    CF_UNROLL
+    for (int i = 0; i < N; ++i) dp[i] = lift::predict53(dp[i], e[i], o[i]), e[i] = o[i];
+    const unsigned char *at = b.in.base + (y0 + 1) * stride;  // row y + 1
+    for (int y = y0; y < end; y += 2, at += 2 * stride) {
+      int n[N];
+      const bool inside = y + 2 < b.h;  // else the last rows are extended
+      fetch(inside ? at : row_at(y + 1), o);
+      fetch(inside ? at + stride : row_at(y + 2), n);
+      CF_UNROLL
+      for (int i = 0; i < N; ++i) {
+        o[i] = lift::predict53(o[i], e[i], n[i]);
+        e[i] = lift::update53(e[i], dp[i], o[i]);
+      }
+      out.template row<VecOut>(0, e);
+      if (y + 1 < end) out.template row<VecOut>(1, o);
+      CF_UNROLL
+      for (int i = 0; i < N; ++i) e[i] = n[i], dp[i] = o[i];
+    }
+  }
+}
+
+// At most 64 registers: 8 blocks of 128 threads per SM.
+template <Wavelet W, bool LX, bool LY, class TIn, class TOut, bool Sat>
+__global__ void __launch_bounds__(Strip::kThreads, Strip::kMinBlocks)
+    forward_level(const __grid_constant__ LevelParams<ForwardBand> p) {
+  const int lane = threadIdx.x % Strip::kWarp;
+  const int strip = blockIdx.x * Strip::kWarps + threadIdx.x / Strip::kWarp;
+  if (strip >= p.tiles) return;  // whole warps
+  const TilePos t = locate(p, strip, Strip::kWidth, p.tile_h);
+  const ForwardBand &b = p.band[t.c];
+  const RowReader<W, LX, TIn> in(b, t.x0, lane);
+  const RowWriter<LX, LY, TOut, Sat> out(b, t.x0, t.y0, lane);
+  const int end = t.y0 + p.tile_h < b.h ? t.y0 + p.tile_h : b.h;  // rows stored: [y0, end)
+  // Strips inside the band on aligned planes (all but the last column of
+  // strips, on common frames) take the vector path; the choice is the same
+  // for the whole warp.
+  if (in.vec && out.vec)
+    forward_strip<W, LX, LY, TIn, TOut, Sat, true, true>(b, in, out, lane, t.y0, end);
+  else if (in.vec)
+    forward_strip<W, LX, LY, TIn, TOut, Sat, true, false>(b, in, out, lane, t.y0, end);
+  else
+    forward_strip<W, LX, LY, TIn, TOut, Sat, false, false>(b, in, out, lane, t.y0, end);
 }
 
 // ------------------------------------------------------------------ inverse
@@ -248,7 +428,7 @@ __global__ void __launch_bounds__(Tile::kThreads)
   constexpr int kCols = kHigh0 + Tile::kPairs + (kXHalo ? 1 : 0);
   __shared__ int tile[Tile::kHeight][kCols];
 
-  const TilePos t = locate(p, blockIdx.x);
+  const TilePos t = locate(p, blockIdx.x, Tile::kWidth, Tile::kHeight);
   const InverseBand &b = p.band[t.c];
   const int lane = threadIdx.x % Tile::kWarp, warp = threadIdx.x / Tile::kWarp;
 

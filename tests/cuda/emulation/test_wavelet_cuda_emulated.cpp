@@ -16,7 +16,7 @@ int main() {
   for (bool reverse : {false, true}) {
     cf_emulation::set_reverse_order(reverse);
     std::printf("blocks and threads in %s order\n", reverse ? "reverse" : "launch");
-    random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {2, 3}, {17, 13}, {65, 33}, {130, 67}});
+    random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {2, 3}, {17, 13}, {65, 33}, {130, 67}, {256, 37}});
   }
   arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}});
   engine_reuse(cpu, {{64, 32}, {17, 13}, {130, 67}, {1, 1}, {131, 68}, {33, 1}}, {{130, 67}, {64, 32}});
