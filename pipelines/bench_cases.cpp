@@ -108,6 +108,12 @@ GstBuffer *bench_load_frame(const std::string &image, const std::string &format,
 BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) {
   BenchResult r;
   const bool cuda = c.memory == "cuda";
+  // GStreamer 1.22's CUDA allocator aborts on formats it does not know.
+  static const std::string kCudaFormats = " RGB BGR RGBA BGRA I420 NV12 Y444 ";
+  if (cuda && kCudaFormats.find(" " + c.format + " ") == std::string::npos) {
+    r.note = c.format + " has no GstCudaMemory layout in GStreamer 1.22";
+    return r;
+  }
   GstElement *element = gst_element_factory_make(c.element.c_str(), nullptr);
   if (!element) {
     r.note = "element not found";
