@@ -2,32 +2,28 @@
 //
 // One launch does one level of one pass kind for every component of a frame:
 // Mallat levels lift rows and columns (LX and LY), the standard layout's row
-// levels only rows (LX) and its column levels only columns (LY). A block owns
-// a Tile::kWidth x Tile::kHeight tile of one component's band; blocks are
-// numbered over a flat list of (component, tile), and components of the same
+// levels only rows (LX) and its column levels only columns (LY). A block (the
+// inverse) or a warp (the forward) owns a tile of one component's band; tiles
+// are numbered over a flat list of (component, tile), and components of the same
 // size take turns tile by tile, so the channels of a packed pixel are read
 // from DRAM once and then hit in L2.
 //
-// Forward, one block:
-//   1. rows: a warp loads tile rows from global memory (all of its rows
-//      first, to keep enough loads in flight), lane l holding the pair
-//      (x0 + 2l, x0 + 2l + 1), neighbours by shuffle and the tile's halo
-//      loaded by lanes 0 and 31; it lifts each row and stores the low and
-//      high halves to shared memory: tile[r][0..32) = s, tile[r][32..64) = d.
-//      The rows above and below the tile that the column lifting needs
-//      (2 above, 1 below for the 5/3) are lifted too.
-//   2. columns: a thread lifts a run of Tile::kRun rows of one tile column in
-//      registers and writes each coefficient to its subband: low-low to
-//      `lo` (the next level's input in scratch, or the output at the last
-//      level), the rest to `hi` (the output). A warp covers 32 consecutive
-//      columns of one subband, so every store is coalesced.
+// Forward, one warp (forward_level): a strip of Strip::kWidth columns and
+// tile_h rows (chosen per launch). Lane l holds kCols consecutive columns and
+// walks down the strip two rows at a time: it reads each row (one vector
+// load where the strip lies inside an aligned band, else sample by sample at
+// offsets extended once per strip), lifts it along x (neighbours by shuffle,
+// the strip's halo by lanes 0 and 31), lifts along y in registers (keeping
+// the last even row and d row), and stores each subband's run of samples
+// with one vector store, or sample by sample at the band's edge. No shared
+// memory and no block barrier; the 5/3 lifts 3 rows of halo per strip.
 // Inverse, one block: the mirror image. Columns first, reading the
 // interleaved coefficients with their halo (for the 5/3, one column before
 // the tile and two after), then rows by shuffle, storing samples.
 //
-// Shared memory: forward (kHeight + 3) x 64 int32 (8.75 KiB), inverse
-// kHeight x 67 int32 (8.4 KiB) for the 5/3; 8 KiB for Haar. ptxas (sm_90):
-// 32 to 48 registers, no spills; 5 or more blocks of 256 threads per SM.
+// Shared memory (inverse): kHeight x 67 int32 (8.4 KiB) for the 5/3, 8 KiB
+// for Haar; 32 to 40 registers. The forward: 64 registers at most (8 blocks
+// of 128 threads per SM), the vector path's loop without spills.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +34,7 @@
 
 namespace cf::cuda {
 
-// Launch configuration, in one place.
+// Launch configuration of the inverse (the forward's: Strip).
 struct Tile {
   static constexpr int kWarp = 32;
   static constexpr int kPairs = kWarp;        // pairs of a tile row: one per lane
