@@ -16,7 +16,7 @@ meson test -C build --no-rebuild --print-errorlogs 2>&1 | tee "$out/gpu-tests.lo
 grep -v '^Inherited environment' build/meson-logs/testlog.txt >"$out/gpu-testlog-full.txt"
 for tool in memcheck synccheck racecheck; do
   for t in tests/cuda/test_wavelet_cuda_parity tests/gst/test_cuda_memory; do
-    GST_REGISTRY_1_0=/tmp/reg-san.bin timeout ${CF_SANITIZER_SECONDS:-100} compute-sanitizer --tool $tool \
+    CFT_QUICK=1 GST_REGISTRY_1_0=/tmp/reg-san.bin timeout ${CF_SANITIZER_SECONDS:-100} compute-sanitizer --tool $tool \
       --error-exitcode 9 build/$t >"$out/san-$tool-$(basename $t).log" 2>&1
     echo "$tool $(basename $t): exit $? ($(grep -h 'ERROR SUMMARY' "$out/san-$tool-$(basename $t).log" | tail -1))"
   done

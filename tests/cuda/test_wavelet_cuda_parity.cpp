@@ -8,6 +8,10 @@
 // one engine across changing sizes (no device allocation once sizes repeat),
 // frames in device memory, and a device id that does not exist.
 // Without a usable CUDA device: prints why and exits 77 (skipped).
+// CFT_QUICK=1 (for compute-sanitizer runs) keeps every check but uses sizes
+// up to 257x129 (still odd, still wider than one 128-column strip).
+#include <cstdlib>
+
 #include "parity.hpp"
 
 using namespace cft::parity;
@@ -21,13 +25,14 @@ int main() {
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
 
-  random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, {640, 480}, {1921, 1081}});
-  arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}, {300, 200}, {1921, 1081}});
-  photos(cuda, cpu, {1921, 1081});
-  engine_reuse(cpu, {{640, 480}, {17, 13}, {1921, 1081}, {1, 1}, {640, 480}, {1922, 1082}, {33, 1}},
-               {{1921, 1081}, {640, 480}});
+  const bool quick = std::getenv("CFT_QUICK") != nullptr;
+  const Size big = quick ? Size{257, 129} : Size{1921, 1081}, mid = quick ? Size{131, 67} : Size{640, 480};
+  random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, mid, big});
+  arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}, mid, big});
+  photos(cuda, cpu, big);
+  engine_reuse(cpu, {mid, {17, 13}, big, {1, 1}, mid, {big.w + 1, big.h + 1}, {33, 1}}, {big, mid});
 #if CFT_HAVE_CUDART
-  device_memory(cuda, cpu, {{17, 13}, {1921, 1081}});
+  device_memory(cuda, cpu, {{17, 13}, big});
 #else
   std::printf("note: built without the CUDA runtime: frames in device memory not tested\n");
 #endif
