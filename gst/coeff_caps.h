@@ -67,8 +67,12 @@ constexpr const char *kCudaMemoryFeature = "memory:CUDAMemory";
 // else nothing: pad templates add their CUDA-memory structure with it.
 #if CF_GST_CUDA
 #define CF_CUDA_CAPS(structure) "; " structure
+// The same structure placed first: templates list GPU memory before system
+// memory, so `cudaupload ! cudacdf53` negotiates memory:CUDAMemory.
+#define CF_CUDA_CAPS_FIRST(structure) structure "; "
 #else
 #define CF_CUDA_CAPS(structure) ""
+#define CF_CUDA_CAPS_FIRST(structure) ""
 #endif
 // True for system memory (no feature, ANY) and, with CUDA-memory support,
 // memory:CUDAMemory (*cuda set); false for any other feature.

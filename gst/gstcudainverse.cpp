@@ -57,15 +57,15 @@ UndoFn find_undo(cfgst::StageKind kind) {
 // System memory and memory:CUDAMemory; the output keeps the input's memory.
 static GstStaticPadTemplate sink_template =
     GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-                            GST_STATIC_CAPS("video/x-coefficients" CF_CUDA_CAPS(
+                            GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST(
                                 "video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
-                                "format=(string)" CF_CUDA_RAW_FORMATS)));
+                                "format=(string)" CF_CUDA_RAW_FORMATS) "video/x-coefficients"));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"
-                    CF_CUDA_CAPS("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
-                                 ", width=(int)[1, 32767], height=(int)[1, 32767]")));
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
+                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
+                    "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static GstCaps *gst_cuda_inverse_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                                 GstCaps *filter) {

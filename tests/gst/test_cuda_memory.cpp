@@ -180,7 +180,7 @@ static std::string run(GstElement *pipeline) {
   GstBus *bus = gst_element_get_bus(pipeline);
   std::string err;
   if (gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) err = "cannot start; ";
-  GstMessage *m = gst_bus_timed_pop_filtered(bus, 60 * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
+  GstMessage *m = gst_bus_timed_pop_filtered(bus, 20 * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
   if (!m) {
     err += "timed out";
   } else {
@@ -287,7 +287,7 @@ static std::string source(const char *format, int w, int h, int frames) {
          ",width=" + std::to_string(w) + ",height=" + std::to_string(h) + ",framerate=25/1 ! tee name=t ";
 }
 
-// source -> appsink a; source -> cudaupload ! cudacdf53 ! cudainverse !
+// source -> appsink a; source -> cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 ! cudainverse !
 // cudadownload -> appsink b: bytes equal, CUDA memory between our elements,
 // one context shared by them and the memory. (The video/x-raw capsfilter
 // keeps cudadownload from passing CUDA memory through to the appsink.)
@@ -295,7 +295,7 @@ static void roundtrip(const char *format, int w, int h) {
   const int frames = 5;
   const std::string what = std::string(format) + " " + std::to_string(w) + "x" + std::to_string(h);
   GstElement *p = launch(source(format, w, h, frames) +
-                         "t. ! queue ! appsink name=a sync=false  t. ! queue ! cudaupload ! cudacdf53 levels=3 name=enc "
+                         "t. ! queue ! appsink name=a sync=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=3 name=enc "
                          "! cudainverse name=inv ! cudadownload ! video/x-raw ! appsink name=b sync=false");
   if (!p) return;
   MemoryProbe probe;
@@ -316,7 +316,7 @@ static void roundtrip(const char *format, int w, int h) {
   if (enc) gst_object_unref(enc);
   if (inv) gst_object_unref(inv);
   compare_video(p, what + " through CUDA memory", frames);
-  std::printf("%s: cudaupload ! cudacdf53 levels=3 ! cudainverse ! cudadownload checked\n", what.c_str());
+  std::printf("%s: cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=3 ! cudainverse ! cudadownload checked\n", what.c_str());
   stop(p);
 }
 
@@ -326,7 +326,7 @@ static void roundtrip(const char *format, int w, int h) {
 static void haar_coefficients(const char *format, int w, int h) {
   const std::string what = std::string("cudahaar ") + format + " " + std::to_string(w) + "x" + std::to_string(h);
   GstElement *p = launch(source(format, w, h, 3) +
-                         "t. ! queue ! cudahaar levels=2 ! appsink name=a sync=false  t. ! queue ! cudaupload ! "
+                         "t. ! queue ! cudahaar levels=2 ! appsink name=a sync=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! "
                          "cudahaar levels=2 ! appsink name=b sync=false");
   if (!p) return;
   const std::string err = run(p);
@@ -360,7 +360,7 @@ static void haar_coefficients(const char *format, int w, int h) {
 // CPU engines on CUDA memory: through GstCudaMemory's host copies.
 static void cpu_backends_on_cuda_memory() {
   GstElement *p = launch(source("I420", 321, 241, 3) +
-                         "t. ! queue ! appsink name=a sync=false  t. ! queue ! cudaupload ! cudacdf53 levels=2 "
+                         "t. ! queue ! appsink name=a sync=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 "
                          "backend=cpu ! cudainverse backend=openmp ! cudadownload ! video/x-raw ! appsink name=b sync=false");
   if (!p) return;
   const std::string err = run(p);
@@ -371,7 +371,7 @@ static void cpu_backends_on_cuda_memory() {
   // cudaview (CPU only) reads CUDA coefficients like system ones.
   p = launch(source("RGBA", 65, 33, 2) +
              "t. ! queue ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=a sync=false  t. ! queue ! "
-             "cudaupload ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=b sync=false");
+             "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=b sync=false");
   if (!p) return;
   const std::string err2 = run(p);
   CHECK_MSG(err2.empty(), "cudaview on CUDA memory: %s", err2.c_str());
@@ -381,7 +381,7 @@ static void cpu_backends_on_cuda_memory() {
 
 static void device_id_beyond_devices() {
   GstElement *p = launch(
-      "videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! cudaupload ! cudacdf53 "
+      "videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 "
       "device-id=99 ! cudainverse ! cudadownload ! fakesink");
   if (!p) return;
   const std::string err = run(p);
