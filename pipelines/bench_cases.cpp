@@ -4,6 +4,7 @@
 #include <gst/check/gstharness.h>
 #include <gst/cuda/gstcudabufferpool.h>
 #include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudautils.h>
 #include <gst/video/video.h>
@@ -44,8 +45,9 @@ void timed_loop(BenchResult &r, double seconds, Frame &&frame) {
   r.gbps = double(r.in_bytes + r.out_bytes) * r.fps / 1e9;
 }
 
+// 1.22 asserts in gst_cuda_context_new unless the CUDA library was loaded first.
 GstCudaContext *shared_cuda_context() {
-  static GstCudaContext *ctx = gst_cuda_context_new(0);
+  static GstCudaContext *ctx = gst_cuda_load_library() ? gst_cuda_context_new(0) : nullptr;
   return ctx;
 }
 
