@@ -110,8 +110,6 @@ cf::FrameView raw_frame_view(const GstVideoFrame &frame) {
 }
 
 void fill_raw_padding(const cf::FrameView &raw, const GstVideoInfo &info, guint8 value) {
-  if (raw.memory != cf::Memory::Host)
-    throw cf::Error("filling padding bytes of device frames is not implemented yet");
   const int ss = cf::sample_size(raw.type);
   for (int p = 0; p < raw.n_planes; ++p) {
     // Bytes of one pixel of this plane that belong to a component.
@@ -128,6 +126,9 @@ void fill_raw_padding(const cf::FrameView &raw, const GstVideoInfo &info, guint8
     int gaps = 0;
     for (int b = 0; b < pixel_bytes; ++b) gaps += !covered[b];
     if (!gaps) continue;
+    // Formats with padding bytes (RGBx, BGRx) are not offered in CUDA memory.
+    if (raw.memory != cf::Memory::Host)
+      throw cf::Error("filling padding bytes of device frames is not implemented");
     const cf::MemoryPlane &mp = raw.planes[p];
     for (int y = 0; y < mp.rows; ++y) {
       guint8 *row = static_cast<guint8 *>(mp.data) + std::ptrdiff_t(y) * mp.stride;
