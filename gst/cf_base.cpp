@@ -196,11 +196,16 @@ static bool prepare_cuda_memory(GstCfBase *self) {
     destroy_engine(priv);
     return create_engine(self);
   }
-  if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && GST_CF_BASE_GET_CLASS(self)->has_cuda)
-    GST_CAT_WARNING_OBJECT(CF_CAT(self), self,
-                           "backend %s reads and writes memory:CUDAMemory through GstCudaMemory's host copies at "
-                           "every frame; backend=cuda works on the device",
-                           cf::backend_name(priv->engine->backend()));
+  // CPU engines writing GstCudaMemory through its host copies gave wrong
+  // chroma planes on an H100 (odd-sized I420), so that path is refused until it
+  // is fixed and tested; cudaview (has_cuda false) only reads and stays allowed.
+  if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && GST_CF_BASE_GET_CLASS(self)->has_cuda) {
+    GST_ELEMENT_ERROR(self, CORE, NEGOTIATION,
+                      ("backend=%s cannot process memory:CUDAMemory: use backend=cuda, or cudadownload before "
+                       "this element", cf::backend_name(priv->engine->backend())),
+                      (nullptr));
+    return false;
+  }
   return true;
 }
 
