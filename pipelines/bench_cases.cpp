@@ -145,11 +145,24 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     gst_buffer_pool_set_config(pool, config);
     gst_buffer_pool_set_active(pool, TRUE);
     for (auto &b : inputs) b = upload_frame(frame, info, pool);
-  } else {
-    for (auto &b : inputs) b = gst_buffer_copy_deep(frame);
   }
   GstHarness *h = gst_harness_new_with_element(element, "sink", "src");
-  gst_harness_set_src_caps(h, caps);  // takes the caps
+  gst_harness_set_src_caps(h, caps);  // takes the caps; runs the allocation query
+  if (!cuda) {
+    // Input buffers from the allocator the element proposed (pinned memory
+    // for backend=cuda), as an upstream element that honours the query would.
+    GstAllocator *allocator = nullptr;
+    GstAllocationParams params;
+    gst_harness_get_allocator(h, &allocator, &params);
+    for (auto &b : inputs) {
+      b = gst_buffer_new_allocate(allocator, gst_buffer_get_size(frame), allocator ? &params : nullptr);
+      GstMapInfo map;
+      gst_buffer_map(b, &map, GST_MAP_WRITE);
+      gst_buffer_extract(frame, 0, map.data, map.size);
+      gst_buffer_unmap(b, &map);
+    }
+    if (allocator) gst_object_unref(allocator);
+  }
   r.in_bytes = gst_buffer_get_size(frame);
   timed_loop(r, seconds, [&](int i) {
     if (!inputs[i & 1] || gst_harness_push(h, gst_buffer_ref(inputs[i & 1])) != GST_FLOW_OK) return false;
