@@ -231,6 +231,29 @@ inline bool same_bytes(GstBuffer *a, GstBuffer *b) {
   return same;
 }
 
+// Runs `pipeline` to EOS; empty when it ran, else the error text.
+inline std::string run(GstElement *pipeline, int timeout_s = 60) {
+  GstBus *bus = gst_element_get_bus(pipeline);
+  std::string err;
+  if (gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) err = "cannot start; ";
+  GstMessage *m = gst_bus_timed_pop_filtered(bus, timeout_s * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
+  if (!m) {
+    err += "timed out";
+  } else {
+    if (GST_MESSAGE_TYPE(m) == GST_MESSAGE_ERROR) {
+      GError *e = nullptr;
+      gchar *debug = nullptr;
+      gst_message_parse_error(m, &e, &debug);
+      err += std::string(e->message) + " | " + (debug ? debug : "");
+      g_clear_error(&e);
+      g_free(debug);
+    }
+    gst_message_unref(m);
+  }
+  gst_object_unref(bus);
+  return err;
+}
+
 inline std::string caps_string(const GstCaps *caps) {
   if (!caps) return "(none)";
   gchar *s = gst_caps_to_string(caps);

@@ -176,28 +176,6 @@ static void test_system_pools() {
 // ---------------------------------------------------------------------------
 // (b) pipelines with cudaupload/cudadownload
 
-static std::string run(GstElement *pipeline) {
-  GstBus *bus = gst_element_get_bus(pipeline);
-  std::string err;
-  if (gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) err = "cannot start; ";
-  GstMessage *m = gst_bus_timed_pop_filtered(bus, 20 * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
-  if (!m) {
-    err += "timed out";
-  } else {
-    if (GST_MESSAGE_TYPE(m) == GST_MESSAGE_ERROR) {
-      GError *e = nullptr;
-      gchar *debug = nullptr;
-      gst_message_parse_error(m, &e, &debug);
-      err += std::string(e->message) + " | " + (debug ? debug : "");
-      g_clear_error(&e);
-      g_free(debug);
-    }
-    gst_message_unref(m);
-  }
-  gst_object_unref(bus);
-  return err;
-}
-
 static GstElement *launch(const std::string &desc) {
   GError *error = nullptr;
   GstElement *p = gst_parse_launch(desc.c_str(), &error);
@@ -300,7 +278,7 @@ static void roundtrip(const char *format, int w, int h) {
   if (!p) return;
   MemoryProbe probe;
   add_probe(p, "enc", &probe);
-  const std::string err = run(p);
+  const std::string err = run(p, 20);
   CHECK_MSG(err.empty(), "%s: %s", what.c_str(), err.c_str());
   CHECK_MSG(probe.buffers == frames && probe.cuda == frames, "%s: %d of %d coefficient buffers in CUDA memory",
             what.c_str(), probe.cuda, probe.buffers);
@@ -329,7 +307,7 @@ static void haar_coefficients(const char *format, int w, int h) {
                          "t. ! queue ! cudahaar levels=2 ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! "
                          "cudahaar levels=2 ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
-  const std::string err = run(p);
+  const std::string err = run(p, 20);
   CHECK_MSG(err.empty(), "%s: %s", what.c_str(), err.c_str());
   std::vector<GstSample *> a = pull_all(p, "a"), b = pull_all(p, "b");
   CHECK_MSG(a.size() == 3 && b.size() == 3, "%s: %zu and %zu buffers", what.c_str(), a.size(), b.size());
@@ -364,7 +342,7 @@ static void cpu_backends_on_cuda_memory() {
                          "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 "
                          "backend=cpu ! cudainverse backend=openmp ! cudadownload ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
-  const std::string err = run(p);
+  const std::string err = run(p, 20);
   CHECK_MSG(err.find("backend=cpu cannot process memory:CUDAMemory") != std::string::npos,
             "cpu backend on CUDA memory: expected a clear error, got '%s'", err.c_str());
   stop(p);
@@ -374,7 +352,7 @@ static void cpu_backends_on_cuda_memory() {
              "t. ! queue ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! "
              "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
-  const std::string err2 = run(p);
+  const std::string err2 = run(p, 20);
   CHECK_MSG(err2.empty(), "cudaview on CUDA memory: %s", err2.c_str());
   compare_video(p, "cudaview on CUDA memory", 2);
   stop(p);
@@ -385,7 +363,7 @@ static void device_id_beyond_devices() {
       "videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 "
       "device-id=99 ! cudainverse ! cudadownload ! fakesink");
   if (!p) return;
-  const std::string err = run(p);
+  const std::string err = run(p, 20);
   CHECK_MSG(contains(err, "device-id=99"), "device-id=99: error '%s'", err.c_str());
   std::printf("device-id=99: %s\n", err.substr(0, err.find(" | ")).c_str());
   stop(p);

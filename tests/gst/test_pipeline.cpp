@@ -14,29 +14,6 @@
 
 using namespace cfgt;
 
-// Runs `pipeline` to EOS; empty when it ran, else the error text.
-static std::string run(GstElement *pipeline) {
-  GstBus *bus = gst_element_get_bus(pipeline);
-  std::string err;
-  if (gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) err = "cannot start; ";
-  GstMessage *m = gst_bus_timed_pop_filtered(bus, 60 * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
-  if (!m) {
-    err += "timed out";
-  } else {
-    if (GST_MESSAGE_TYPE(m) == GST_MESSAGE_ERROR) {
-      GError *e = nullptr;
-      gchar *debug = nullptr;
-      gst_message_parse_error(m, &e, &debug);
-      err += std::string(e->message) + " | " + (debug ? debug : "");
-      g_clear_error(&e);
-      g_free(debug);
-    }
-    gst_message_unref(m);
-  }
-  gst_object_unref(bus);
-  return err;
-}
-
 static GstSample *pull(GstElement *pipeline, const char *name) {
   GstElement *sink = gst_bin_get_by_name(GST_BIN(pipeline), name);
   GstSample *s = gst_app_sink_try_pull_sample(GST_APP_SINK(sink), 0);
