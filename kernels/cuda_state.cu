@@ -93,18 +93,34 @@ FrameView staged_view(const FrameView &f, const StagedLayout &l, void *base) {
 
 // True when the components of f cover every byte of memory plane i's rows
 // (row_bytes x rows), so that writing them all leaves nothing else to keep.
+// Checks one pixel's bytes (a bit mask) and the row length; components of one
+// plane with different pixel strides count as not covering it, which only
+// costs an upload. Runs per frame, so it allocates nothing.
 bool plane_covered(const FrameView &f, int i) {
   const MemoryPlane &p = f.planes[i];
-  std::vector<bool> byte(std::size_t(p.row_bytes), false);
   const int size = sample_size(f.type);
+  int pixel_bytes = 0, width = 0;
+  std::uint64_t bytes = 0;
   for (int c = 0; c < f.n_components; ++c) {
     const Component &k = f.components[c];
     if (k.plane != i) continue;
-    if (k.height < p.rows) return false;
-    for (int x = 0; x < k.width; ++x)
-      for (int b = 0; b < size; ++b) byte[std::size_t(k.offset) + std::size_t(x) * k.pixel_stride * size + b] = true;
+    const int pitch = k.pixel_stride * size;
+    if (k.height < p.rows || pitch > 64 || k.offset + size > pitch) return false;
+    if (pixel_bytes && (pitch != pixel_bytes || k.width != width)) return false;
+    pixel_bytes = pitch;
+    width = k.width;
+    bytes |= ((std::uint64_t(1) << size) - 1) << k.offset;
   }
-  return std::all_of(byte.begin(), byte.end(), [](bool b) { return b; });
+  const std::uint64_t all = pixel_bytes == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << pixel_bytes) - 1;
+  return pixel_bytes > 0 && bytes == all && std::int64_t(width) * pixel_bytes == p.row_bytes;
+}
+
+// Uploads memory plane i of host frame f into device frame d on the stream.
+void upload_plane(CudaState *s, const FrameView &f, const FrameView &d, int i, const char *frame) {
+  check(cudaMemcpy2DAsync(d.planes[i].data, std::size_t(d.planes[i].stride), f.planes[i].data,
+                          std::size_t(f.planes[i].stride), f.planes[i].row_bytes, f.planes[i].rows,
+                          cudaMemcpyHostToDevice, s->stream),
+        [&] { return "uploading plane " + std::to_string(i) + " of the " + frame + " frame"; });
 }
 
 }  // namespace
@@ -251,10 +267,7 @@ FrameView stage_source(CudaState *s, const FrameView &f, Slot slot) {
   }
   const StagedLayout l = staged_layout(f);
   const FrameView d = staged_view(f, l, s->reserve(slot, l.total));
-  for (int i = 0; i < f.n_planes; ++i)
-    check(cudaMemcpy2DAsync(d.planes[i].data, l.pitch[i], f.planes[i].data, f.planes[i].stride,
-                            f.planes[i].row_bytes, f.planes[i].rows, cudaMemcpyHostToDevice, s->stream),
-          [&] { return "uploading plane " + std::to_string(i) + " of the source frame"; });
+  for (int i = 0; i < f.n_planes; ++i) upload_plane(s, f, d, i, "source");
   return d;
 }
 
@@ -266,10 +279,7 @@ FrameView stage_destination(CudaState *s, const FrameView &f, Slot slot) {
   const StagedLayout l = staged_layout(f);
   const FrameView d = staged_view(f, l, s->reserve(slot, l.total));
   for (int i = 0; i < f.n_planes; ++i)
-    if (!plane_covered(f, i))
-      check(cudaMemcpy2DAsync(d.planes[i].data, l.pitch[i], f.planes[i].data, f.planes[i].stride,
-                              f.planes[i].row_bytes, f.planes[i].rows, cudaMemcpyHostToDevice, s->stream),
-            [&] { return "uploading plane " + std::to_string(i) + " of the destination frame"; });
+    if (!plane_covered(f, i)) upload_plane(s, f, d, i, "destination");
   return d;
 }
 

@@ -231,6 +231,16 @@ inline bool same_bytes(GstBuffer *a, GstBuffer *b) {
   return same;
 }
 
+// gst_parse_launch that records a failed check (naming the description) when
+// the pipeline cannot be built; nullptr then.
+inline GstElement *launch(const std::string &desc) {
+  GError *error = nullptr;
+  GstElement *p = gst_parse_launch(desc.c_str(), &error);
+  CHECK_MSG(p && !error, "%s: %s", desc.c_str(), error ? error->message : "");
+  g_clear_error(&error);
+  return p;
+}
+
 // Runs `pipeline` to EOS; empty when it ran, else the error text.
 inline std::string run(GstElement *pipeline, int timeout_s = 60) {
   GstBus *bus = gst_element_get_bus(pipeline);

@@ -176,14 +176,6 @@ static void test_system_pools() {
 // ---------------------------------------------------------------------------
 // (b) pipelines with cudaupload/cudadownload
 
-static GstElement *launch(const std::string &desc) {
-  GError *error = nullptr;
-  GstElement *p = gst_parse_launch(desc.c_str(), &error);
-  CHECK_MSG(p && !error, "%s: %s", desc.c_str(), error ? error->message : "");
-  g_clear_error(&error);
-  return p;
-}
-
 static std::vector<GstSample *> pull_all(GstElement *pipeline, const char *name) {
   GstElement *sink = gst_bin_get_by_name(GST_BIN(pipeline), name);
   std::vector<GstSample *> v;

@@ -25,10 +25,7 @@ static void roundtrip(const std::string &image, const char *format, const char *
   const std::string desc = "filesrc location=\"" + image + "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
                            " ! tee name=t  t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! " + element +
                            " levels=3 ! cudainverse ! appsink name=b sync=false wait-on-eos=false";
-  GError *error = nullptr;
-  GstElement *pipeline = gst_parse_launch(desc.c_str(), &error);
-  CHECK_MSG(pipeline && !error, "%s: %s", desc.c_str(), error ? error->message : "");
-  g_clear_error(&error);
+  GstElement *pipeline = launch(desc);
   if (!pipeline) return;
   const std::string err = run(pipeline);
   CHECK_MSG(err.empty(), "%s %s: %s", image.c_str(), format, err.c_str());
@@ -57,10 +54,7 @@ static void view_png(const std::string &image, const std::string &dir, const cha
   const std::string desc = "filesrc location=\"" + image + "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
                            " ! cudacdf53 levels=3 ! cudaview component=" + std::to_string(component) +
                            " ! pngenc ! filesink location=\"" + png + "\"";
-  GError *error = nullptr;
-  GstElement *pipeline = gst_parse_launch(desc.c_str(), &error);
-  CHECK_MSG(pipeline && !error, "%s: %s", desc.c_str(), error ? error->message : "");
-  g_clear_error(&error);
+  GstElement *pipeline = launch(desc);
   if (!pipeline) return;
   const std::string err = run(pipeline);
   CHECK_MSG(err.empty(), "%s: %s", desc.c_str(), err.c_str());
