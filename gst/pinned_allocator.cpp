@@ -45,6 +45,7 @@ GstMemory *pinned_alloc(GstAllocator *allocator, gsize size, GstAllocationParams
     GST_LOG_OBJECT(self, "no pinned memory for %" G_GSIZE_FORMAT " bytes: system memory", size);
     return gst_allocator_alloc(nullptr, size, params);
   }
+  GST_DEBUG_OBJECT(self, "allocated %" G_GSIZE_FORMAT " bytes of pinned memory", maxsize + align);
   guint8 *data = static_cast<guint8 *>(base);
   if (const gsize misalign = reinterpret_cast<guintptr>(data) & align) data += align + 1 - misalign;
   if (params->flags & GST_MEMORY_FLAG_ZERO_PREFIXED) std::memset(data, 0, params->prefix);

@@ -156,12 +156,13 @@ struct Strip {
   static constexpr int kWidth = kWarp * kCols;
   static constexpr int kThreads = 128;
   static constexpr int kWarps = kThreads / kWarp;
-  static constexpr int kMinBlocks = 8;  // per SM (__launch_bounds__)
+  static constexpr int kMinBlocks = 4;  // per SM (__launch_bounds__)
   // Strip heights tried, tallest first (a 5/3 strip also lifts 3 rows of
   // halo), until a launch has about kTargetWarps strips: enough warps to keep
   // every SM of a large GPU busy.
   static constexpr int kMaxRows = 64, kMinRows = 8;
   static constexpr long long kTargetWarps = 4000;
+  static constexpr int kPairsAhead = 2;  // 5/3: pairs of rows loaded ahead of use
 };
 static_assert(Strip::kCols % 2 == 0 && Strip::kMinRows % 2 == 0, "strips cover whole pairs");
 
@@ -233,32 +234,58 @@ struct RowReader {
     right = lift::mirror(x0 + Strip::kWidth, b.w) * size;
   }
 
-  // The row at `at` (in the band) of the lane's columns, lifted along x if
-  // LX: v[even] = s at x + i, v[odd] = d at x + i. Vec: read as one Pack.
+  // A row of the lane's columns as loaded, before any arithmetic. Loading
+  // rows ahead into these keeps several rows' loads in flight per warp; a
+  // walk that waits for each row before asking for the next is bound by
+  // memory latency, not bandwidth (ncu: 14-28% of DRAM bandwidth).
   template <bool Vec>
-  CF_HD void row(const unsigned char *at, int lane, int (&v)[N]) const {
+  struct Raw {
+    Pack<std::conditional_t<Vec, TIn, int>, N> s;
+    int left2 = 0, left1 = 0, right = 0;  // the 5/3 row halo (lanes 0 and 31)
+  };
+
+  template <bool Vec>
+  CF_HD void load(const unsigned char *at, int lane, Raw<Vec> &r) const {
     if constexpr (Vec) {
       check_access(at + off[0], N * sizeof(TIn));
-      const Pack<TIn, N> pk = *reinterpret_cast<const Pack<TIn, N> *>(at + off[0]);
-      CF_UNROLL
-      for (int i = 0; i < N; ++i) v[i] = int(pk.v[i]);
+      r.s = *reinterpret_cast<const Pack<TIn, N> *>(at + off[0]);
     } else {
       CF_UNROLL
-      for (int i = 0; i < N; ++i) v[i] = load_at<TIn>(at + off[i]);
+      for (int i = 0; i < N; ++i) r.s.v[i] = load_at<TIn>(at + off[i]);
     }
+    if constexpr (LX && W == Wavelet::Cdf53) {
+      if (lane == Strip::kWarp - 1) r.right = load_at<TIn>(at + right);
+      if (lane == 0) r.left1 = load_at<TIn>(at + left1), r.left2 = load_at<TIn>(at + left2);
+    }
+  }
+
+  // The loaded row, lifted along x if LX: v[even] = s at x + i, v[odd] = d
+  // at x + i.
+  template <bool Vec>
+  CF_HD void lift(const Raw<Vec> &r, int lane, int (&v)[N]) const {
+    CF_UNROLL
+    for (int i = 0; i < N; ++i) v[i] = int(r.s.v[i]);
     if constexpr (LX && W == Wavelet::Haar) {
       CF_UNROLL
       for (int i = 0; i < N; i += 2) lift::haar_pair(v[i], v[i + 1]);
     } else if constexpr (LX) {
       int next = __shfl_down_sync(kFullMask, v[0], 1);  // x at x + N
-      if (lane == Strip::kWarp - 1) next = load_at<TIn>(at + right);
+      if (lane == Strip::kWarp - 1) next = r.right;
       CF_UNROLL
       for (int i = 1; i < N; i += 2) v[i] = lift::predict53(v[i], v[i - 1], i + 1 < N ? v[i + 1] : next);
       int prev = __shfl_up_sync(kFullMask, v[N - 1], 1);  // d at x - 1
-      if (lane == 0) prev = lift::predict53(load_at<TIn>(at + left1), load_at<TIn>(at + left2), v[0]);
+      if (lane == 0) prev = lift::predict53(r.left1, r.left2, v[0]);
       CF_UNROLL
       for (int i = 0; i < N; i += 2) v[i] = lift::update53(v[i], i == 0 ? prev : v[i - 1], v[i + 1]);
     }
+  }
+
+  // The row at `at` (in the band), loaded and lifted.
+  template <bool Vec>
+  CF_HD void row(const unsigned char *at, int lane, int (&v)[N]) const {
+    Raw<Vec> r;
+    load(at, lane, r);
+    lift(r, lane, v);
   }
 };
 
@@ -356,28 +383,41 @@ __device__ __forceinline__ void forward_strip(const ForwardBand &b, const RowRea
   } else {
     // Down the strip two rows at a time, keeping the last even row (e) and
     // the last d row (dp): d(y + 1) needs rows y, y + 1, y + 2, and s(y)
-    // needs d(y - 1) and d(y + 1).
+    // needs d(y - 1) and d(y + 1). The pairs of rows of the next kAhead
+    // steps are loaded before they are needed, into a ring the unrolled
+    // inner loop indexes with constants (so it stays in registers).
+    constexpr int kAhead = Strip::kPairsAhead;
+    using Raw = typename RowReader<W, LX, TIn>::template Raw<VecIn>;
     int e[N], dp[N], o[N];
     fetch(row_at(y0 - 2), e);
     fetch(row_at(y0 - 1), dp);
     fetch(row_at(y0), o);
     CF_UNROLL
     for (int i = 0; i < N; ++i) dp[i] = lift::predict53(dp[i], e[i], o[i]), e[i] = o[i];
-    const unsigned char *at = b.in.base + (y0 + 1) * stride;  // row y + 1
-    for (int y = y0; y < end; y += 2, at += 2 * stride) {
-      int n[N];
-      const bool inside = y + 2 < b.h;  // else the last rows are extended
-      fetch(inside ? at : row_at(y + 1), o);
-      fetch(inside ? at + stride : row_at(y + 2), n);
+    Raw ring[kAhead][2];
+    CF_UNROLL
+    for (int k = 0; k < kAhead; ++k)
+      if (y0 + 2 * k < end) in.load(row_at(y0 + 2 * k + 1), lane, ring[k][0]), in.load(row_at(y0 + 2 * k + 2), lane, ring[k][1]);
+    for (int y = y0; y < end; y += 2 * kAhead) {
       CF_UNROLL
-      for (int i = 0; i < N; ++i) {
-        o[i] = lift::predict53(o[i], e[i], n[i]);
-        e[i] = lift::update53(e[i], dp[i], o[i]);
+      for (int k = 0; k < kAhead; ++k) {
+        const int yk = y + 2 * k;
+        if (yk >= end) break;  // the same for the whole warp
+        int n[N];
+        in.lift(ring[k][0], lane, o);
+        in.lift(ring[k][1], lane, n);
+        const int ahead = yk + 2 * kAhead;
+        if (ahead < end) in.load(row_at(ahead + 1), lane, ring[k][0]), in.load(row_at(ahead + 2), lane, ring[k][1]);
+        CF_UNROLL
+        for (int i = 0; i < N; ++i) {
+          o[i] = lift::predict53(o[i], e[i], n[i]);
+          e[i] = lift::update53(e[i], dp[i], o[i]);
+        }
+        out.template row<VecOut>(0, e);
+        if (yk + 1 < end) out.template row<VecOut>(1, o);
+        CF_UNROLL
+        for (int i = 0; i < N; ++i) e[i] = n[i], dp[i] = o[i];
       }
-      out.template row<VecOut>(0, e);
-      if (y + 1 < end) out.template row<VecOut>(1, o);
-      CF_UNROLL
-      for (int i = 0; i < N; ++i) e[i] = n[i], dp[i] = o[i];
     }
   }
 }

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "cudafilters/error.hpp"
@@ -47,7 +48,9 @@ void timed_loop(BenchResult &r, double seconds, Frame &&frame) {
 
 // 1.22 asserts in gst_cuda_context_new unless the CUDA library was loaded first.
 GstCudaContext *shared_cuda_context() {
-  static GstCudaContext *ctx = gst_cuda_load_library() ? gst_cuda_context_new(0) : nullptr;
+  // The CUDA allocator registers itself once per process; a GstCudaBufferPool
+  // created before that (a memory=cuda row run first) cannot be configured.
+  static GstCudaContext *ctx = gst_cuda_load_library() ? (gst_cuda_memory_init_once(), gst_cuda_context_new(0)) : nullptr;
   return ctx;
 }
 
@@ -197,11 +200,22 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
     cf::FrameView raw;
     raw.type = GST_VIDEO_INFO_COMP_DEPTH(&info, 0) > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
     raw.memory = cf::Memory::Device;
+    // memory "core-pinned": the same frames in pinned host memory, so the
+    // core's staging copies are in the figure but GStreamer is not.
+    const bool host = c.memory == "core-pinned";
+    raw.memory = host ? cf::Memory::Host : cf::Memory::Device;
+    auto alloc = [&](std::size_t bytes) {
+      void *p = host ? cf::pinned_alloc(bytes) : engine.device_alloc(bytes);
+      if (!p) throw cf::Error("no pinned memory");
+      return p;
+    };
+    auto release = [&](void *p) { host ? cf::pinned_free(p) : engine.device_free(p); };
     r.in_bytes = gst_buffer_get_size(frame);
-    void *in = engine.device_alloc(r.in_bytes);
+    void *in = alloc(r.in_bytes);
     GstMapInfo map;
     gst_buffer_map(frame, &map, GST_MAP_READ);
-    engine.upload(in, map.data, r.in_bytes);
+    if (host) std::memcpy(in, map.data, r.in_bytes);
+    else engine.upload(in, map.data, r.in_bytes);
     gst_buffer_unmap(frame, &map);
     raw.n_planes = GST_VIDEO_INFO_N_PLANES(&info);
     for (int p = 0; p < raw.n_planes; ++p) {
@@ -228,16 +242,16 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
     }
     const cf::SampleType ct = cf::coefficient_type_for(raw.type);
     r.out_bytes = cf::planar_size(layout, ct);
-    void *out = engine.device_alloc(r.out_bytes);
-    const cf::FrameView coeffs = cf::planar_view(out, layout, ct, cf::Memory::Device);
+    void *out = alloc(r.out_bytes);
+    const cf::FrameView coeffs = cf::planar_view(out, layout, ct, raw.memory);
     const cf::WaveletParams p{c.element == "cudahaar" ? cf::Wavelet::Haar : cf::Wavelet::Cdf53, c.levels,
                               cf::Layout::Mallat};
     timed_loop(r, seconds, [&](int) {
       cf::wavelet_forward(engine, p, raw, coeffs);
       return true;
     });
-    engine.device_free(in);
-    engine.device_free(out);
+    release(in);
+    release(out);
   } catch (const cf::Error &e) {
     r.note = e.what();
   }

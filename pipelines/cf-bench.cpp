@@ -7,12 +7,13 @@
 // GstHarness, pulling each output. Chain calls are synchronous, so the wall
 // time of push + pull is the element's time per frame; the source's cost is
 // not in it. memory=core rows run the core library on device frames without
-// GStreamer (what the kernels cost). Ceilings, measured in the same run:
+// GStreamer (what the kernels cost), memory=core-pinned on pinned host
+// frames (the core's upload, kernels and download, without GStreamer). Ceilings, measured in the same run:
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
 //   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3]
-//            [--backends cpu,openmp,cuda] [--memory system,cuda,core]
+//            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md]
 // --clips DIR runs vtest-WxH.mp4 clips through nvh264dec (CUDA memory) and
@@ -119,8 +120,10 @@ int main(int argc, char **argv) {
   else
     out.line("- " + ceil.note + "\n");
   out.line("## Elements\n\nmemory: system = GstHarness, system-memory buffers; cuda = GstHarness, "
-           "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer.\n"
-           "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system rows on cuda, "
+           "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer; "
+           "core-pinned = libcudafilters on pinned host frames, no GStreamer.\n"
+           "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system and core-pinned rows on "
+           "cuda, "
            "1 / (input / host-to-device + output / device-to-host).\n");
   out.line("| element | format | size | levels | backend | memory | fps | ms/frame | GB/s (in+out) | "
            "ceiling fps | % of ceiling |");
@@ -139,7 +142,7 @@ int main(int argc, char **argv) {
               const BenchCase c{element, format, backend, memory, w, h, std::stoi(lv)};
               BenchResult r;
               if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
-              else if (memory == "core") r = bench_core(c, frame, seconds);
+              else if (memory == "core" || memory == "core-pinned") r = bench_core(c, frame, seconds);
               else r = bench_element(c, frame, seconds);
               std::string row = "| " + element + " | " + format + " | " + size + " | " + lv + " | " + backend +
                                 " | " + memory + " | ";
@@ -150,7 +153,7 @@ int main(int argc, char **argv) {
               const double bytes = double(r.in_bytes + r.out_bytes);
               double ceiling = 0;
               if (backend == "cuda" && ceil.note.empty())
-                ceiling = memory == "system"
+                ceiling = memory == "system" || memory == "core-pinned"
                               ? 1.0 / (r.in_bytes / (ceil.h2d_gbps * 1e9) + r.out_bytes / (ceil.d2h_gbps * 1e9))
                               : ceil.d2d_gbps * 1e9 / bytes;
               out.line(row + fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) + " | " + fmt("%.1f", r.gbps) +
