@@ -382,10 +382,9 @@ static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirect
 static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery *decide_query, GstQuery *query) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
   GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
-  // What we propose depends on our input caps only, not on downstream's
-  // allocation (decide_query is null until that has run): upstream that asks
-  // before it must still get the pinned pool, or its copies run at pageable
-  // speed (half the pinned rate, measured on an H100).
+  // What we propose depends on our input caps only, never on downstream's
+  // allocation (decide_query, null when that has not run): this element is
+  // never passthrough.
   if (priv->configured) {
     if (!priv->in.coefficients) gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
     cfgst::propose_input_pool(query, priv->in, priv->cuda_ctx, priv->pinned);

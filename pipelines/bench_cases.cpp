@@ -152,19 +152,17 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
   GstHarness *h = gst_harness_new_with_element(element, "sink", "src");
   gst_harness_set_src_caps(h, caps);  // takes the caps; runs the allocation query
   if (!cuda) {
-    // Input buffers from the allocator the element proposed (pinned memory
-    // for backend=cuda), as an upstream element that honours the query would.
-    GstAllocator *allocator = nullptr;
-    GstAllocationParams params;
-    gst_harness_get_allocator(h, &allocator, &params);
+    // Input buffers as an upstream element that honours the allocation query
+    // would allocate them (pinned memory for backend=cuda): the harness
+    // negotiates when it creates its first buffer. Pageable inputs halve the
+    // host-to-device copy rate.
     for (auto &b : inputs) {
-      b = gst_buffer_new_allocate(allocator, gst_buffer_get_size(frame), allocator ? &params : nullptr);
+      b = gst_harness_create_buffer(h, gst_buffer_get_size(frame));
       GstMapInfo map;
       gst_buffer_map(b, &map, GST_MAP_WRITE);
       gst_buffer_extract(frame, 0, map.data, map.size);
       gst_buffer_unmap(b, &map);
     }
-    if (allocator) gst_object_unref(allocator);
   }
   r.in_bytes = gst_buffer_get_size(frame);
   timed_loop(r, seconds, [&](int i) {

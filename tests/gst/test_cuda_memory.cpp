@@ -424,20 +424,18 @@ static void test_pinned_pools() {
     if (allocator) gst_object_unref(allocator);
     gst_query_unref(q);
   }
-  // Upstream that asks as soon as caps are set, before the element has done
-  // its own downstream allocation (GstHarness does; so do many sources),
-  // must get the pinned allocator too.
+  // What an upstream element that honours the query allocates: GstHarness
+  // negotiates when it creates its first buffer (gst_harness_get_allocator
+  // alone returns nothing before that).
   {
     GstElement *e = gst_element_factory_make("cudacdf53", nullptr);
     gst_util_set_object_arg(G_OBJECT(e), "backend", "cuda");
     GstHarness *h = gst_harness_new_with_element(e, "sink", "src");
     gst_harness_set_src_caps_str(h, raw_caps("GRAY8", 64, 48).c_str());
-    GstAllocator *allocator = nullptr;
-    gst_harness_get_allocator(h, &allocator, nullptr);
-    CHECK_MSG(allocator && !g_strcmp0(allocator->mem_type, kPinnedType),
-              "allocation query right after caps: allocator is %s, not pinned",
-              allocator ? allocator->mem_type : "none");
-    if (allocator) gst_object_unref(allocator);
+    GstBuffer *buf = gst_harness_create_buffer(h, 64 * 48);
+    CHECK_MSG(buf && pinned(gst_buffer_peek_memory(buf, 0)), "upstream buffer memory is %s, not pinned",
+              buf ? gst_buffer_peek_memory(buf, 0)->allocator->mem_type : "none");
+    if (buf) gst_buffer_unref(buf);
     gst_harness_teardown(h);
   }
   // Both elements write their system-memory outputs into reused pinned buffers.
