@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -60,13 +61,16 @@ inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const PredictorParams &
   ++parity::runs();
 }
 
+// Every kind (or those given), rows tight and padded (or `pads`).
 inline void random_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes,
-                          const std::vector<int> &slices) {
+                          const std::vector<int> &slices, std::vector<Kind> kinds = {},
+                          const std::vector<int> &pads = {0, 5}) {
+  if (kinds.empty()) kinds.assign(std::begin(kKinds), std::end(kKinds));
   std::uint32_t seed = 71;
   for (const Size &s : sizes) {
     const int before = failures();
-    for (int pad : {0, 5})
-      for (const Kind &k : kKinds) {
+    for (int pad : pads)
+      for (const Kind &k : kinds) {
         OwnedFrame src = make_raw(k.packing, s.w, s.h, k.type, pad, k.subsampled);
         fill_random(src, seed++);
         for (cf::Predictor pr : kPredictors)
