@@ -3,7 +3,7 @@
 // file only says how rows are shared out.
 //
 // Forward: every residual depends on input pixels only, so each thread takes
-// a contiguous block of rows.
+// a contiguous block of rows of every component, in one parallel region.
 // Inverse: pixel (x, y) needs row y-1 reconstructed up to x+1 (N, NE; row
 // y-2's NN and NNE were needed by row y-1 first), and its own row up to x-1.
 //   - Many slices: they are independent; threads take whole slices.
@@ -92,17 +92,17 @@ void wavefront_component(const PredictorParams &p, const FrameView &res, const F
 }  // namespace
 
 void predictor_forward(const PredictorParams &p, const FrameView &raw, const FrameView &res, int threads) {
-  const int team = thread_count(threads, total_samples(raw));
-  for (int c = 0; c < raw.n_components; ++c) {
-    const int h = raw.components[c].height;
-#pragma omp parallel num_threads(team)
-    {
+  // One parallel region: components are independent, so no barrier between them.
+#pragma omp parallel num_threads(thread_count(threads, total_samples(raw)))
+  {
 #ifdef _OPENMP
-      const int t = omp_get_thread_num(), n = omp_get_num_threads();
+    const int t = omp_get_thread_num(), n = omp_get_num_threads();
 #else
-      const int t = 0, n = 1;
+    const int t = 0, n = 1;
 #endif
-      cpu::predictor_forward_rows(p, raw, res, c, int(std::int64_t(h) * t / n), int(std::int64_t(h) * (t + 1) / n));
+    for (int c = 0; c < raw.n_components; ++c) {
+      const std::int64_t h = raw.components[c].height;
+      cpu::predictor_forward_rows(p, raw, res, c, int(h * t / n), int(h * (t + 1) / n));
     }
   }
 }
