@@ -34,19 +34,10 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfWaveletEnc, gst_cf_wavelet_enc, GST_TYP
 enum { PROP_0, PROP_LEVELS, PROP_LAYOUT };
 
 // System memory and memory:CUDAMemory; the output keeps the input's memory.
-static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
-    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
-
-static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
-    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
-                                       "format=(string)" CF_CUDA_RAW_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS
-                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_ENCODER_SINK_CAPS));
+static GstStaticPadTemplate src_template =
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_ENCODER_SRC_CAPS));
 
 static cf::WaveletParams current_params(GstCfWaveletEnc *self) {
   cf::WaveletParams p;
@@ -102,22 +93,9 @@ static void gst_cf_wavelet_enc_finalize(GObject *object) {
 static GstCaps *gst_cf_wavelet_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
                                                   GstCaps *caps, GstCaps *filter) {
   GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(trans);
-  GstCaps *out;
-  if (direction == GST_PAD_SINK) {
-    const std::vector<cfgst::CoeffStage> stages = {cfgst::wavelet_stage(current_params(self))};
-    out = cfgst::coeff_caps_from_raw_caps(caps, &stages);
-  } else {
-    GstCaps *raw = cfgst::raw_caps_from_coeff_caps(caps, cf::wavelet_name(GST_CF_WAVELET_ENC_GET_CLASS(self)->wavelet));
-    GstCaps *templ = gst_static_pad_template_get_caps(&sink_template);
-    out = gst_caps_intersect_full(raw, templ, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(raw);
-    gst_caps_unref(templ);
-  }
-  if (filter) {
-    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(out);
-    out = f;
-  }
+  GstCaps *templ = gst_static_pad_template_get_caps(&sink_template);
+  GstCaps *out = cfgst::encoder_transform_caps(direction, caps, filter, {cfgst::wavelet_stage(current_params(self))}, templ);
+  gst_caps_unref(templ);
   GST_CAT_LOG_OBJECT(CF_CAT(self), self, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
                  direction == GST_PAD_SINK ? "sink" : "src", caps, out);
   return out;
@@ -127,14 +105,7 @@ static std::string gst_cf_wavelet_enc_configure(GstCfBase *base, const cfgst::Pa
                                                 const cfgst::PadFormat &out) {
   GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(base);
   const char *name = cf::wavelet_name(GST_CF_WAVELET_ENC_GET_CLASS(self)->wavelet);
-  if (in.coefficients) return "the input must be raw video";
-  if (!out.coefficients || out.coeff.stages.size() != 1 || out.coeff.stages[0].name != name)
-    return std::string("the output caps must be a ") + name + " coefficient stream";
-  if (out.cuda != in.cuda) return "the output caps must be in the input's memory (" + in.describe() + ")";
-  if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
-      GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
-      GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
-    return "the output caps describe " + out.describe() + ", not the input " + in.describe();
+  if (std::string why = cfgst::check_encoder_pads(in, out, name); !why.empty()) return why;
   const cf::WaveletParams p = out.coeff.stages[0].wavelet;
   // Levels too deep for the frame (or for the coefficient type): refused now,
   // with the limit in the message, rather than at the first frame.

@@ -91,13 +91,20 @@ namespace {
 struct StageDef {
   const char *name;
   StageKind kind;
-  cf::Wavelet wavelet;  // kind == Wavelet
+  cf::Wavelet wavelet;      // kind == Wavelet
+  cf::Predictor predictor;  // kind == Predictor
 };
 
 const StageDef kStages[] = {
-    {"haar", StageKind::Wavelet, cf::Wavelet::Haar},
-    {"cdf53", StageKind::Wavelet, cf::Wavelet::Cdf53},
+    {"haar", StageKind::Wavelet, cf::Wavelet::Haar, {}},
+    {"cdf53", StageKind::Wavelet, cf::Wavelet::Cdf53, {}},
+    {"med", StageKind::Predictor, {}, cf::Predictor::Med},
+    {"gap", StageKind::Predictor, {}, cf::Predictor::Gap},
+    {"ged", StageKind::Predictor, {}, cf::Predictor::Ged},
 };
+
+// Stages whose output is not samples another stage could take: last in a chain.
+bool must_be_last(StageKind k) { return k == StageKind::Wavelet || k == StageKind::Predictor; }
 
 const StageDef *find_stage(const std::string &name) {
   for (const StageDef &d : kStages)
@@ -119,6 +126,12 @@ void write_stage_params(GstStructure *s, const CoeffStage &st) {
       gst_structure_set(s, field_name(st.name, "levels").c_str(), G_TYPE_INT, st.wavelet.levels,
                         field_name(st.name, "layout").c_str(), G_TYPE_STRING,
                         cf::layout_name(st.wavelet.layout), nullptr);
+      break;
+    case StageKind::Predictor:
+      gst_structure_set(s, field_name(st.name, "slice-height").c_str(), G_TYPE_INT, st.predictor.slice_height,
+                        nullptr);
+      if (st.predictor.predictor == cf::Predictor::Ged)
+        gst_structure_set(s, field_name(st.name, "threshold").c_str(), G_TYPE_INT, st.predictor.threshold, nullptr);
       break;
   }
 }
@@ -216,6 +229,16 @@ bool parse_stage(const GstStructure *s, const StageDef &def, CoeffStage *st, std
       }
       return true;
     }
+    case StageKind::Predictor: {
+      st->predictor.predictor = def.predictor;
+      const std::string hf = field_name(def.name, "slice-height");
+      if (!read_int(s, hf.c_str(), 0, G_MAXINT16, &st->predictor.slice_height, why)) return false;
+      if (def.predictor == cf::Predictor::Ged) {
+        const std::string tf = field_name(def.name, "threshold");
+        if (!read_int(s, tf.c_str(), 0, cf::kMaxGedThreshold, &st->predictor.threshold, why)) return false;
+      }
+      return true;
+    }
   }
   return fail(why, "internal: stage kind without a parser");
 }
@@ -251,6 +274,14 @@ GstCaps *merge(GstCaps *out, GstStructure *s, bool cuda) {
 }
 
 }  // namespace
+
+CoeffStage predictor_stage(const cf::PredictorParams &p) {
+  CoeffStage st;
+  st.name = cf::predictor_name(p.predictor);
+  st.kind = StageKind::Predictor;
+  st.predictor = p;
+  return st;
+}
 
 CoeffStage wavelet_stage(const cf::WaveletParams &p) {
   CoeffStage st;
@@ -289,9 +320,10 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
     for (const StageDef *prev : defs) {
       if (prev == def)
         return fail(why, field_msg("transform", "names stage '" + name + "' twice in \"" + chain + "\""));
-      if (prev->kind == StageKind::Wavelet)
-        return fail(why, field_msg("transform", "\"" + chain + "\": the wavelet stage '" + prev->name +
-                                                    "' must be the last stage"));
+      if (must_be_last(prev->kind))
+        return fail(why, field_msg("transform", "\"" + chain + "\": the " +
+                                                    (prev->kind == StageKind::Wavelet ? "wavelet" : "predictor") +
+                                                    " stage '" + prev->name + "' must be the last stage"));
     }
     defs.push_back(def);
   }
@@ -351,10 +383,15 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
 }
 
 std::string check_stage_limits(const CoeffFormat &f) {
+  const cf::SampleType raw = raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw));
   for (const CoeffStage &st : f.stages) {
-    if (st.kind != StageKind::Wavelet) continue;
+    if (st.kind == StageKind::Predictor) {
+      const std::string bad = cf::predictor_check(st.predictor, raw, f.sample_type);
+      if (!bad.empty()) return field_msg("transform", "stage '" + st.name + "' does not suit the frame: " + bad);
+      continue;
+    }
     cf::FrameView shape;
-    shape.type = raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw));
+    shape.type = raw;
     shape.n_components = f.planes.n;
     for (int c = 0; c < f.planes.n; ++c)
       shape.components[c] = cf::Component{0, 0, 1, f.planes.width[c], f.planes.height[c]};
@@ -468,6 +505,24 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
     g_value_unset(&list);
     copy_shared_fields(s, r);
     out = merge(out, r, cuda);
+  }
+  return out;
+}
+
+GstCaps *encoder_transform_caps(GstPadDirection direction, GstCaps *caps, GstCaps *filter,
+                                const std::vector<CoeffStage> &stages, GstCaps *sink_template) {
+  GstCaps *out;
+  if (direction == GST_PAD_SINK) {
+    out = coeff_caps_from_raw_caps(caps, &stages);
+  } else {
+    GstCaps *raw = raw_caps_from_coeff_caps(caps, stages.back().name.c_str());
+    out = gst_caps_intersect_full(raw, sink_template, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(raw);
+  }
+  if (filter) {
+    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(out);
+    out = f;
   }
   return out;
 }

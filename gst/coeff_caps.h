@@ -11,11 +11,13 @@
 //       chroma-site=(string)jpeg, interlace-mode=(string)progressive
 //
 // transform      the chain of stages in the order they were applied,
-//                comma-separated ("cdf53"; later e.g. "ycocg,cdf53").
+//                comma-separated ("cdf53", "med"; later e.g. "ycocg,cdf53").
 //                cudainverse undoes it from the last stage back. A stage
-//                appears at most once; a wavelet stage must be the last one.
+//                appears at most once; a wavelet or predictor stage (its
+//                output is not raw-like samples) must be the last one.
 // <stage>-<param> per-stage parameters as prefixed fields (haar-levels,
-//                haar-layout, cdf53-levels, cdf53-layout): a flat structure
+//                haar-layout, cdf53-levels, cdf53-layout; med-slice-height,
+//                gap-slice-height, ged-slice-height, ged-threshold): a flat structure
 //                stays readable with gst_structure_get_int() and writable in a
 //                gst-launch capsfilter, unlike nested structures.
 // sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE.
@@ -39,6 +41,7 @@
 #include <vector>
 
 #include "cudafilters/frame.hpp"
+#include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace cfgst {
@@ -87,16 +90,17 @@ const char *sample_format_name(cf::SampleType coeff);  // "S16LE", "S32LE"
 // One coefficient plane per component of `raw`, each of the component's size.
 cf::PlanarLayout planar_layout(const GstVideoInfo &raw);
 
-// One stage of the transform chain. Only wavelet stages exist now; colour
-// transforms and predictors add a kind, their parameters and a row to the
-// stage table in coeff_caps.cpp (and an undo row in gstcudainverse.cpp).
-enum class StageKind { Wavelet };
+// One stage of the transform chain. A new kind adds its parameters and a row
+// to the stage table in coeff_caps.cpp (and an undo row in gstcudainverse.cpp).
+enum class StageKind { Wavelet, Predictor };
 struct CoeffStage {
-  std::string name;  // as spelled in transform=: "haar", "cdf53"
+  std::string name;  // as spelled in transform=: "haar", "cdf53", "med", "gap", "ged"
   StageKind kind = StageKind::Wavelet;
-  cf::WaveletParams wavelet;  // kind == Wavelet
+  cf::WaveletParams wavelet;      // kind == Wavelet
+  cf::PredictorParams predictor;  // kind == Predictor
 };
 CoeffStage wavelet_stage(const cf::WaveletParams &p);
+CoeffStage predictor_stage(const cf::PredictorParams &p);
 
 // A parsed, fixed coefficient stream.
 struct CoeffFormat {
@@ -113,7 +117,8 @@ struct CoeffFormat {
 bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string *why);
 bool parse_coeff_caps(const GstCaps *caps, CoeffFormat *out, std::string *why);
 // Parameters that are well-formed but do not suit the frame (wavelet levels
-// too deep for a plane or the sample type): "" or a message naming the field.
+// too deep for a plane or the sample type, a predictor on samples it cannot
+// take): "" or a message naming the field.
 std::string check_stage_limits(const CoeffFormat &f);
 
 // Fixed caps for `stages` applied to the raw video `raw`.
@@ -128,5 +133,22 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
 // coefficients -> the raw video they rebuild. With `last_stage`, only
 // structures whose chain ends with that stage (or leaves transform open).
 GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage = nullptr);
+
+// transform_caps of an element that turns raw video into a coefficient
+// stream ending with `stages.back()`: sink -> coefficients with `stages`,
+// src -> the raw caps (intersected with `sink_template`), then `filter`.
+GstCaps *encoder_transform_caps(GstPadDirection direction, GstCaps *caps, GstCaps *filter,
+                                const std::vector<CoeffStage> &stages, GstCaps *sink_template);
+
+// Pad templates of such an element: system memory and memory:CUDAMemory.
+#define CF_ENCODER_SINK_CAPS                                                                              \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                  \
+                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                                     \
+  "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"
+#define CF_ENCODER_SRC_CAPS                                                                               \
+  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "                \
+                     "format=(string)" CF_CUDA_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]")   \
+  "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS              \
+  ", width=(int)[1, 32767], height=(int)[1, 32767]"
 
 }  // namespace cfgst

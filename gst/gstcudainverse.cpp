@@ -7,6 +7,7 @@
 
 #include "cf_base.h"
 #include "cudafilters/error.hpp"
+#include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_inverse_debug);
@@ -40,11 +41,15 @@ void undo_wavelet(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameVie
   cf::wavelet_inverse(e, st.wavelet, src, dst);
 }
 
+void undo_predictor(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
+  cf::predictor_inverse(e, st.predictor, src, dst);
+}
+
 struct UndoDef {
   cfgst::StageKind kind;
   UndoFn undo;
 };
-const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet}};
+const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet}, {cfgst::StageKind::Predictor, undo_predictor}};
 
 UndoFn find_undo(cfgst::StageKind kind) {
   for (const UndoDef &d : kUndo)

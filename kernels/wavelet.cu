@@ -119,12 +119,6 @@ void launch(CudaState *s, Kernel kernel, const Band (&bands)[kMaxPlanes], int n,
 
 constexpr int half_up(int n) { return (n + 1) / 2; }
 
-// Where component c's samples of a frame are.
-PlaneRef ref(const FrameView &f, int c) {
-  const Component &k = f.components[c];
-  const MemoryPlane &p = f.planes[k.plane];
-  return {static_cast<unsigned char *>(p.data) + k.offset, (long long)p.stride, k.pixel_stride};
-}
 // A tight plane of `width` samples of `size` bytes per row.
 PlaneRef tight(unsigned char *base, int width, int size) { return {base, (long long)width * size, 1}; }
 
@@ -230,9 +224,9 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
     // Level k: LL_{k-1} (w x h) -> LL_k in scratch (or dst at the last level), details in dst.
     for (int k = 1; k <= L; ++k) {
       for (int c = 0; c < n; ++c) {
-        const PlaneRef in = k == 1 ? ref(src, c) : tight(sc.low(k - 1, c), w[c], sc.size);
-        const PlaneRef lo = k == L ? ref(dst, c) : tight(sc.low(k, c), half_up(w[c]), sc.size);
-        bands[c] = forward_band(in, lo, ref(dst, c), w[c], h[c]);
+        const PlaneRef in = k == 1 ? plane_ref(src, c) : tight(sc.low(k - 1, c), w[c], sc.size);
+        const PlaneRef lo = k == L ? plane_ref(dst, c) : tight(sc.low(k, c), half_up(w[c]), sc.size);
+        bands[c] = forward_band(in, lo, plane_ref(dst, c), w[c], h[c]);
       }
       forward_launch<W, true, true, Types::Any>(s, k == 1 ? src.type : coef, coef, saturate, bands, n);
       for (int c = 0; c < n; ++c) w[c] = half_up(w[c]), h[c] = half_up(h[c]);
@@ -243,7 +237,7 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
   for (int k = 1; k <= L; ++k) {
     for (int c = 0; c < n; ++c) {
       const int width = src.components[c].width;
-      const PlaneRef in = k == 1 ? ref(src, c) : tight(sc.low(k - 1, c), w[c], sc.size);
+      const PlaneRef in = k == 1 ? plane_ref(src, c) : tight(sc.low(k - 1, c), w[c], sc.size);
       const PlaneRef lo = k == L ? tight(sc.r[c], width, sc.size) : tight(sc.low(k, c), half_up(w[c]), sc.size);
       bands[c] = forward_band(in, lo, tight(sc.r[c], width, sc.size), w[c], h[c]);
     }
@@ -255,8 +249,8 @@ void forward_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
   for (int k = 1; k <= L; ++k) {
     for (int c = 0; c < n; ++c) {
       const PlaneRef in = k == 1 ? tight(sc.r[c], w[c], sc.size) : tight(sc.low(k - 1, c), w[c], sc.size);
-      const PlaneRef lo = k == L ? ref(dst, c) : tight(sc.low(k, c), w[c], sc.size);
-      bands[c] = forward_band(in, lo, ref(dst, c), w[c], h[c]);
+      const PlaneRef lo = k == L ? plane_ref(dst, c) : tight(sc.low(k, c), w[c], sc.size);
+      bands[c] = forward_band(in, lo, plane_ref(dst, c), w[c], h[c]);
     }
     forward_launch<W, false, true, Types::Coef>(s, coef, coef, saturate, bands, n);
     for (int c = 0; c < n; ++c) h[c] = half_up(h[c]);
@@ -285,9 +279,9 @@ void inverse_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
     // Level k: LL_k (src at the coarsest level, else scratch) and details -> LL_{k-1}.
     for (int k = L; k >= 1; --k) {
       for (int c = 0; c < n; ++c) {
-        const PlaneRef lo = k == L ? ref(src, c) : tight(sc.low(k, c), wk[c][k + 1], sc.size);
-        const PlaneRef out = k == 1 ? ref(dst, c) : tight(sc.low(k - 1, c), wk[c][k], sc.size);
-        bands[c] = inverse_band(lo, ref(src, c), out, wk[c][k], hk[c][k]);
+        const PlaneRef lo = k == L ? plane_ref(src, c) : tight(sc.low(k, c), wk[c][k + 1], sc.size);
+        const PlaneRef out = k == 1 ? plane_ref(dst, c) : tight(sc.low(k - 1, c), wk[c][k], sc.size);
+        bands[c] = inverse_band(lo, plane_ref(src, c), out, wk[c][k], hk[c][k]);
       }
       inverse_launch<W, true, true, Types::Coef, Types::Coef, Types::Any>(s, k == L ? coef : work, coef, k == 1 ? dst.type : work, bands, n);
     }
@@ -297,9 +291,9 @@ void inverse_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
   for (int k = L; k >= 1; --k) {
     for (int c = 0; c < n; ++c) {
       const int width = src.components[c].width;
-      const PlaneRef lo = k == L ? ref(src, c) : tight(sc.low(k, c), width, sc.size);
+      const PlaneRef lo = k == L ? plane_ref(src, c) : tight(sc.low(k, c), width, sc.size);
       const PlaneRef out = k == 1 ? tight(sc.r[c], width, sc.size) : tight(sc.low(k - 1, c), width, sc.size);
-      bands[c] = inverse_band(lo, ref(src, c), out, width, hk[c][k]);
+      bands[c] = inverse_band(lo, plane_ref(src, c), out, width, hk[c][k]);
     }
     inverse_launch<W, false, true, Types::Coef, Types::Coef, Types::Work>(s, k == L ? coef : work, coef, work, bands, n);
   }
@@ -308,7 +302,7 @@ void inverse_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
       const int width = src.components[c].width, height = src.components[c].height;
       const PlaneRef r = tight(sc.r[c], width, sc.size);
       const PlaneRef lo = k == L ? r : tight(sc.low(k, c), wk[c][k + 1], sc.size);
-      const PlaneRef out = k == 1 ? ref(dst, c) : tight(sc.low(k - 1, c), wk[c][k], sc.size);
+      const PlaneRef out = k == 1 ? plane_ref(dst, c) : tight(sc.low(k - 1, c), wk[c][k], sc.size);
       bands[c] = inverse_band(lo, r, out, wk[c][k], height);
     }
     inverse_launch<W, true, false, Types::Work, Types::Work, Types::Any>(s, work, work, k == 1 ? dst.type : work, bands, n);

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "cudafilters/error.hpp"
+#include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace {
@@ -84,7 +85,49 @@ std::string raw_caps(const BenchCase &c, bool cuda) {
          ",width=" + std::to_string(c.width) + ",height=" + std::to_string(c.height) + ",framerate=30/1";
 }
 
+constexpr const char *kInversePrefix = "cudainverse:";
+
+bool is_inverse(const BenchCase &c) { return c.element.rfind(kInversePrefix, 0) == 0; }
+std::string forward_element(const BenchCase &c) {
+  return is_inverse(c) ? c.element.substr(std::strlen(kInversePrefix)) : c.element;
+}
+
+// A forward element with the case's parameters (those it has).
+GstElement *make_forward(const BenchCase &c, const char *backend) {
+  GstElement *e = gst_element_factory_make(forward_element(c).c_str(), nullptr);
+  if (!e) return nullptr;
+  gst_util_set_object_arg(G_OBJECT(e), "backend", backend);
+  if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "levels")) g_object_set(e, "levels", c.levels, nullptr);
+  if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "slice-height"))
+    g_object_set(e, "slice-height", c.slice_height, nullptr);
+  return e;
+}
+
+// The forward element's output for `frame` (system memory), and its caps.
+GstBuffer *forward_output(const BenchCase &c, GstBuffer *frame, GstCaps *raw, GstCaps **caps) {
+  GstElement *e = make_forward(c, "cpu");
+  if (!e) return nullptr;
+  GstHarness *h = gst_harness_new_with_element(e, "sink", "src");
+  gst_harness_set_src_caps(h, gst_caps_ref(raw));
+  GstBuffer *out = gst_harness_push(h, gst_buffer_ref(frame)) == GST_FLOW_OK ? gst_harness_try_pull(h) : nullptr;
+  *caps = gst_pad_get_current_caps(h->sinkpad);
+  gst_harness_teardown(h);
+  gst_object_unref(e);
+  return out;
+}
+
 }  // namespace
+
+bool bench_is_predictor(const std::string &element) {
+  for (const char *p : {"cudamed", "cudagap", "cudaged"})
+    if (element == p || element == std::string(kInversePrefix) + p) return true;
+  return false;
+}
+
+std::string bench_params(const BenchCase &c) {
+  return bench_is_predictor(c.element) ? "slice-height=" + std::to_string(c.slice_height)
+                                       : "levels=" + std::to_string(c.levels);
+}
 
 GstBuffer *bench_load_frame(const std::string &image, const std::string &format, int w, int h) {
   const std::string desc = "filesrc location=\"" + image +
@@ -119,16 +162,39 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     r.note = c.format + " has no GstCudaMemory layout in GStreamer 1.22";
     return r;
   }
-  GstElement *element = gst_element_factory_make(c.element.c_str(), nullptr);
-  if (!element) {
-    r.note = "element not found";
+  if (cuda && is_inverse(c)) {
+    r.note = "inverse rows: system memory and core";
     return r;
   }
-  gst_util_set_object_arg(G_OBJECT(element), "backend", c.backend.c_str());
-  g_object_set(element, "levels", c.levels, nullptr);
   GstCaps *caps = gst_caps_from_string(raw_caps(c, cuda).c_str());
   GstVideoInfo info;
   gst_video_info_from_caps(&info, caps);
+  GstElement *element = nullptr;
+  if (is_inverse(c)) {
+    // Push the forward's stream (made once) into cudainverse.
+    GstCaps *coeff_caps = nullptr;
+    GstBuffer *coeff = forward_output(c, frame, caps, &coeff_caps);
+    gst_caps_unref(caps);
+    if (!coeff || !coeff_caps) {
+      r.note = "cannot make the forward stream";
+      if (coeff) gst_buffer_unref(coeff);
+      if (coeff_caps) gst_caps_unref(coeff_caps);
+      return r;
+    }
+    caps = coeff_caps;
+    frame = coeff;  // owned below
+    element = gst_element_factory_make("cudainverse", nullptr);
+    gst_util_set_object_arg(G_OBJECT(element), "backend", c.backend.c_str());
+  } else {
+    element = make_forward(c, c.backend.c_str());
+    gst_buffer_ref(frame);
+  }
+  if (!element) {
+    r.note = "element not found";
+    gst_caps_unref(caps);
+    gst_buffer_unref(frame);
+    return r;
+  }
   GstBufferPool *pool = nullptr;
   GstBuffer *inputs[2] = {nullptr, nullptr};
   if (cuda) {
@@ -177,6 +243,7 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
   if (!r.note.empty() && r.note == "error") r.note = bus_error(h->element);
   for (auto &b : inputs)
     if (b) gst_buffer_unref(b);
+  gst_buffer_unref(frame);
   gst_harness_teardown(h);
   gst_object_unref(element);
   if (pool) {
@@ -188,6 +255,10 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
 
 BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
   BenchResult r;
+  if (is_inverse(c) && !bench_is_predictor(c.element)) {
+    r.note = "core inverse rows: predictors only";
+    return r;
+  }
   GstVideoInfo info;
   GstCaps *caps = gst_caps_from_string(raw_caps(c, false).c_str());
   gst_video_info_from_caps(&info, caps);
@@ -242,12 +313,30 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
     r.out_bytes = cf::planar_size(layout, ct);
     void *out = alloc(r.out_bytes);
     const cf::FrameView coeffs = cf::planar_view(out, layout, ct, raw.memory);
-    const cf::WaveletParams p{c.element == "cudahaar" ? cf::Wavelet::Haar : cf::Wavelet::Cdf53, c.levels,
-                              cf::Layout::Mallat};
-    timed_loop(r, seconds, [&](int) {
-      cf::wavelet_forward(engine, p, raw, coeffs);
-      return true;
-    });
+    if (bench_is_predictor(c.element)) {
+      const std::string name = forward_element(c);
+      const cf::PredictorParams p{name == "cudamed"   ? cf::Predictor::Med
+                                  : name == "cudagap" ? cf::Predictor::Gap
+                                                      : cf::Predictor::Ged,
+                                  cf::kDefaultGedThreshold, c.slice_height};
+      cf::predictor_forward(engine, p, raw, coeffs);  // the inverse's input
+      engine.synchronize();
+      timed_loop(r, seconds, [&](int) {
+        if (is_inverse(c))
+          cf::predictor_inverse(engine, p, coeffs, raw);
+        else
+          cf::predictor_forward(engine, p, raw, coeffs);
+        return true;
+      });
+      if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
+    } else {
+      const cf::WaveletParams p{c.element == "cudahaar" ? cf::Wavelet::Haar : cf::Wavelet::Cdf53, c.levels,
+                                cf::Layout::Mallat};
+      timed_loop(r, seconds, [&](int) {
+        cf::wavelet_forward(engine, p, raw, coeffs);
+        return true;
+      });
+    }
     release(in);
     release(out);
   } catch (const cf::Error &e) {

@@ -5,10 +5,16 @@
 
 #include <string>
 
+// element: a forward element (cudahaar, cudacdf53, cudamed, cudagap, cudaged)
+// or "cudainverse:<forward element>", the inverse of that element's stream
+// (its residuals or coefficients are made once, untimed, then pushed).
 struct BenchCase {
   std::string element, format, backend, memory;  // memory: system | cuda | core
   int width, height, levels;
+  int slice_height = 0;  // predictors
 };
+bool bench_is_predictor(const std::string &element);  // cudamed, cudagap, cudaged, or their inverse
+std::string bench_params(const BenchCase &c);         // "levels=3", "slice-height=64"
 
 struct BenchResult {
   double fps = 0, ms = 0, gbps = 0;  // gbps: (input + output bytes) per second
@@ -22,7 +28,8 @@ GstBuffer *bench_load_frame(const std::string &image, const std::string &format,
 
 // The element in a GstHarness, fed with two prepared copies of `frame`:
 // memory "system" pushes them as they are, "cuda" uploads them once into
-// GstCudaMemory and negotiates memory:CUDAMemory on both pads.
+// GstCudaMemory and negotiates memory:CUDAMemory on both pads. Inverse
+// cases: system memory only (their core rows time the kernels).
 BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds);
 
 // The core library alone on frames already in device memory (no GStreamer):

@@ -12,10 +12,13 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3] [--slice-heights 0,64]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md]
+// --elements also takes the predictors (cudamed, cudagap, cudaged; run at
+// every --slice-heights) and "cudainverse:<element>", the inverse of that
+// element's stream (e.g. cudainverse:cudamed).
 // --clips DIR runs vtest-WxH.mp4 clips through nvh264dec (CUDA memory) and
 // openh264dec (system memory) into the elements, end to end.
 #include <gst/gst.h>
@@ -83,7 +86,8 @@ int main(int argc, char **argv) {
   std::string image, markdown, clips;
   std::vector<std::string> elements = {"cudahaar", "cudacdf53"}, backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
-                           sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"};
+                           sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},
+                           slice_heights = {"0", "64"};
   double seconds = 1.0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
@@ -94,6 +98,7 @@ int main(int argc, char **argv) {
     else if (k == "--formats") formats = split(v);
     else if (k == "--sizes") sizes = split(v);
     else if (k == "--levels") levels = split(v);
+    else if (k == "--slice-heights") slice_heights = split(v);
     else if (k == "--seconds") seconds = std::stod(v);
     else if (k == "--clips") clips = v;
     else if (k == "--markdown") markdown = v;
@@ -125,7 +130,7 @@ int main(int argc, char **argv) {
            "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system and core-pinned rows on "
            "cuda, "
            "1 / (input / host-to-device + output / device-to-host).\n");
-  out.line("| element | format | size | levels | backend | memory | fps | ms/frame | GB/s (in+out) | "
+  out.line("| element | format | size | params | backend | memory | fps | ms/frame | GB/s (in+out) | "
            "ceiling fps | % of ceiling |");
   out.line("|---|---|---|---|---|---|---:|---:|---:|---:|---:|");
   for (const auto &format : formats)
@@ -135,16 +140,17 @@ int main(int argc, char **argv) {
       GstBuffer *frame = bench_load_frame(image, format, w, h);
       if (!frame) return 1;
       for (const auto &element : elements)
-        for (const auto &lv : levels)
+        for (const auto &param : bench_is_predictor(element) ? slice_heights : levels)
           for (const auto &memory : memories)
             for (const auto &backend : backends) {
               if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
-              const BenchCase c{element, format, backend, memory, w, h, std::stoi(lv)};
+              BenchCase c{element, format, backend, memory, w, h, 1, 0};
+              (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
               BenchResult r;
               if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
               else if (memory == "core" || memory == "core-pinned") r = bench_core(c, frame, seconds);
               else r = bench_element(c, frame, seconds);
-              std::string row = "| " + element + " | " + format + " | " + size + " | " + lv + " | " + backend +
+              std::string row = "| " + element + " | " + format + " | " + size + " | " + bench_params(c) + " | " + backend +
                                 " | " + memory + " | ";
               if (!r.note.empty()) {
                 out.line(row + r.note + " | | | | |");

@@ -34,7 +34,8 @@ def rows(path):
 def main(src, dst):
     panels = defaultdict(lambda: defaultdict(dict))
     for r in rows(src):
-        key = (r["element"], r["format"], r["levels"])
+        params = r.get("params") or "levels=" + r.get("levels", "?")  # older tables: a levels column
+        key = (r["element"], r["format"], params)
         panels[key][f'{r["backend"]} / {r["memory"]}'][r["size"]] = r["fps"]
     keys = sorted(panels)
     cols = 3
@@ -45,7 +46,7 @@ def main(src, dst):
             xs = [s for s in SIZES if s in by_size]
             ax.plot(xs, [by_size[s] for s in xs], marker="o", label=label)
         ax.set_yscale("log")
-        ax.set_title(f"{key[0]} levels={key[2]}, {key[1]}")
+        ax.set_title(f"{key[0]} {key[2]}, {key[1]}")
         ax.set_ylabel("frames per second")
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)

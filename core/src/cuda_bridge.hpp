@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cudafilters/frame.hpp"
+#include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace cf::detail {
@@ -30,4 +31,6 @@ void wavelet_forward(detail::CudaState *s, const WaveletParams &p, const FrameVi
                      const FrameView &dst);
 void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
                      const FrameView &dst);
+void predictor_forward(detail::CudaState *s, const PredictorParams &p, const FrameView &raw, const FrameView &res);
+void predictor_inverse(detail::CudaState *s, const PredictorParams &p, const FrameView &res, const FrameView &raw);
 }  // namespace cf::cuda

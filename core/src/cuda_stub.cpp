@@ -28,4 +28,10 @@ void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView
 void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void predictor_forward(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+void predictor_inverse(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::cuda

@@ -2,6 +2,7 @@
 //   filesrc ! jpegdec ! videoconvert ! <format> ! tee
 //     -> appsink A
 //     -> cudacdf53 levels=3 ! cudainverse ! appsink B      A == B, bytes
+//        (also cudahaar, cudamed, cudagap slice-height=64, cudaged)
 // and cudacdf53 levels=3 ! cudaview ! pngenc ! filesink writes a PNG.
 // Skips (77) when the photos or the needed system plugins are missing.
 #include <gst/app/gstappsink.h>
@@ -24,7 +25,7 @@ static GstSample *pull(GstElement *pipeline, const char *name) {
 static void roundtrip(const std::string &image, const char *format, const char *element) {
   const std::string desc = "filesrc location=\"" + image + "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
                            " ! tee name=t  t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! " + element +
-                           " levels=3 ! cudainverse ! appsink name=b sync=false wait-on-eos=false";
+                           " ! cudainverse ! appsink name=b sync=false wait-on-eos=false";
   GstElement *pipeline = launch(desc);
   if (!pipeline) return;
   const std::string err = run(pipeline);
@@ -40,7 +41,7 @@ static void roundtrip(const std::string &image, const char *format, const char *
           GST_VIDEO_INFO_HEIGHT(&ia) == GST_VIDEO_INFO_HEIGHT(&ib));
     const std::string diff = compare_frames(ia, gst_sample_get_buffer(a), gst_sample_get_buffer(b));
     CHECK_MSG(diff.empty(), "%s %s through %s: %s", image.c_str(), format, element, diff.c_str());
-    std::printf("%s %s %dx%d through %s levels=3: %s\n", std::filesystem::path(image).filename().c_str(), format,
+    std::printf("%s %s %dx%d through %s: %s\n", std::filesystem::path(image).filename().c_str(), format,
                 GST_VIDEO_INFO_WIDTH(&ia), GST_VIDEO_INFO_HEIGHT(&ia), element, diff.empty() ? "identical" : "DIFFERENT");
   }
   if (a) gst_sample_unref(a);
@@ -85,7 +86,9 @@ int main(int argc, char **argv) {
   }
   for (const char *image : {"baboon.jpg", "fruits.jpg"})
     for (const char *format : {"I420", "RGBA", "GRAY8", "RGBx"})
-      for (const char *element : {"cudacdf53", "cudahaar"}) roundtrip(dir + "/" + image, format, element);
+      for (const char *element : {"cudacdf53 levels=3", "cudahaar levels=3", "cudamed", "cudagap slice-height=64",
+                                  "cudaged threshold=30 slice-height=16"})
+        roundtrip(dir + "/" + image, format, element);
 
   char tmpl[] = "/tmp/cf-pipeline-XXXXXX";
   const char *tmp = g_mkdtemp(tmpl);

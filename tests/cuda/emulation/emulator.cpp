@@ -155,6 +155,13 @@ int __shfl_up_sync(unsigned mask, int value, int delta) {
   return exchange(mask, value, int(threadIdx.x) % kWarp - delta);
 }
 
+int __shfl_sync(unsigned mask, int value, int source_lane) { return exchange(mask, value, source_lane); }
+void __syncwarp(unsigned mask) {
+  if (mask != 0xffffffffu) fail("only full-warp __syncwarp is emulated");
+  wait(g.warps[g.current / kWarp]);
+}
+void __nanosleep(unsigned) { yield(); }
+
 namespace cf_emulation {
 void run(int blocks, int threads, void (*body)(void *), void *arg) {
   if (blocks < 1 || threads < kWarp || threads > 1024 || threads % kWarp) fail("invalid launch configuration");
@@ -281,6 +288,11 @@ cudaError_t cudaMemcpy2D(void *dst, std::size_t dpitch, const void *src, std::si
     fail("cudaMemcpy2D device to host: the pointers are not device and host memory");
   for (std::size_t y = 0; y < height; ++y)
     std::memcpy(static_cast<char *>(dst) + y * dpitch, static_cast<const char *>(src) + y * spitch, width);
+  return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void *p, int value, std::size_t bytes, cudaStream_t) {
+  if (bytes && !on_device(p, bytes)) fail("cudaMemsetAsync outside every device allocation");
+  std::memset(p, value, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,

@@ -32,6 +32,26 @@ extern uint3 threadIdx, blockIdx;
 void __syncthreads();
 int __shfl_down_sync(unsigned mask, int value, int delta);
 int __shfl_up_sync(unsigned mask, int value, int delta);
+int __shfl_sync(unsigned mask, int value, int source_lane);
+void __syncwarp(unsigned mask = 0xffffffffu);
+
+// Persistent kernels that wait on each other (kernels/predictor_kernels.cuh):
+// one thread runs at a time, so atomics are plain read-modify-writes, fences
+// are no-ops, and a thread that sleeps yields to the others of its block
+// (which is what lets a spin-wait on another warp make progress).
+void __nanosleep(unsigned ns);
+inline void __threadfence() {}
+inline int atomicAdd(int *p, int v) {
+  cf_emulate_check_access(p, sizeof *p);
+  const int old = *p;
+  *p = old + v;
+  return old;
+}
+template <class T>
+T __ldcg(const T *p) {  // a load through L2 only: a plain, checked load here
+  cf_emulate_check_access(p, sizeof *p);
+  return *p;
+}
 
 namespace cf_emulation {
 // Runs body(arg) as `threads` threads of each of `blocks` blocks.

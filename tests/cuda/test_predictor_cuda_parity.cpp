@@ -1,0 +1,33 @@
+// The CUDA predictors against the serial reference on a GPU, bit for bit:
+// every raw layout, odd sizes up to 1921x1081 (GRAY8 and RGBA also at
+// 3840x2160), rows tight and padded, slice heights 0, 1, 7, 64 (0 and 64 from 1921x1081), random data and real photos at their
+// own size, the inverse of arbitrary residuals, frames in device memory.
+// Without a usable CUDA device: prints why and exits 77 (skipped).
+// CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129.
+#include <cstdlib>
+
+#include "predictor_parity.hpp"
+
+using namespace cft::predictor_parity;
+
+int main() {
+  std::string why;
+  if (!cf::cuda_device_usable(0, &why)) {
+    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
+    return cft::kSkip;
+  }
+  cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
+  std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
+  const bool quick = std::getenv("CFT_QUICK") != nullptr;
+  const Size big = quick ? Size{257, 129} : Size{1921, 1081}, mid = quick ? Size{131, 67} : Size{640, 480};
+  random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, {70, 67}, mid}, {0, 1, 7, 64});
+  random_frames(cuda, cpu, {big}, {0, 64});
+  if (!quick) random_frames(cuda, cpu, {{3840, 2160}}, {0, 64}, {cft::parity::kGray8, cft::parity::kRgba}, {0});
+  arbitrary_residuals(cuda, cpu, {{1, 1}, {17, 13}, mid, big});
+  photos(cuda, cpu, nullptr);
+#if CFT_HAVE_CUDART
+  device_memory(cuda, cpu, {{17, 13}, big});
+#endif
+  std::printf("%lld runs\n", cft::parity::runs());
+  return cft::test_result();
+}
