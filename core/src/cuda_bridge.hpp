@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cudafilters/frame.hpp"
+#include "cudafilters/hough.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace cf::detail {
@@ -30,4 +31,10 @@ void wavelet_forward(detail::CudaState *s, const WaveletParams &p, const FrameVi
                      const FrameView &dst);
 void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
                      const FrameView &dst);
+// Hough: edge map, votes, threshold and peaks of src (host or device
+// memory) on the device. Fills out.threshold, out.edge_pixels and, as `want`
+// asks, out.edges / out.accumulator; the peaks come in any order.
+void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometry &g, const std::int32_t *trig,
+                  const FrameView &src, LumaSource luma, unsigned want, HoughResult &out,
+                  std::vector<HoughPeak> &peaks);
 }  // namespace cf::cuda

@@ -28,4 +28,8 @@ void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView
 void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void hough_detect(detail::CudaState *, const HoughParams &, const HoughGeometry &, const std::int32_t *,
+                  const FrameView &, LumaSource, unsigned, HoughResult &, std::vector<HoughPeak> &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::cuda
