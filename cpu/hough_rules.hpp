@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "cudafilters/hough.hpp"
+
 #ifndef CF_HD
 #define CF_HD inline
 #endif
@@ -19,7 +21,7 @@ constexpr std::uint8_t kEdge = 255;
 // Canny classes before hysteresis.
 constexpr std::uint8_t kWeak = 1, kStrong = 2;
 
-CF_HD int luma_rgb(int r, int g, int b) { return (77 * r + 150 * g + 29 * b + 128) >> 8; }
+CF_HD int luma_rgb(int r, int g, int b) { return hough_luma(r, g, b); }
 
 CF_HD int clamp_index(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 

@@ -52,6 +52,9 @@ namespace cf {
 enum class EdgeDetector { Sobel, Canny };
 const char *edge_detector_name(EdgeDetector e);  // "sobel", "canny"
 
+// BT.601 luma of 8-bit R, G, B in Q8 (stage 1).
+constexpr int hough_luma(int r, int g, int b) { return (77 * r + 150 * g + 29 * b + 128) >> 8; }
+
 // Where luma comes from: component 0 (GRAY8, Y of YUV), or components 0, 1, 2
 // as R, G, B (the RGB family, in component order whatever the byte order).
 enum class LumaSource { Component0, Rgb };
