@@ -4,10 +4,13 @@
 #include <gst/gst.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 struct BenchCase {
   std::string element, format, backend, memory;  // memory: system | cuda | core
   int width, height, levels;
+  std::string props;  // extra element properties, "name=value name=value" (e.g. "edge=canny")
 };
 
 struct BenchResult {
@@ -16,6 +19,9 @@ struct BenchResult {
   int frames = 0;
   std::string note;  // why there is no figure
 };
+
+// "a=1 b=x" -> {{"a", "1"}, {"b", "x"}}.
+std::vector<std::pair<std::string, std::string>> bench_props(const std::string &props);
 
 // One frame of `image` decoded and scaled to format/size (system memory).
 GstBuffer *bench_load_frame(const std::string &image, const std::string &format, int w, int h);
