@@ -14,6 +14,11 @@ std::uint32_t hough_edges(const HoughParams &p, const FrameView &src, LumaSource
   Work &work = thread_work();
   work.luma.resize(n);
   for (int y = 0; y < h; ++y) luma_row(src, luma, y, work.luma.data() + std::size_t(y) * w);
+  if (p.edge == EdgeDetector::Input) {
+    std::uint32_t count = 0;
+    for (std::size_t i = 0; i < n; ++i) count += (edges[i] = work.luma[i] ? kEdge : 0) != 0;
+    return count;
+  }
   if (p.edge == EdgeDetector::Sobel) {
     std::uint32_t count = 0;
     for (int y = 0; y < h; ++y) sobel_row(work.luma.data(), w, h, y, p.edge_threshold, edges + std::size_t(y) * w);

@@ -38,6 +38,13 @@ std::uint32_t hough_edges(const HoughParams &p, const FrameView &src, LumaSource
   const int nt = team(threads);
 #pragma omp parallel for num_threads(nt) schedule(static)
   for (int y = 0; y < h; ++y) luma_row(src, luma, y, l + std::size_t(y) * w);
+  if (p.edge == EdgeDetector::Input) {
+    std::uint32_t count = 0;
+    const long long total = (long long)n;
+#pragma omp parallel for num_threads(nt) schedule(static) reduction(+ : count)
+    for (long long i = 0; i < total; ++i) count += (edges[i] = l[i] ? kEdge : 0) != 0;
+    return count;
+  }
   if (p.edge == EdgeDetector::Sobel) {
     std::uint32_t count = 0;
 #pragma omp parallel for num_threads(nt) schedule(static) reduction(+ : count)

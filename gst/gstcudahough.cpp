@@ -32,6 +32,7 @@ static GType hough_edge_get_type() {
   static const GEnumValue values[] = {
       {int(cf::EdgeDetector::Sobel), "Sobel magnitude |gx|+|gy| >= edge-threshold", "sobel"},
       {int(cf::EdgeDetector::Canny), "Canny: non-maximum suppression, hysteresis canny-low/canny-high", "canny"},
+      {int(cf::EdgeDetector::Input), "The input is an edge map already: non-zero luma is an edge", "input"},
       {0, nullptr, nullptr}};
   if (g_once_init_enter(&id)) g_once_init_leave(&id, g_enum_register_static("GstCudaHoughEdge", values));
   return id;

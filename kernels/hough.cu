@@ -162,7 +162,9 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   const int tiles_x = int(blocks_for(g.width, kTileW));
   const GradientParams gp{luma_ref(in, luma), g.width, g.height, tiles_x, p.edge_threshold, edges, packed};
   const long long tiles = tiles_x * blocks_for(g.height, kTileH);
-  if (!canny) {
+  if (p.edge == EdgeDetector::Input) {
+    launch(s, binarize, blocks_for(pixels, kThreads), kThreads, 0, gp, "the edge-map kernel");
+  } else if (!canny) {
     launch(s, gradient<false>, tiles, kTileThreads, 0, gp, "the Sobel kernel");
   } else {
     launch(s, gradient<true>, tiles, kTileThreads, 0, gp, "the Canny gradient kernel");

@@ -108,6 +108,13 @@ __global__ void __launch_bounds__(kTileThreads) gradient(const GradientParams p)
     dev(p.edges, i) = hough::magnitude(gx, gy) >= p.threshold ? hough::kEdge : 0;
 }
 
+// edge=input: the luma is the edge map.
+__global__ void __launch_bounds__(kThreads) binarize(const GradientParams p) {
+  const long long i = (long long)blockIdx.x * kThreads + threadIdx.x;
+  if (i >= (long long)p.width * p.height) return;
+  dev(p.edges, i) = luma_at(p.luma, int(i % p.width), int(i / p.width)) ? hough::kEdge : 0;
+}
+
 struct ClassifyParams {
   const std::uint16_t *packed;
   uint8_t *cls;

@@ -12,7 +12,9 @@
 
 namespace cf {
 
-const char *edge_detector_name(EdgeDetector e) { return e == EdgeDetector::Sobel ? "sobel" : "canny"; }
+const char *edge_detector_name(EdgeDetector e) {
+  return e == EdgeDetector::Sobel ? "sobel" : e == EdgeDetector::Canny ? "canny" : "input";
+}
 
 HoughGeometry hough_geometry(const HoughParams &p, int width, int height) {
   HoughGeometry g;

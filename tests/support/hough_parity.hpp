@@ -65,6 +65,9 @@ inline std::vector<cf::HoughParams> param_sets() {
   p.k_q8 = 100;
   p.max_lines = 40;
   v.push_back(p);
+  p = {};
+  p.edge = cf::EdgeDetector::Input;
+  v.push_back(p);
   return v;
 }
 

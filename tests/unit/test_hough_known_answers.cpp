@@ -123,6 +123,10 @@ Reference reference(const OwnedFrame &f, const HoughParams &p) {
   r.R = 2 * r.off + 1;
   if (p.edge == cf::EdgeDetector::Canny) {
     r.edges = canny_reference(f, p.canny_low, p.canny_high);
+  } else if (p.edge == cf::EdgeDetector::Input) {
+    r.edges.resize(r.w * r.h);
+    for (int y = 0; y < r.h; ++y)
+      for (int x = 0; x < r.w; ++x) r.edges[y * r.w + x] = luma(f, x, y) ? 255 : 0;
   } else {
     r.edges.resize(r.w * r.h);
     for (int y = 0; y < r.h; ++y)
@@ -297,10 +301,10 @@ void test_against_reference(cf::Engine &e) {
       for (int x = 0; x < w; ++x) write_sample(f.view, 0, x, y, ((x / 6 + y / 5) % 3) * 60 + int(rng() % 40));
     draw_line(f, w / 3.0, 0.7);
     draw_line(f, h / 2.0, 1.9);
-    for (int detector = 0; detector < 2; ++detector)
+    for (int detector = 0; detector < 3; ++detector)
       for (int threshold : {0, 3}) {
         HoughParams p;
-        p.edge = detector ? cf::EdgeDetector::Canny : cf::EdgeDetector::Sobel;
+        p.edge = detector == 0 ? cf::EdgeDetector::Sobel : detector == 1 ? cf::EdgeDetector::Canny : cf::EdgeDetector::Input;
         p.edge_threshold = 150;
         p.canny_low = 60;
         p.canny_high = 220;

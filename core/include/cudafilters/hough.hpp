@@ -49,8 +49,10 @@
 
 namespace cf {
 
-enum class EdgeDetector { Sobel, Canny };
-const char *edge_detector_name(EdgeDetector e);  // "sobel", "canny"
+// Input: the frame is an edge map already (luma != 0 is an edge), e.g.
+// from another detector; used to compare voting with other libraries.
+enum class EdgeDetector { Sobel, Canny, Input };
+const char *edge_detector_name(EdgeDetector e);  // "sobel", "canny", "input"
 
 // BT.601 luma of 8-bit R, G, B in Q8 (stage 1).
 constexpr int hough_luma(int r, int g, int b) { return (77 * r + 150 * g + 29 * b + 128) >> 8; }
