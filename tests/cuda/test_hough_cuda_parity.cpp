@@ -1,7 +1,7 @@
 // The CUDA Hough backend against the serial reference on a GPU, bit for bit:
 // edge maps, accumulators, thresholds and line lists (hough_parity.hpp) for
 // every voting strategy, every input layout, odd sizes with padded rows,
-// random frames and real photos up to 3840x2160, sources in device memory,
+// random frames and real photos up to 3840x2160 (GRAY8 and YUV layouts there), sources in device memory,
 // one engine across sizes. Without a usable CUDA device: exits 77 (skipped).
 // CFT_QUICK=1 (compute-sanitizer runs) keeps every check on smaller frames.
 #include "hough_cuda_checks.hpp"
@@ -20,9 +20,10 @@ int main() {
   const Size big = quick ? Size{257, 129} : Size{1921, 1081};
   for_each_voting({"", "shared:1", "shared:7", "global"}, [&] {
     random_frames(cpu, cuda, {{3, 3}, {7, 5}, {64, 33}, {321, 241}, big}, false);
-    real_frames(cpu, cuda, {{321, 241}, big});
+    real_frames(cpu, cuda, {{321, 241}});
   });
-  if (!quick) real_frames(cpu, cuda, {{3840, 2160}});
+  real_frames(cpu, cuda, {big});
+  if (!quick) real_frames(cpu, cuda, {{3840, 2160}}, true);
   device_source(cuda, cpu, {{17, 13}, big});
   engine_reuse(cuda, cpu, {{640, 480}, {17, 13}, big, {3, 3}, {640, 480}});
   std::printf("%lld comparisons\n", comparisons());

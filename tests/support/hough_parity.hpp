@@ -145,7 +145,8 @@ inline void random_frames(cf::Engine &a, cf::Engine &b, const std::vector<Size> 
 }
 
 // Real photos (CF_TEST_IMAGES) scaled to each size; skipped when absent.
-inline void real_frames(cf::Engine &a, cf::Engine &b, const std::vector<Size> &sizes) {
+// gray_only: the GRAY8 layout only (for the largest frames).
+inline void real_frames(cf::Engine &a, cf::Engine &b, const std::vector<Size> &sizes, bool gray_only = false) {
   const std::string dir = image_dir();
   if (dir.empty()) {
     std::printf("no test images (CF_TEST_IMAGES): real-photo parity skipped\n");
@@ -160,6 +161,7 @@ inline void real_frames(cf::Engine &a, cf::Engine &b, const std::vector<Size> &s
     }
     for (const Size &s : sizes)
       for (const Layout &l : layouts()) {
+        if (gray_only && l.luma != cf::LumaSource::Component0) continue;
         OwnedFrame f = make_frame(l, s.w, s.h, 3);
         fill_from_rgb(f, iw, ih, rgb);
         for (const cf::HoughParams &p : param_sets())
