@@ -30,7 +30,7 @@ NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda-13.0/bin/nvcc)}
 } > "$OUT/summary.md"
 
 echo "## 1. CUDA parity test" >> "$OUT/summary.md"
-( time "$B/tests/cuda/test_hough_cuda_parity" ) > "$OUT/tests.log" 2>&1
+( time timeout 130 "$B/tests/cuda/test_hough_cuda_parity" ) > "$OUT/tests.log" 2>&1
 echo "exit $? ; $(grep -E 'comparisons|check\(s\) failed|SKIP' "$OUT/tests.log" | tr '\n' ' ')" >> "$OUT/summary.md"
 
 echo -e "\n## 2-3. hough-bench\n" >> "$OUT/summary.md"
@@ -55,6 +55,6 @@ python3 -c 'import cv2; print("OpenCV", cv2.__version__, "threads", cv2.getNumTh
 
 echo -e "\n## 6. compute-sanitizer memcheck (CFT_QUICK)\n" >> "$OUT/summary.md"
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda-13.0/bin/compute-sanitizer)
-CFT_QUICK=1 timeout 100 "$SAN" --tool memcheck "$B/tests/cuda/test_hough_cuda_parity" > "$OUT/sanitizer.log" 2>&1
+CFT_QUICK=1 timeout 45 "$SAN" --tool memcheck "$B/tests/cuda/test_hough_cuda_parity" > "$OUT/sanitizer.log" 2>&1
 echo "exit $? ; $(grep -E 'ERROR SUMMARY|comparisons' "$OUT/sanitizer.log" | tr '\n' ' ')" >> "$OUT/summary.md"
 cat "$OUT/summary.md"
