@@ -71,10 +71,20 @@ int main(int argc, char **argv) {
   check(cudaMalloc(&src, img.size()), "cudaMalloc");
   check(cudaMemcpy(src, img.data(), img.size(), cudaMemcpyHostToDevice), "upload");
   const NppiSize roi{w, h};
+  // 180 angles over [0, pi) in radians; NPP refuses some line capacities
+  // (NPP_BAD_ARGUMENT_ERROR), so the largest it takes is used.
   const NppPointPolar delta{1.0f, float(3.14159265358979323846 / 180.0)};
-  const int max_lines = 1 << 16;
-  int buffer_size = 0;
-  check(nppiFilterHoughLineGetBufferSize(roi, delta, max_lines, &buffer_size), "buffer size");
+  int max_lines = 0, buffer_size = 0;
+  for (int m : {1 << 16, 1 << 14, 1 << 12, 1 << 10, 1 << 8}) {
+    const NppStatus st = nppiFilterHoughLineGetBufferSize(roi, delta, m, &buffer_size);
+    std::printf("nppiFilterHoughLineGetBufferSize(%dx%d, {1, pi/180}, %d): status %d, %d bytes\n", w, h, m, int(st),
+                buffer_size);
+    if (st == NPP_SUCCESS) {
+      max_lines = m;
+      break;
+    }
+  }
+  if (!max_lines) return 1;
   Npp8u *buffer = nullptr;
   NppPointPolar *lines = nullptr;
   int *count = nullptr;
@@ -107,7 +117,7 @@ int main(int argc, char **argv) {
   std::sort(wall_ms.begin(), wall_ms.end());
   int found = 0;
   check(cudaMemcpy(&found, count, sizeof found, cudaMemcpyDeviceToHost), "count");
-  std::printf("npp | %s | %dx%d | %.1f%% edges | threshold %d | %d lines | %.3f ms (events) | %.3f ms (wall, synchronised)\n",
-              argv[1], w, h, 100.0 * edges / (double(w) * h), threshold, found, event_ms[25], wall_ms[25]);
+  std::printf("npp | %s | %dx%d | %.1f%% edges | threshold %d | %d lines (capacity %d) | %.3f ms (events) | %.3f ms (wall, synchronised)\n",
+              argv[1], w, h, 100.0 * edges / (double(w) * h), threshold, found, max_lines, event_ms[25], wall_ms[25]);
   return 0;
 }
