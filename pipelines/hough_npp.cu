@@ -4,7 +4,8 @@
 // with hough-bench's "vote + peaks on the canny map" rows. Optional: NPP is
 // not needed to build cudafilters; pipelines/hough-gpu-compare.sh builds
 // this with nvcc on the GPU machine:
-//   nvcc -O2 -o hough_npp pipelines/hough_npp.cu -lnppif -lnppc
+//   nvcc -O2 -o hough_npp pipelines/hough_npp.cu -lnppif -lnppc   (not yet compiled against NPP 13 after the
+//   angle-step fallback below: the H100 run refused {1, pi/180}, see results/issue6-h100-compare.md)
 //   hough_npp edges.pgm THRESHOLD
 // Prints the median of 50 runs, as CUDA events around the call on its stream
 // and as host wall time including a stream synchronisation per call.
@@ -71,19 +72,19 @@ int main(int argc, char **argv) {
   check(cudaMalloc(&src, img.size()), "cudaMalloc");
   check(cudaMemcpy(src, img.data(), img.size(), cudaMemcpyHostToDevice), "upload");
   const NppiSize roi{w, h};
-  // 180 angles over [0, pi) in radians; NPP refuses some line capacities
-  // (NPP_BAD_ARGUMENT_ERROR), so the largest it takes is used.
-  const NppPointPolar delta{1.0f, float(3.14159265358979323846 / 180.0)};
+  // 180 angles over [0, pi): NPP 13 refused {1, pi/180} (NPP_BAD_ARGUMENT_ERROR
+  // for every line capacity, on the H100); NVIDIA's own sample passes
+  // {1, 1}, i.e. the angle step in degrees, which is tried next.
+  NppPointPolar delta{};
   int max_lines = 0, buffer_size = 0;
-  for (int m : {1 << 16, 1 << 14, 1 << 12, 1 << 10, 1 << 8}) {
-    const NppStatus st = nppiFilterHoughLineGetBufferSize(roi, delta, m, &buffer_size);
-    std::printf("nppiFilterHoughLineGetBufferSize(%dx%d, {1, pi/180}, %d): status %d, %d bytes\n", w, h, m, int(st),
-                buffer_size);
-    if (st == NPP_SUCCESS) {
-      max_lines = m;
-      break;
+  for (const NppPointPolar d : {NppPointPolar{1.0f, float(3.14159265358979323846 / 180.0)}, NppPointPolar{1.0f, 1.0f}})
+    for (int m : {1 << 16, 1 << 12, 1 << 8}) {
+      if (max_lines) break;
+      const NppStatus st = nppiFilterHoughLineGetBufferSize(roi, d, m, &buffer_size);
+      std::printf("nppiFilterHoughLineGetBufferSize(%dx%d, {%g, %g}, %d): status %d, %d bytes\n", w, h, d.rho, d.theta, m,
+                  int(st), buffer_size);
+      if (st == NPP_SUCCESS) max_lines = m, delta = d;
     }
-  }
   if (!max_lines) return 1;
   Npp8u *buffer = nullptr;
   NppPointPolar *lines = nullptr;
@@ -117,7 +118,9 @@ int main(int argc, char **argv) {
   std::sort(wall_ms.begin(), wall_ms.end());
   int found = 0;
   check(cudaMemcpy(&found, count, sizeof found, cudaMemcpyDeviceToHost), "count");
-  std::printf("npp | %s | %dx%d | %.1f%% edges | threshold %d | %d lines (capacity %d) | %.3f ms (events) | %.3f ms (wall, synchronised)\n",
-              argv[1], w, h, 100.0 * edges / (double(w) * h), threshold, found, max_lines, event_ms[25], wall_ms[25]);
+  std::printf("npp | %s | %dx%d | %.1f%% edges | delta {%g, %g} | threshold %d | %d lines (capacity %d) | %.3f ms (events) | "
+              "%.3f ms (wall, synchronised)\n",
+              argv[1], w, h, 100.0 * edges / (double(w) * h), delta.rho, delta.theta, threshold, found, max_lines,
+              event_ms[25], wall_ms[25]);
   return 0;
 }
