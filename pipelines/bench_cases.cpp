@@ -14,9 +14,11 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <sstream>
 
 #include "cudafilters/error.hpp"
 #include "cudafilters/predictor.hpp"
+#include "cudafilters/hough.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace {
@@ -100,6 +102,7 @@ GstElement *make_forward(const BenchCase &c, const char *backend) {
   if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "levels")) g_object_set(e, "levels", c.levels, nullptr);
   if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "slice-height"))
     g_object_set(e, "slice-height", c.slice_height, nullptr);
+  for (const auto &[name, value] : bench_props(c.props)) gst_util_set_object_arg(G_OBJECT(e), name.c_str(), value.c_str());
   return e;
 }
 
@@ -125,8 +128,19 @@ bool bench_is_predictor(const std::string &element) {
 }
 
 std::string bench_params(const BenchCase &c) {
-  return bench_is_predictor(c.element) ? "slice-height=" + std::to_string(c.slice_height)
-                                       : "levels=" + std::to_string(c.levels);
+  std::string p = bench_is_predictor(c.element)                         ? "slice-height=" + std::to_string(c.slice_height)
+                  : c.element == "cudahaar" || c.element == "cudacdf53" ? "levels=" + std::to_string(c.levels)
+                                                                        : "";
+  if (!c.props.empty()) p += (p.empty() ? "" : " ") + c.props;
+  return p.empty() ? "-" : p;
+}
+
+std::vector<std::pair<std::string, std::string>> bench_props(const std::string &props) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream in(props);
+  for (std::string kv; in >> kv;)
+    if (const auto eq = kv.find('='); eq != std::string::npos) out.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  return out;
 }
 
 GstBuffer *bench_load_frame(const std::string &image, const std::string &format, int w, int h) {
@@ -253,6 +267,24 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
   return r;
 }
 
+namespace {
+// cudahough on a device frame: detection only (edges, votes, peaks, the line
+// list back on the host); props "edge=canny" and "theta-bins=N" apply.
+void bench_hough_core(BenchResult &r, cf::Engine &engine, const BenchCase &c, const cf::FrameView &raw, double seconds) {
+  cf::HoughParams p;
+  for (const auto &[name, value] : bench_props(c.props)) {
+    if (name == "edge") p.edge = value == "canny" ? cf::EdgeDetector::Canny : cf::EdgeDetector::Sobel;
+    if (name == "theta-bins") p.theta_bins = std::stoi(value);
+  }
+  const bool rgb = c.format != "GRAY8" && c.format != "I420" && c.format != "NV12" && c.format != "Y444";
+  cf::HoughResult result;
+  timed_loop(r, seconds, [&](int) {
+    cf::hough_detect(engine, p, raw, rgb ? cf::LumaSource::Rgb : cf::LumaSource::Component0, result);
+    return true;
+  });
+}
+}  // namespace
+
 BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
   BenchResult r;
   if (is_inverse(c) && !bench_is_predictor(c.element)) {
@@ -308,6 +340,11 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
                            GST_VIDEO_INFO_COMP_HEIGHT(&info, k)};
       layout.width[k] = raw.components[k].width;
       layout.height[k] = raw.components[k].height;
+    }
+    if (c.element == "cudahough") {
+      bench_hough_core(r, engine, c, raw, seconds);
+      engine.device_free(in);
+      return r;
     }
     const cf::SampleType ct = cf::coefficient_type_for(raw.type);
     r.out_bytes = cf::planar_size(layout, ct);

@@ -4,6 +4,8 @@
 #include <gst/gst.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 // element: a forward element (cudahaar, cudacdf53, cudamed, cudagap, cudaged)
 // or "cudainverse:<forward element>", the inverse of that element's stream
@@ -12,6 +14,7 @@ struct BenchCase {
   std::string element, format, backend, memory;  // memory: system | cuda | core
   int width, height, levels;
   int slice_height = 0;  // predictors
+  std::string props;  // extra element properties, "name=value name=value" (e.g. "edge=canny")
 };
 bool bench_is_predictor(const std::string &element);  // cudamed, cudagap, cudaged, or their inverse
 std::string bench_params(const BenchCase &c);         // "levels=3", "slice-height=64"
@@ -22,6 +25,9 @@ struct BenchResult {
   int frames = 0;
   std::string note;  // why there is no figure
 };
+
+// "a=1 b=x" -> {{"a", "1"}, {"b", "x"}}.
+std::vector<std::pair<std::string, std::string>> bench_props(const std::string &props);
 
 // One frame of `image` decoded and scaled to format/size (system memory).
 GstBuffer *bench_load_frame(const std::string &image, const std::string &format, int w, int h);

@@ -15,10 +15,11 @@
 //   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3] [--slice-heights 0,64]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
-//            [--seconds 1] [--clips DIR] [--markdown results.md]
+//            [--seconds 1] [--clips DIR] [--markdown results.md] [--props "edge=canny"]
 // --elements also takes the predictors (cudamed, cudagap, cudaged; run at
 // every --slice-heights) and "cudainverse:<element>", the inverse of that
 // element's stream (e.g. cudainverse:cudamed).
+// --props sets further element properties (cudahough: edge=canny, theta-bins=...).
 // --clips DIR runs vtest-WxH.mp4 clips through nvh264dec (CUDA memory) and
 // openh264dec (system memory) into the elements, end to end.
 #include <gst/gst.h>
@@ -89,6 +90,7 @@ int main(int argc, char **argv) {
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},
                            slice_heights = {"0", "64"};
   double seconds = 1.0;
+  std::string props;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--image") image = v;
@@ -102,6 +104,7 @@ int main(int argc, char **argv) {
     else if (k == "--seconds") seconds = std::stod(v);
     else if (k == "--clips") clips = v;
     else if (k == "--markdown") markdown = v;
+    else if (k == "--props") props = v;
     else {
       std::fprintf(stderr, "unknown option %s (see the top of cf-bench.cpp)\n", k.c_str());
       return 2;
@@ -116,7 +119,8 @@ int main(int argc, char **argv) {
   const bool gpu = cf::cuda_device_usable(0, &why);
   const Ceilings ceil = gpu ? bench_ceilings() : Ceilings{0, 0, 0, "no GPU: " + why};
   out.line("# cf-bench\n\n" + machine_description() + "- Input: " + image + ", decoded and scaled once; " +
-           fmt("%.2f", seconds) + " s per row after 2 warm-up frames\n");
+           fmt("%.2f", seconds) + " s per row after 2 warm-up frames" +
+           (props.empty() ? "" : "; element properties: " + props) + "\n");
   out.line("## Ceilings (same run)\n");
   if (ceil.note.empty())
     out.line("- device-to-device copy: " + fmt("%.1f", ceil.d2d_gbps) +
@@ -144,7 +148,7 @@ int main(int argc, char **argv) {
           for (const auto &memory : memories)
             for (const auto &backend : backends) {
               if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
-              BenchCase c{element, format, backend, memory, w, h, 1, 0};
+              BenchCase c{element, format, backend, memory, w, h, 1, 0, props};
               (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
               BenchResult r;
               if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;

@@ -6,6 +6,7 @@
 
 #include "cudafilters/frame.hpp"
 #include "cudafilters/predictor.hpp"
+#include "cudafilters/hough.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace cf::detail {
@@ -33,4 +34,10 @@ void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameVi
                      const FrameView &dst);
 void predictor_forward(detail::CudaState *s, const PredictorParams &p, const FrameView &raw, const FrameView &res);
 void predictor_inverse(detail::CudaState *s, const PredictorParams &p, const FrameView &res, const FrameView &raw);
+// Hough: edge map, votes, threshold and peaks of src (host or device
+// memory) on the device. Fills out.threshold, out.edge_pixels and, as `want`
+// asks, out.edges / out.accumulator; the peaks come in any order.
+void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometry &g, const std::int32_t *trig,
+                  const FrameView &src, LumaSource luma, unsigned want, HoughResult &out,
+                  std::vector<HoughPeak> &peaks);
 }  // namespace cf::cuda

@@ -34,4 +34,8 @@ void predictor_forward(detail::CudaState *, const PredictorParams &, const Frame
 void predictor_inverse(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void hough_detect(detail::CudaState *, const HoughParams &, const HoughGeometry &, const std::int32_t *,
+                  const FrameView &, LumaSource, unsigned, HoughResult &, std::vector<HoughPeak> &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::cuda

@@ -1,7 +1,9 @@
 // kernels/ compiled for the CPU emulation (emulator.hpp) instead of nvcc.
 #include "emulator.hpp"
+#include "emulator_atomics.hpp"
 
 #include "kernels/cuda_context.cu"
 #include "kernels/cuda_state.cu"
 #include "kernels/wavelet.cu"
 #include "kernels/predictor.cu"
+#include "kernels/hough.cu"

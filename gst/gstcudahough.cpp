@@ -1,0 +1,352 @@
+// cudahough: Hough line detection (cudafilters/hough.hpp). Per frame it
+// posts an element message `cudahough-lines` with the lines found, and
+// outputs, as `output` says, the input with the lines drawn (overlay), the
+// edge map (edges, GRAY8) or the Hough space (accumulator, GRAY8 of
+// theta-bins x rho-bins, votes scaled so the strongest cell is 255).
+// Detection runs on the engine's backend; drawing, scaling and the message
+// are host work on the small results. System memory only.
+
+#include "cf_base.h"
+#include "cudafilters/hough.hpp"
+#include "hough_render.h"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cuda_hough_debug);
+#define GST_CAT_DEFAULT gst_cuda_hough_debug
+
+enum class HoughOutput { Overlay, Edges, Accumulator };
+
+static GType hough_output_get_type() {
+  static gsize id = 0;
+  static const GEnumValue values[] = {
+      {int(HoughOutput::Overlay), "The input with the lines drawn on it", "overlay"},
+      {int(HoughOutput::Edges), "The edge map (GRAY8, 255 = edge)", "edges"},
+      {int(HoughOutput::Accumulator), "The Hough space: GRAY8, theta-bins wide, rho-bins high, votes scaled",
+       "accumulator"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&id)) g_once_init_leave(&id, g_enum_register_static("GstCudaHoughOutput", values));
+  return id;
+}
+
+static GType hough_edge_get_type() {
+  static gsize id = 0;
+  static const GEnumValue values[] = {
+      {int(cf::EdgeDetector::Sobel), "Sobel magnitude |gx|+|gy| >= edge-threshold", "sobel"},
+      {int(cf::EdgeDetector::Canny), "Canny: non-maximum suppression, hysteresis canny-low/canny-high", "canny"},
+      {int(cf::EdgeDetector::Input), "The input is an edge map already: non-zero luma is an edge", "input"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&id)) g_once_init_leave(&id, g_enum_register_static("GstCudaHoughEdge", values));
+  return id;
+}
+
+G_BEGIN_DECLS
+#define GST_TYPE_CUDA_HOUGH (gst_cuda_hough_get_type())
+G_DECLARE_FINAL_TYPE(GstCudaHough, gst_cuda_hough, GST, CUDA_HOUGH, GstCfBase)
+G_END_DECLS
+
+struct HoughSettings {
+  cf::HoughParams params;
+  HoughOutput output = HoughOutput::Overlay;
+  bool draw = true;
+  guint32 color = 0xff0000;
+  int thickness = 2;
+};
+
+struct _GstCudaHough {
+  GstCfBase parent;
+  HoughSettings *settings;  // properties, GST_OBJECT_LOCK
+  // Streaming thread.
+  HoughSettings *negotiated;  // theta-bins, rho-step and output of the caps
+  cf::LumaSource luma;
+  GstVideoFormat format;
+  cf::HoughResult *result;
+};
+
+G_DEFINE_TYPE(GstCudaHough, gst_cuda_hough, GST_TYPE_CF_BASE)
+GST_ELEMENT_REGISTER_DEFINE(cudahough, "cudahough", GST_RANK_NONE, GST_TYPE_CUDA_HOUGH)
+
+enum {
+  PROP_0, PROP_EDGE, PROP_EDGE_THRESHOLD, PROP_CANNY_LOW, PROP_CANNY_HIGH, PROP_THETA_BINS, PROP_RHO_STEP,
+  PROP_THRESHOLD, PROP_K, PROP_NMS_WINDOW, PROP_MAX_LINES, PROP_OUTPUT, PROP_DRAW, PROP_COLOR, PROP_THICKNESS
+};
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
+    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_HOUGH_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
+    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_HOUGH_FORMATS ", width=(int)[1, 32767], height=(int)[1, 65535]"));
+
+static HoughSettings settings(GstCudaHough *self) {
+  GST_OBJECT_LOCK(self);
+  const HoughSettings s = *self->settings;
+  GST_OBJECT_UNLOCK(self);
+  return s;
+}
+
+static void gst_cuda_hough_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCudaHough *self = GST_CUDA_HOUGH(object);
+  bool caps_change = false;
+  GST_OBJECT_LOCK(self);
+  HoughSettings &s = *self->settings;
+  cf::HoughParams &p = s.params;
+  switch (id) {
+    case PROP_EDGE: p.edge = cf::EdgeDetector(g_value_get_enum(value)); break;
+    case PROP_EDGE_THRESHOLD: p.edge_threshold = g_value_get_int(value); break;
+    case PROP_CANNY_LOW: p.canny_low = g_value_get_int(value); break;
+    case PROP_CANNY_HIGH: p.canny_high = g_value_get_int(value); break;
+    case PROP_THETA_BINS:
+      caps_change = p.theta_bins != g_value_get_int(value);
+      p.theta_bins = g_value_get_int(value);
+      break;
+    case PROP_RHO_STEP:
+      caps_change = p.rho_step != g_value_get_int(value);
+      p.rho_step = g_value_get_int(value);
+      break;
+    case PROP_THRESHOLD: p.threshold = g_value_get_int(value); break;
+    case PROP_K: p.k_q8 = int(g_value_get_double(value) * 256 + 0.5); break;
+    case PROP_NMS_WINDOW: p.nms_window = g_value_get_int(value); break;
+    case PROP_MAX_LINES: p.max_lines = g_value_get_int(value); break;
+    case PROP_OUTPUT:
+      caps_change = s.output != HoughOutput(g_value_get_enum(value));
+      s.output = HoughOutput(g_value_get_enum(value));
+      break;
+    case PROP_DRAW: s.draw = g_value_get_boolean(value); break;
+    case PROP_COLOR: s.color = g_value_get_uint(value); break;
+    case PROP_THICKNESS: s.thickness = g_value_get_int(value); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+  // The output caps depend on these: renegotiate before the next frame.
+  if (caps_change) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
+}
+
+static void gst_cuda_hough_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  const HoughSettings s = settings(GST_CUDA_HOUGH(object));
+  const cf::HoughParams &p = s.params;
+  switch (id) {
+    case PROP_EDGE: g_value_set_enum(value, int(p.edge)); break;
+    case PROP_EDGE_THRESHOLD: g_value_set_int(value, p.edge_threshold); break;
+    case PROP_CANNY_LOW: g_value_set_int(value, p.canny_low); break;
+    case PROP_CANNY_HIGH: g_value_set_int(value, p.canny_high); break;
+    case PROP_THETA_BINS: g_value_set_int(value, p.theta_bins); break;
+    case PROP_RHO_STEP: g_value_set_int(value, p.rho_step); break;
+    case PROP_THRESHOLD: g_value_set_int(value, p.threshold); break;
+    case PROP_K: g_value_set_double(value, p.k_q8 / 256.0); break;
+    case PROP_NMS_WINDOW: g_value_set_int(value, p.nms_window); break;
+    case PROP_MAX_LINES: g_value_set_int(value, p.max_lines); break;
+    case PROP_OUTPUT: g_value_set_enum(value, int(s.output)); break;
+    case PROP_DRAW: g_value_set_boolean(value, s.draw); break;
+    case PROP_COLOR: g_value_set_uint(value, s.color); break;
+    case PROP_THICKNESS: g_value_set_int(value, s.thickness); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+}
+
+static void gst_cuda_hough_finalize(GObject *object) {
+  GstCudaHough *self = GST_CUDA_HOUGH(object);
+  delete self->settings;
+  delete self->negotiated;
+  delete self->result;
+  G_OBJECT_CLASS(gst_cuda_hough_parent_class)->finalize(object);
+}
+
+// Fields of a raw structure that a GRAY8 output does not keep.
+static void make_gray(GstStructure *s) {
+  gst_structure_set(s, "format", G_TYPE_STRING, "GRAY8", nullptr);
+  gst_structure_remove_fields(s, "colorimetry", "chroma-site", nullptr);
+}
+
+// overlay: the same caps both ways. edges: GRAY8 of the input's size, and
+// back any input format of that size. accumulator: GRAY8 of theta-bins x
+// rho-bins (when the input size is known), and back any input.
+static GstCaps *gst_cuda_hough_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
+                                              GstCaps *filter) {
+  const HoughSettings s = settings(GST_CUDA_HOUGH(trans));
+  GstCaps *out = gst_caps_new_empty();
+  GstCaps *formats = gst_static_pad_template_get_caps(&sink_template);
+  const GValue *any_format = gst_structure_get_value(gst_caps_get_structure(formats, 0), "format");
+  for (guint i = 0; i < gst_caps_get_size(caps); ++i) {
+    GstStructure *o = gst_structure_copy(gst_caps_get_structure(caps, i));
+    if (s.output == HoughOutput::Edges) {
+      if (direction == GST_PAD_SINK)
+        make_gray(o);
+      else
+        gst_structure_set_value(o, "format", any_format);
+    } else if (s.output == HoughOutput::Accumulator) {
+      gst_structure_remove_fields(o, "colorimetry", "chroma-site", nullptr);
+      int w = 0, h = 0;
+      if (direction == GST_PAD_SINK && gst_structure_get_int(o, "width", &w) && gst_structure_get_int(o, "height", &h) &&
+          cf::hough_check(s.params, w, h).empty()) {
+        const cf::HoughGeometry g = cf::hough_geometry(s.params, w, h);
+        make_gray(o);
+        gst_structure_set(o, "width", G_TYPE_INT, g.theta_bins, "height", G_TYPE_INT, g.rho_bins, nullptr);
+      } else {
+        if (direction == GST_PAD_SINK)
+          make_gray(o);
+        else
+          gst_structure_set_value(o, "format", any_format);
+        gst_structure_set(o, "width", GST_TYPE_INT_RANGE, 1, 32767, "height", GST_TYPE_INT_RANGE, 1,
+                          direction == GST_PAD_SINK ? 65535 : 32767, nullptr);
+      }
+    }
+    out = gst_caps_merge_structure(out, o);
+  }
+  gst_caps_unref(formats);
+  if (filter) {
+    GstCaps *t = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(out);
+    out = t;
+  }
+  return out;
+}
+
+static std::string gst_cuda_hough_check_input(GstCfBase *base, const cfgst::PadFormat &in) {
+  if (in.coefficients) return "the input must be raw video";
+  const GstVideoFormat f = GST_VIDEO_INFO_FORMAT(&in.info);
+  if (!cfgst::hough_format_supported(f))
+    return std::string("format ") + gst_video_format_to_string(f) + " is not supported by cudahough (supported: " +
+           CF_HOUGH_FORMATS + ")";
+  if (in.cuda) return "cudahough works in system memory: put cudadownload before it";
+  const std::string why = cf::hough_check(settings(GST_CUDA_HOUGH(base)).params, GST_VIDEO_INFO_WIDTH(&in.info),
+                                          GST_VIDEO_INFO_HEIGHT(&in.info));
+  return why.empty() ? why : "cudahough: " + why;
+}
+
+static std::string gst_cuda_hough_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &out) {
+  GstCudaHough *self = GST_CUDA_HOUGH(base);
+  std::string why = gst_cuda_hough_check_input(base, in);
+  if (!why.empty()) return why;
+  const HoughSettings s = settings(self);
+  const int w = GST_VIDEO_INFO_WIDTH(&in.info), h = GST_VIDEO_INFO_HEIGHT(&in.info);
+  int ow = w, oh = h;
+  GstVideoFormat of = GST_VIDEO_INFO_FORMAT(&in.info);
+  if (s.output != HoughOutput::Overlay) of = GST_VIDEO_FORMAT_GRAY8;
+  if (s.output == HoughOutput::Accumulator) {
+    const cf::HoughGeometry g = cf::hough_geometry(s.params, w, h);
+    ow = g.theta_bins;
+    oh = g.rho_bins;
+  }
+  if (out.coefficients || out.cuda || GST_VIDEO_INFO_FORMAT(&out.info) != of || GST_VIDEO_INFO_WIDTH(&out.info) != ow ||
+      GST_VIDEO_INFO_HEIGHT(&out.info) != oh)
+    return "the output caps (" + out.describe() + ") are not " + gst_video_format_to_string(of) + " " +
+           std::to_string(ow) + "x" + std::to_string(oh) + " as output=" +
+           g_enum_get_value(G_ENUM_CLASS(g_type_class_peek(hough_output_get_type())), int(s.output))->value_nick +
+           " needs";
+  *self->negotiated = s;
+  self->luma = cfgst::hough_luma_source(GST_VIDEO_INFO_FORMAT(&in.info));
+  self->format = GST_VIDEO_INFO_FORMAT(&in.info);
+  return "";
+}
+
+static void gst_cuda_hough_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
+  GstCudaHough *self = GST_CUDA_HOUGH(base);
+  HoughSettings s = settings(self);
+  // Caps-bound parameters stay as negotiated until the renegotiation.
+  s.output = self->negotiated->output;
+  s.params.theta_bins = self->negotiated->params.theta_bins;
+  s.params.rho_step = self->negotiated->params.rho_step;
+  const unsigned want = s.output == HoughOutput::Edges         ? unsigned(cf::kHoughWantEdges)
+                        : s.output == HoughOutput::Accumulator ? unsigned(cf::kHoughWantAccumulator)
+                                                               : 0u;
+  cf::hough_detect(engine, s.params, in.view, self->luma, *self->result, want);
+  switch (s.output) {
+    case HoughOutput::Overlay:
+      cfgst::copy_frame(in.view, out.view);
+      if (s.draw) cfgst::draw_lines(out.view, self->format, self->result->lines, s.color, s.thickness);
+      break;
+    case HoughOutput::Edges: cfgst::render_edges(self->result->edges, out.view); break;
+    case HoughOutput::Accumulator:
+      cfgst::render_accumulator(self->result->accumulator, self->result->geometry, out.view);
+      break;
+  }
+}
+
+// The base's transform, then the frame's line message with its timestamp.
+static GstFlowReturn gst_cuda_hough_transform(GstBaseTransform *trans, GstBuffer *inbuf, GstBuffer *outbuf) {
+  GstCudaHough *self = GST_CUDA_HOUGH(trans);
+  const GstFlowReturn ret = GST_BASE_TRANSFORM_CLASS(gst_cuda_hough_parent_class)->transform(trans, inbuf, outbuf);
+  if (ret == GST_FLOW_OK) {
+    GstStructure *s = cfgst::hough_lines_structure(*self->result, GST_BUFFER_PTS(inbuf));
+    gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
+  }
+  return ret;
+}
+
+static void gst_cuda_hough_class_init(GstCudaHoughClass *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstCfBaseClass *base_class = GST_CF_BASE_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cuda_hough_debug, "cudahough", 0, "cudahough element");
+
+  gobject_class->set_property = gst_cuda_hough_set_property;
+  gobject_class->get_property = gst_cuda_hough_get_property;
+  gobject_class->finalize = gst_cuda_hough_finalize;
+
+  const cf::HoughParams d;
+  const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
+  auto int_prop = [&](guint id, const char *name, const char *blurb, int lo, int hi, int def) {
+    g_object_class_install_property(gobject_class, id, g_param_spec_int(name, name, blurb, lo, hi, def, rw));
+  };
+  g_object_class_install_property(
+      gobject_class, PROP_EDGE,
+      g_param_spec_enum("edge", "Edge detector", "How the edge map is made from luma", hough_edge_get_type(),
+                        int(d.edge), rw));
+  int_prop(PROP_EDGE_THRESHOLD, "edge-threshold", "Sobel: a pixel is an edge where |gx|+|gy| >= this (0..2040 on 8-bit luma)",
+           0, cf::kHoughMaxGradient + 1, d.edge_threshold);
+  int_prop(PROP_CANNY_LOW, "canny-low", "Canny: weak edges have |gx|+|gy| >= this (at most canny-high)", 0,
+           cf::kHoughMaxGradient + 1, d.canny_low);
+  int_prop(PROP_CANNY_HIGH, "canny-high", "Canny: strong edges have |gx|+|gy| >= this", 0, cf::kHoughMaxGradient + 1,
+           d.canny_high);
+  int_prop(PROP_THETA_BINS, "theta-bins", "Angles in [0, pi); a change renegotiates (the accumulator output's width)",
+           1, cf::kHoughMaxThetaBins, d.theta_bins);
+  int_prop(PROP_RHO_STEP, "rho-step", "Pixels per rho bin; a change renegotiates (the accumulator output's height)", 1,
+           cf::kHoughMaxRhoStep, d.rho_step);
+  int_prop(PROP_THRESHOLD, "threshold", "Votes a line needs; 0 = automatic: mean + k x standard deviation of the non-zero cells",
+           0, G_MAXINT, d.threshold);
+  g_object_class_install_property(
+      gobject_class, PROP_K,
+      g_param_spec_double("k", "k", "Automatic threshold: mean + k x standard deviation (k in steps of 1/256)", 0, 10,
+                          d.k_q8 / 256.0, rw));
+  int_prop(PROP_NMS_WINDOW, "nms-window", "Odd size of the (theta, rho) neighbourhood a peak must dominate; even is an error",
+           1, cf::kHoughMaxNmsWindow, d.nms_window);
+  int_prop(PROP_MAX_LINES, "max-lines", "At most this many lines per frame, strongest first", 1, cf::kHoughMaxLines,
+           d.max_lines);
+  g_object_class_install_property(
+      gobject_class, PROP_OUTPUT,
+      g_param_spec_enum("output", "Output", "What the src pad carries; a change renegotiates", hough_output_get_type(),
+                        int(HoughOutput::Overlay), rw));
+  g_object_class_install_property(
+      gobject_class, PROP_DRAW,
+      g_param_spec_boolean("draw", "Draw", "output=overlay: draw the lines (else the input passes unchanged)", TRUE, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_COLOR,
+      g_param_spec_uint("color", "Color", "Line colour as 0xRRGGBB (GRAY8: its luma; YUV: BT.601 limited range)", 0,
+                        0xffffff, 0xff0000, rw));
+  int_prop(PROP_THICKNESS, "thickness", "Line width in pixels", 1, 64, 2);
+
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+  gst_element_class_set_static_metadata(
+      element_class, "CUDA Hough line detector", "Filter/Analyzer/Video",
+      "Finds straight lines (Sobel or Canny edges, integer Hough voting, peaks over an automatic or fixed "
+      "threshold) on CUDA, OpenMP or the CPU with identical results; posts a cudahough-lines element message "
+      "per frame and outputs the frame with the lines drawn, the edge map or the Hough space",
+      "cudafilters");
+
+  GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_hough_transform_caps;
+  GST_BASE_TRANSFORM_CLASS(klass)->transform = gst_cuda_hough_transform;
+  base_class->debug = gst_cuda_hough_debug;
+  base_class->check_input = gst_cuda_hough_check_input;
+  base_class->configure = gst_cuda_hough_configure;
+  base_class->process = gst_cuda_hough_process;
+  gst_type_mark_as_plugin_api(hough_output_get_type(), GstPluginAPIFlags(0));
+  gst_type_mark_as_plugin_api(hough_edge_get_type(), GstPluginAPIFlags(0));
+}
+
+static void gst_cuda_hough_init(GstCudaHough *self) {
+  self->settings = new HoughSettings();
+  self->negotiated = new HoughSettings();
+  self->luma = cf::LumaSource::Component0;
+  self->format = GST_VIDEO_FORMAT_GRAY8;
+  self->result = new cf::HoughResult();
+}

@@ -1,0 +1,26 @@
+// The CUDA Hough checks of hough_cuda_checks.hpp on the CPU emulation of the
+// CUDA execution model (emulator.hpp): the real kernels/ code compiled as
+// C++, every memory access checked, blocks and threads in both orders, every
+// voting strategy. Small frames (the emulation is slow), but wider and taller
+// than the 32 x 8 gradient tiles and 64 x 16 hysteresis tiles.
+#include "hough_cuda_checks.hpp"
+
+using namespace cft::hough;
+
+int main() {
+  cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
+  std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
+  for (bool reverse : {false, true}) {
+    cf_emulation::set_reverse_order(reverse);
+    std::printf("blocks and threads in %s order\n", reverse ? "reverse" : "launch");
+    for_each_voting({"", "shared:1", "shared:3", "global"}, [&] {
+      random_frames(cpu, cuda, {{3, 3}, {7, 5}, {67, 35}}, false);
+    });
+  }
+  real_frames(cpu, cuda, {{131, 67}});
+  device_source(cuda, cpu, {{17, 13}});
+  engine_reuse(cuda, cpu, {{70, 40}, {5, 3}, {90, 50}});
+  std::printf("%lld comparisons, %lld emulated launches, %lld blocks\n", comparisons(), cf_emulation::launches(),
+              cf_emulation::blocks());
+  return cft::test_result();
+}

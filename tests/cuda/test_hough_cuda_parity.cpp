@@ -1,0 +1,32 @@
+// The CUDA Hough backend against the serial reference on a GPU, bit for bit:
+// edge maps, accumulators, thresholds and line lists (hough_parity.hpp) for
+// every voting strategy, every input layout, odd sizes with padded rows,
+// random frames and real photos up to 3840x2160 (GRAY8 and YUV layouts there), sources in device memory,
+// one engine across sizes. Without a usable CUDA device: exits 77 (skipped).
+// CFT_QUICK=1 (compute-sanitizer runs) keeps every check on smaller frames.
+#include "hough_cuda_checks.hpp"
+
+using namespace cft::hough;
+
+int main() {
+  std::string why;
+  if (!cf::cuda_device_usable(0, &why)) {
+    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
+    return cft::kSkip;
+  }
+  cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
+  std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
+  const bool quick = std::getenv("CFT_QUICK") != nullptr;
+  const Size big = quick ? Size{257, 129} : Size{1921, 1081};
+  for_each_voting({"", "shared:1", "shared:7", "global"}, [&] {
+    random_frames(cpu, cuda, {{3, 3}, {7, 5}, {64, 33}, {321, 241}}, false);
+    real_frames(cpu, cuda, {{321, 241}});
+  });
+  random_frames(cpu, cuda, {big}, false);
+  real_frames(cpu, cuda, {big});
+  if (!quick) real_frames(cpu, cuda, {{3840, 2160}}, true);
+  device_source(cuda, cpu, {{17, 13}, big});
+  engine_reuse(cuda, cpu, {{640, 480}, {17, 13}, big, {3, 3}, {640, 480}});
+  std::printf("%lld comparisons\n", comparisons());
+  return cft::test_result();
+}
