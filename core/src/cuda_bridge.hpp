@@ -6,6 +6,7 @@
 
 #include "cudafilters/frame.hpp"
 #include "cudafilters/wavelet.hpp"
+#include "cpu/halftone_rules.hpp"
 
 namespace cf::detail {
 struct CudaState;
@@ -30,4 +31,6 @@ void wavelet_forward(detail::CudaState *s, const WaveletParams &p, const FrameVi
                      const FrameView &dst);
 void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
                      const FrameView &dst);
+// Error-diffusion halftoning (cf::halftone's rule); returns when dst holds the result.
+void halftone(detail::CudaState *s, const halftone_rules::Setup &setup, const FrameView &src, const FrameView &dst);
 }  // namespace cf::cuda

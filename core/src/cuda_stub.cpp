@@ -28,4 +28,7 @@ void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView
 void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void halftone(detail::CudaState *, const halftone_rules::Setup &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::cuda
