@@ -31,6 +31,15 @@
 
 #include "cpu/halftone_rules.hpp"
 
+// #pragma unroll for the device compiler only (the host compiler warns about it).
+#ifndef CF_UNROLL
+#ifdef __CUDA_ARCH__
+#define CF_UNROLL _Pragma("unroll")
+#else
+#define CF_UNROLL
+#endif
+#endif
+
 namespace cf::cuda::halftone_gpu {
 
 namespace hr = cf::halftone_rules;
@@ -144,7 +153,7 @@ __global__ void __launch_bounds__(kThreads) wavefront_kernel(const WavefrontPara
     commit_batch(1, load_batch(1));
 
     int cur[kChunk], next[kChunk];
-#pragma unroll
+CF_UNROLL
     for (int j = 0; j < kChunk; ++j) cur[j] = load_input(j - lane * L - 1);
 
     int e1 = 0, e2 = 0;  // e' of the pixels one and two before, in this row
@@ -153,15 +162,15 @@ __global__ void __launch_bounds__(kThreads) wavefront_kernel(const WavefrontPara
     for (int t0 = 0; t0 < steps; t0 += kChunk) {
       const int n = t0 / kChunk;
       const unsigned long long batch = load_batch(n + 2);
-#pragma unroll
+CF_UNROLL
       for (int j = 0; j < kChunk; ++j) next[j] = load_input(t0 + kChunk + j - lane * L - 1);
 
-#pragma unroll
+CF_UNROLL
       for (int j = 0; j < kChunk; ++j) {
         const int x = t0 + j - lane * L - 1;
         if (valid && x >= 0 && x < W) {
           int sum = above_sum;
-#pragma unroll
+CF_UNROLL
           for (int i = 0; i < K.n; ++i)
             if (K.taps[i].dy == 0 && x - K.taps[i].dx >= 0) sum += K.taps[i].w * (K.taps[i].dx == 1 ? e1 : e2);
           int q;
@@ -180,7 +189,7 @@ __global__ void __launch_bounds__(kThreads) wavefront_kernel(const WavefrontPara
         const int xn = x + 1;
         if (valid && xn >= 0 && xn < W) {
           int s = 0;
-#pragma unroll
+CF_UNROLL
           for (int i = 0; i < K.n; ++i) {
             const int xs = xn - K.taps[i].dx;
             if (K.taps[i].dy > 0 && xs >= 0 && xs < W) s += K.taps[i].w * ring[kTop + lane - K.taps[i].dy][xs % kRing];
@@ -190,7 +199,7 @@ __global__ void __launch_bounds__(kThreads) wavefront_kernel(const WavefrontPara
         __syncwarp();
       }
       commit_batch(n + 2, batch);
-#pragma unroll
+CF_UNROLL
       for (int j = 0; j < kChunk; ++j) cur[j] = next[j];
     }
     __syncwarp();

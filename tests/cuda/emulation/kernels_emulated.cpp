@@ -4,3 +4,4 @@
 #include "kernels/cuda_context.cu"
 #include "kernels/cuda_state.cu"
 #include "kernels/wavelet.cu"
+#include "kernels/halftone.cu"

@@ -1,0 +1,28 @@
+// Warp-synchronous intrinsics, atomics and spin-wait hooks for the CPU
+// emulation (emulator.hpp), as the halftone wavefront kernel uses them.
+// Warp operations are barriers of the warp's 32 fibers (full masks only);
+// __nanosleep yields to the other threads of the block, so a warp that
+// spins on a flag lets the warp it waits for run. Blocks still run one
+// after another: a kernel may only wait on work of its own block or of
+// blocks that ran before (the halftone kernel's tickets guarantee it).
+#pragma once
+
+#include <cstddef>
+
+#include "cuda_runtime.h"
+
+namespace cf_emulation {
+void warp_gather(unsigned mask, int value, int out[32]);  // every lane's value
+void yield_thread();
+}  // namespace cf_emulation
+
+void __syncwarp(unsigned mask = 0xffffffffu);
+int __shfl_sync(unsigned mask, int value, int src_lane);
+unsigned __shfl_sync(unsigned mask, unsigned value, int src_lane);
+int __all_sync(unsigned mask, int predicate);
+int __any_sync(unsigned mask, int predicate);
+unsigned atomicAdd(unsigned *address, unsigned value);
+void __nanosleep(unsigned ns);
+void __threadfence();
+
+cudaError_t cudaMemsetAsync(void *ptr, int value, std::size_t bytes, cudaStream_t stream);
