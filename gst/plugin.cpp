@@ -5,6 +5,7 @@ GST_ELEMENT_REGISTER_DECLARE(cudahaar);
 GST_ELEMENT_REGISTER_DECLARE(cudacdf53);
 GST_ELEMENT_REGISTER_DECLARE(cudainverse);
 GST_ELEMENT_REGISTER_DECLARE(cudaview);
+GST_ELEMENT_REGISTER_DECLARE(cudahalftone);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -12,9 +13,10 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudacdf53, plugin);
   ok |= GST_ELEMENT_REGISTER(cudainverse, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaview, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudahalftone, plugin);
   return ok;
 }
 
 GST_PLUGIN_DEFINE(GST_VERSION_MAJOR, GST_VERSION_MINOR, cudafilters,
-                  "Image decorrelation filters (wavelets and their inverse) on CUDA, OpenMP or the CPU",
+                  "Image decorrelation filters (wavelets and their inverse) and halftoning on CUDA, OpenMP or the CPU",
                   plugin_init, VERSION, GST_PACKAGE_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)
