@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "cudafilters/error.hpp"
+#include "cudafilters/halftone.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace {
@@ -122,7 +123,8 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     return r;
   }
   gst_util_set_object_arg(G_OBJECT(element), "backend", c.backend.c_str());
-  g_object_set(element, "levels", c.levels, nullptr);
+  // cudahalftone runs its defaults (binary Floyd-Steinberg): `levels` is the wavelets'.
+  if (c.element != "cudahalftone") g_object_set(element, "levels", c.levels, nullptr);
   GstCaps *caps = gst_caps_from_string(raw_caps(c, cuda).c_str());
   GstVideoInfo info;
   gst_video_info_from_caps(&info, caps);
@@ -225,6 +227,22 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
                            GST_VIDEO_INFO_COMP_HEIGHT(&info, k)};
       layout.width[k] = raw.components[k].width;
       layout.height[k] = raw.components[k].height;
+    }
+    if (c.element == "cudahalftone") {  // raw -> raw of the same layout, alpha copied
+      r.out_bytes = r.in_bytes;
+      void *out = engine.device_alloc(r.out_bytes);
+      cf::FrameView dst = raw;
+      for (int p = 0; p < dst.n_planes; ++p)
+        dst.planes[p].data = static_cast<char *>(out) + GST_VIDEO_INFO_PLANE_OFFSET(&info, p);
+      cf::HalftoneParams hp;
+      hp.copy_mask = GST_VIDEO_INFO_HAS_ALPHA(&info) ? 1u << GST_VIDEO_COMP_A : 0u;
+      timed_loop(r, seconds, [&](int i) {
+        cf::halftone(engine, hp, std::uint64_t(i), raw, dst);
+        return true;
+      });
+      engine.device_free(in);
+      engine.device_free(out);
+      return r;
     }
     const cf::SampleType ct = cf::coefficient_type_for(raw.type);
     r.out_bytes = cf::planar_size(layout, ct);

@@ -11,7 +11,7 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudahalftone] [--levels 3]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md]
@@ -80,7 +80,7 @@ struct Output {
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53"}, backends = {"cpu", "openmp", "cuda"},
+  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudahalftone"}, backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"};
   double seconds = 1.0;
@@ -136,12 +136,14 @@ int main(int argc, char **argv) {
           for (const auto &memory : memories)
             for (const auto &backend : backends) {
               if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
+              if (element == "cudahalftone" && lv != levels.front()) continue;  // binary only: one row
               const BenchCase c{element, format, backend, memory, w, h, std::stoi(lv)};
               BenchResult r;
               if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
               else if (memory == "core") r = bench_core(c, frame, seconds);
               else r = bench_element(c, frame, seconds);
-              std::string row = "| " + element + " | " + format + " | " + size + " | " + lv + " | " + backend +
+              const std::string shown = element == "cudahalftone" ? "2 (halftone)" : lv;
+              std::string row = "| " + element + " | " + format + " | " + size + " | " + shown + " | " + backend +
                                 " | " + memory + " | ";
               if (!r.note.empty()) {
                 out.line(row + r.note + " | | | | |");
