@@ -109,7 +109,15 @@ void halftone(const hr::Setup &s, const FrameView &src, const FrameView &dst, in
       return;
     }
 
-    std::unique_ptr<Progress[]> progress(new Progress[std::size_t(std::max(rows, 1))]);
+    // Progress counters, kept between calls (per calling thread) and reset here.
+    thread_local std::unique_ptr<Progress[]> counters;
+    thread_local int capacity = 0;
+    if (capacity < rows) {
+      counters.reset(new Progress[std::size_t(rows)]);
+      capacity = rows;
+    }
+    Progress *const progress = counters.get();
+    for (int i = 0; i < rows; ++i) progress[i].done.store(0, std::memory_order_relaxed);
     std::atomic<int> next{0};
 #pragma omp parallel num_threads(thread_count(threads, pixels, std::size_t(rows)))
     {
