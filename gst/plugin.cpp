@@ -9,6 +9,7 @@ GST_ELEMENT_REGISTER_DECLARE(cudamed);
 GST_ELEMENT_REGISTER_DECLARE(cudagap);
 GST_ELEMENT_REGISTER_DECLARE(cudaged);
 GST_ELEMENT_REGISTER_DECLARE(cudahough);
+GST_ELEMENT_REGISTER_DECLARE(cudahalftone);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -20,10 +21,11 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudagap, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaged, plugin);
   ok |= GST_ELEMENT_REGISTER(cudahough, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudahalftone, plugin);
   return ok;
 }
 
 GST_PLUGIN_DEFINE(GST_VERSION_MAJOR, GST_VERSION_MINOR, cudafilters,
-                  "Image decorrelation filters (wavelets, predictors and their inverse) and Hough line detection "
-                  "on CUDA, OpenMP or the CPU",
+                  "Image decorrelation filters (wavelets, predictors and their inverse), Hough line detection "
+                  "and halftoning on CUDA, OpenMP or the CPU",
                   plugin_init, VERSION, GST_PACKAGE_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)

@@ -20,6 +20,7 @@
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/launch.cuh"
 #include "kernels/hough_kernels.cuh"
 
 namespace cf::cuda {
@@ -29,21 +30,6 @@ namespace {
 using detail::CudaState;
 using detail::Slot;
 using namespace hough_k;
-
-template <class Params>
-void launch(CudaState *s, void (*kernel)(Params), long long blocks, int threads, std::size_t shared, const Params &p,
-            const char *what) {
-  if (blocks < 1) return;
-  if (blocks > 0x7fffffffLL) throw Error(std::string(what) + ": frame too large");
-#ifdef CF_CUDA_EMULATION
-  (void)s;
-  (void)shared;
-  cf_emulate_launch(kernel, int(blocks), threads, p);
-#else
-  kernel<<<unsigned(blocks), threads, shared, s->stream>>>(p);
-#endif
-  detail::check(cudaGetLastError(), [&] { return std::string("launching ") + what; });
-}
 
 long long blocks_for(long long n, int per_block) { return (n + per_block - 1) / per_block; }
 
@@ -126,7 +112,7 @@ LumaRef luma_ref(const FrameView &f, LumaSource luma) {
 
 void zero(CudaState *s, std::uint32_t *words, long long count) {
   const int blocks = int(std::min<long long>(blocks_for(count, kThreads), 1024));
-  launch(s, zero_words, blocks, kThreads, 0, FillParams{words, count, blocks}, "the Hough zeroing kernel");
+  launch_kernel(s, zero_words, blocks, kThreads, FillParams{words, count, blocks}, "the Hough zeroing kernel");
 }
 
 // Peaks buffered per frame before a second download is needed.
@@ -163,28 +149,28 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   const GradientParams gp{luma_ref(in, luma), g.width, g.height, tiles_x, p.edge_threshold, edges, packed};
   const long long tiles = tiles_x * blocks_for(g.height, kTileH);
   if (p.edge == EdgeDetector::Input) {
-    launch(s, binarize, blocks_for(pixels, kThreads), kThreads, 0, gp, "the edge-map kernel");
+    launch_kernel(s, binarize, blocks_for(pixels, kThreads), kThreads, gp, "the edge-map kernel");
   } else if (!canny) {
-    launch(s, gradient<false>, tiles, kTileThreads, 0, gp, "the Sobel kernel");
+    launch_kernel(s, gradient<false>, tiles, kTileThreads, gp, "the Sobel kernel");
   } else {
-    launch(s, gradient<true>, tiles, kTileThreads, 0, gp, "the Canny gradient kernel");
-    launch(s, classify, blocks_for(pixels, kThreads), kThreads, 0,
-           ClassifyParams{packed, cls, g.width, g.height, p.canny_low, p.canny_high}, "the Canny suppression kernel");
+    launch_kernel(s, gradient<true>, tiles, kTileThreads, gp, "the Canny gradient kernel");
+    launch_kernel(s, classify, blocks_for(pixels, kThreads), kThreads,
+                  ClassifyParams{packed, cls, g.width, g.height, p.canny_low, p.canny_high}, "the Canny suppression kernel");
     const int hx = int(blocks_for(g.width, kHystW));
     const HysteresisParams hp{cls, counters, g.width, g.height, hx};
     for (;;) {
       zero(s, &counters->changed, 1);
-      launch(s, hysteresis, hx * blocks_for(g.height, kHystH), kHystThreads, 0, hp, "the Canny hysteresis kernel");
+      launch_kernel(s, hysteresis, hx * blocks_for(g.height, kHystH), kHystThreads, hp, "the Canny hysteresis kernel");
       std::uint32_t changed = 0;
       detail::check(cudaMemcpyAsync(&changed, &counters->changed, 4, cudaMemcpyDeviceToHost, s->stream),
                     "reading the hysteresis flag");
       detail::check(cudaStreamSynchronize(s->stream), "running the Canny hysteresis");
       if (!changed) break;
     }
-    launch(s, canny_finish, blocks_for(pixels, kThreads), kThreads, 0, FinishParams{cls, edges, pixels},
-           "the Canny edge kernel");
+    launch_kernel(s, canny_finish, blocks_for(pixels, kThreads), kThreads, FinishParams{cls, edges, pixels},
+                  "the Canny edge kernel");
   }
-  launch(s, compact, blocks_for(pixels, kThreads), kThreads, 0, CompactParams{edges, points, counters, g.width, pixels},
+  launch_kernel(s, compact, blocks_for(pixels, kThreads), kThreads, CompactParams{edges, points, counters, g.width, pixels},
          "the edge compaction kernel");
 
   // Votes.
@@ -194,7 +180,7 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   VoteParams vp{points, counters, trig_d, acc, g.theta_bins, g.rho_bins, g.rho_step, g.rho_offset, 1};
   if (v.global) {
     zero(s, acc, cells);
-    launch(s, vote_global, blocks_for(pixels, kThreads), kThreads, 0, vp, "the global-atomics voting kernel");
+    launch_kernel(s, vote_global, blocks_for(pixels, kThreads), kThreads, vp, "the global-atomics voting kernel");
   } else {
     vp.chunks = v.chunks ? v.chunks : auto_chunks(limits, g.theta_bins, pixels);
     if (vp.chunks > 1) zero(s, acc, cells);
@@ -203,15 +189,15 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
       detail::check(cudaFuncSetAttribute(vote_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, int(hist_bytes)),
                     "allowing the voting kernel its shared memory");
 #endif
-    launch(s, vote_shared, (long long)g.theta_bins * vp.chunks, kThreads, hist_bytes, vp, "the voting kernel");
+    launch_kernel(s, vote_shared, (long long)g.theta_bins * vp.chunks, kThreads, vp, "the voting kernel", hist_bytes);
   }
 
   // Threshold and peaks.
   const int stat_blocks = int(std::min<long long>(blocks_for(cells, kThreads), 4LL * limits.sms));
-  launch(s, stats, stat_blocks, kThreads, 0, StatsParams{acc, counters, cells, stat_blocks}, "the statistics kernel");
-  launch(s, threshold, 1, 32, 0, ThresholdParams{counters, std::uint32_t(p.threshold), p.k_q8},
+  launch_kernel(s, stats, stat_blocks, kThreads, StatsParams{acc, counters, cells, stat_blocks}, "the statistics kernel");
+  launch_kernel(s, threshold, 1, 32, ThresholdParams{counters, std::uint32_t(p.threshold), p.k_q8},
          "the threshold kernel");
-  launch(s, hough_k::peaks, blocks_for(cells, kThreads), kThreads, 0,
+  launch_kernel(s, hough_k::peaks, blocks_for(cells, kThreads), kThreads,
          PeakParams{acc, counters, peak_list, g.theta_bins, g.rho_bins, p.nms_window / 2}, "the peak kernel");
 
   // Results.

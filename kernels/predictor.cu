@@ -13,6 +13,7 @@
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/launch.cuh"
 #include "kernels/predictor_kernels.cuh"
 
 namespace cf::cuda {
@@ -31,17 +32,6 @@ void with_types(SampleType raw, F &&f) {
     case SampleType::S16: return f(std::int16_t{}, std::int32_t{});
     default: throw Error(std::string("predictors do not take ") + sample_type_name(raw) + " samples");
   }
-}
-
-template <class Params>
-void launch(CudaState *s, void (*kernel)(Params), int blocks, int threads, const Params &params, const char *what) {
-#ifdef CF_CUDA_EMULATION
-  cf_emulate_launch(kernel, blocks, threads, params);  // tests/cuda/emulation: runs on the CPU
-  (void)s;
-#else
-  kernel<<<blocks, threads, 0, s->stream>>>(params);
-#endif
-  detail::check(cudaGetLastError(), [&] { return std::string("launching ") + what; });
 }
 
 void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, const FrameView &res) {
@@ -69,7 +59,7 @@ void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, cons
     void (*kernel)(PredictForwardParams) = pp.predictor == Predictor::Med   ? predict_forward<Predictor::Med, TRaw, TRes>
                                            : pp.predictor == Predictor::Gap ? predict_forward<Predictor::Gap, TRaw, TRes>
                                                                             : predict_forward<Predictor::Ged, TRaw, TRes>;
-    launch(s, kernel, int(tiles), Shape::kThreads, p, "the predictor forward kernel");
+    launch_kernel(s, kernel, int(tiles), Shape::kThreads, p, "the predictor forward kernel");
   });
 }
 
@@ -112,7 +102,7 @@ void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, cons
                                                                             : predict_inverse<Predictor::Ged, TRes, TRaw>;
     // A warp per band; more bands than resident warps are fine (tickets).
     const int blocks = (bands + Shape::kWarps - 1) / Shape::kWarps;
-    launch(s, kernel, blocks, Shape::kThreads, p, "the predictor inverse kernel");
+    launch_kernel(s, kernel, blocks, Shape::kThreads, p, "the predictor inverse kernel");
   });
 }
 

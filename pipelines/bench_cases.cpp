@@ -19,6 +19,7 @@
 #include "cudafilters/error.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/hough.hpp"
+#include "cudafilters/halftone.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace {
@@ -99,7 +100,8 @@ GstElement *make_forward(const BenchCase &c, const char *backend) {
   GstElement *e = gst_element_factory_make(forward_element(c).c_str(), nullptr);
   if (!e) return nullptr;
   gst_util_set_object_arg(G_OBJECT(e), "backend", backend);
-  if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "levels")) g_object_set(e, "levels", c.levels, nullptr);
+  // `levels` is the wavelets' (cudahalftone's grey levels stay at 2).
+  if (c.element == "cudahaar" || c.element == "cudacdf53") g_object_set(e, "levels", c.levels, nullptr);
   if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "slice-height"))
     g_object_set(e, "slice-height", c.slice_height, nullptr);
   for (const auto &[name, value] : bench_props(c.props)) gst_util_set_object_arg(G_OBJECT(e), name.c_str(), value.c_str());
@@ -343,7 +345,23 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
     }
     if (c.element == "cudahough") {
       bench_hough_core(r, engine, c, raw, seconds);
-      engine.device_free(in);
+      release(in);
+      return r;
+    }
+    if (c.element == "cudahalftone") {  // raw -> raw of the same layout, alpha copied
+      r.out_bytes = r.in_bytes;
+      void *out = alloc(r.out_bytes);
+      cf::FrameView dst = raw;
+      for (int p = 0; p < dst.n_planes; ++p)
+        dst.planes[p].data = static_cast<char *>(out) + GST_VIDEO_INFO_PLANE_OFFSET(&info, p);
+      cf::HalftoneParams hp;
+      hp.copy_mask = GST_VIDEO_INFO_HAS_ALPHA(&info) ? 1u << GST_VIDEO_COMP_A : 0u;
+      timed_loop(r, seconds, [&](int i) {
+        cf::halftone(engine, hp, std::uint64_t(i), raw, dst);
+        return true;
+      });
+      release(in);
+      release(out);
       return r;
     }
     const cf::SampleType ct = cf::coefficient_type_for(raw.type);

@@ -12,7 +12,7 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3] [--slice-heights 0,64]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudahalftone] [--levels 3] [--slice-heights 0,64]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md] [--props "edge=canny"]
@@ -85,7 +85,7 @@ struct Output {
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53"}, backends = {"cpu", "openmp", "cuda"},
+  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudahalftone"}, backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},
                            slice_heights = {"0", "64"};
@@ -148,6 +148,7 @@ int main(int argc, char **argv) {
           for (const auto &memory : memories)
             for (const auto &backend : backends) {
               if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
+              if (element == "cudahalftone" && param != levels.front()) continue;  // no levels: one row
               BenchCase c{element, format, backend, memory, w, h, 1, 0, props};
               (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
               BenchResult r;

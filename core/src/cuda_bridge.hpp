@@ -8,6 +8,7 @@
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/hough.hpp"
 #include "cudafilters/wavelet.hpp"
+#include "cpu/halftone_rules.hpp"
 
 namespace cf::detail {
 struct CudaState;
@@ -40,4 +41,6 @@ void predictor_inverse(detail::CudaState *s, const PredictorParams &p, const Fra
 void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometry &g, const std::int32_t *trig,
                   const FrameView &src, LumaSource luma, unsigned want, HoughResult &out,
                   std::vector<HoughPeak> &peaks);
+// Error-diffusion halftoning (cf::halftone's rule); returns when dst holds the result.
+void halftone(detail::CudaState *s, const halftone_rules::Setup &setup, const FrameView &src, const FrameView &dst);
 }  // namespace cf::cuda

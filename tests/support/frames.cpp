@@ -62,6 +62,13 @@ OwnedFrame make_raw(Packing packing, int width, int height, SampleType type, int
   return f;
 }
 
+OwnedFrame copy_of(const OwnedFrame &f) {
+  OwnedFrame c = f;
+  for (int p = 0; p < c.view.n_planes; ++p)
+    c.view.planes[p].data = c.bytes.data() + (static_cast<const std::uint8_t *>(f.view.planes[p].data) - f.bytes.data());
+  return c;
+}
+
 OwnedFrame make_planar_like(const FrameView &like, SampleType type) {
   cf::PlanarLayout l;
   l.n = like.n_components;

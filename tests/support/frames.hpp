@@ -33,6 +33,9 @@ OwnedFrame make_raw(Packing packing, int width, int height, cf::SampleType type,
 // A tight planar frame (coefficient layout) with one plane per component of `like`.
 OwnedFrame make_planar_like(const cf::FrameView &like, cf::SampleType type);
 
+// A deep copy: same layout and bytes, its view pointing at its own bytes.
+OwnedFrame copy_of(const OwnedFrame &f);
+
 void fill_random(OwnedFrame &f, std::uint32_t seed);  // every sample uniform over the type's range
 // Fill the samples with `value` (for poisoning outputs before a run).
 void fill_bytes(OwnedFrame &f, std::uint8_t value);

@@ -175,6 +175,16 @@ void run(int blocks, int threads, void (*body)(void *), void *arg) {
   }
 }
 void set_reverse_order(bool reverse) { g.reverse = reverse; }
+void warp_gather(unsigned mask, int value, int out[kWarp]) {
+  if (mask != 0xffffffffu) fail("only full-warp operations are emulated");
+  const int t = g.current, first = t - t % kWarp;
+  Barrier &b = g.warps[t / kWarp];
+  g.slots[t] = value;
+  wait(b);
+  for (int i = 0; i < kWarp; ++i) out[i] = g.slots[first + i];
+  wait(b);
+}
+void yield_thread() { yield(); }
 long long launches() { return g.launches; }
 long long blocks() { return g.blocks; }
 }  // namespace cf_emulation

@@ -69,3 +69,5 @@ void cf_emulate_launch(void (*kernel)(Params), int blocks, int threads, const Pa
     l->kernel(*l->params);
   }, &launch);
 }
+
+#include "warp_intrinsics.hpp"  // __syncwarp, __shfl_sync, __all_sync, atomics, __nanosleep

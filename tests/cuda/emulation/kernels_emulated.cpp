@@ -7,3 +7,4 @@
 #include "kernels/wavelet.cu"
 #include "kernels/predictor.cu"
 #include "kernels/hough.cu"
+#include "kernels/halftone.cu"
