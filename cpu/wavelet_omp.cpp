@@ -7,11 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cpu/lifting.hpp"
+#include "cpu/omp_threads.hpp"
 #include "cpu/samples.hpp"
 #include "cpu/wavelet_cpu.hpp"
 
@@ -22,27 +19,6 @@ namespace {
 // Columns lifted together by one task: 64 int32 = 256 bytes of every row, so
 // a task streams whole cache lines and its scratch (height x 64) stays small.
 constexpr int kColumnBlock = 64;
-
-// Samples per thread below which another thread costs more (fork, a barrier
-// after every pass) than it saves.
-constexpr std::size_t kMinSamplesPerThread = 32 * 1024;
-
-// `threads` (0 = all cores) is an upper bound. A frame gets no more threads
-// than it has work for, nor more than there are processors: every pass ends
-// at a barrier, and a barrier waiting for a thread that has no core costs a
-// scheduler time slice. Small frames therefore run on one thread.
-int thread_count(int threads, std::size_t samples) {
-#ifdef _OPENMP
-  const std::size_t wanted = threads > 0 ? std::size_t(threads) : std::size_t(omp_get_max_threads());
-  const std::size_t cores = std::size_t(std::max(1, omp_get_num_procs()));
-  const std::size_t useful = std::max<std::size_t>(1, samples / kMinSamplesPerThread);
-  return int(std::min({wanted, cores, useful}));
-#else
-  (void)threads;
-  (void)samples;
-  return 1;
-#endif
-}
 
 // Workspaces kept between calls, so the per-frame path allocates only when a
 // frame grows. The work plane belongs to the calling thread (engines on

@@ -24,6 +24,7 @@
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/launch.cuh"
 #include "kernels/wavelet_kernels.cuh"
 
 namespace cf::cuda {
@@ -108,23 +109,11 @@ void launch(CudaState *s, Kernel kernel, const Band (&bands)[kMaxPlanes], int n,
   }
   params.tiles = int(tiles);
   const int blocks = int((tiles + geo.tiles_per_block - 1) / geo.tiles_per_block);
-#ifdef CF_CUDA_EMULATION
-  cf_emulate_launch(kernel, blocks, geo.threads, params);  // tests/cuda/emulation: runs on the CPU
-  (void)s;
-#else
-  kernel<<<blocks, geo.threads, 0, s->stream>>>(params);
-#endif
-  detail::check(cudaGetLastError(), [&] { return std::string("launching ") + what; });
+  launch_kernel(s, kernel, blocks, geo.threads, params, what);
 }
 
 constexpr int half_up(int n) { return (n + 1) / 2; }
 
-// Where component c's samples of a frame are.
-PlaneRef ref(const FrameView &f, int c) {
-  const Component &k = f.components[c];
-  const MemoryPlane &p = f.planes[k.plane];
-  return {static_cast<unsigned char *>(p.data) + k.offset, (long long)p.stride, k.pixel_stride};
-}
 // A tight plane of `width` samples of `size` bytes per row.
 PlaneRef tight(unsigned char *base, int width, int size) { return {base, (long long)width * size, 1}; }
 

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "cudafilters/colour.hpp"
+#include "cudafilters/entropy.hpp"
 #include "cudafilters/frame.hpp"
 #include "cudafilters/wavelet.hpp"
 
@@ -30,4 +32,8 @@ void wavelet_forward(detail::CudaState *s, const WaveletParams &p, const FrameVi
                      const FrameView &dst);
 void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
                      const FrameView &dst);
+void colour_transform(detail::CudaState *s, bool inverse, ColourTransform t, const FrameView &src,
+                      const FrameView &dst);
+// counts: host memory, n_components x shape.bins; returns when they are filled.
+void histograms(detail::CudaState *s, const FrameView &f, const HistogramShape &shape, std::uint32_t *counts);
 }  // namespace cf::cuda

@@ -28,4 +28,10 @@ void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView
 void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void colour_transform(detail::CudaState *, bool, ColourTransform, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+void histograms(detail::CudaState *, const FrameView &, const HistogramShape &, std::uint32_t *) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::cuda

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 
 enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
                  cudaErrorInvalidDeviceFunction = 98, cudaErrorInvalidDevice = 101,
@@ -84,3 +85,10 @@ long long blocks();
 }  // namespace cf_emulation
 void cf_emulate_check_access(const void *p, std::size_t bytes);      // inside a device allocation?
 void cf_emulate_check(bool ok, const char *what, const char *file, int line);  // CF_EMU_CHECK
+
+// Fills device memory (the histogram kernels clear their counts with it).
+inline cudaError_t cudaMemsetAsync(void *p, int value, std::size_t bytes, cudaStream_t) {
+  cf_emulate_check_access(p, bytes);
+  std::memset(p, value, bytes);
+  return cudaSuccess;
+}

@@ -4,3 +4,5 @@
 #include "kernels/cuda_context.cu"
 #include "kernels/cuda_state.cu"
 #include "kernels/wavelet.cu"
+#include "kernels/colour.cu"
+#include "kernels/entropy.cu"

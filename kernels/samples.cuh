@@ -1,0 +1,64 @@
+// Where a kernel finds the samples of a component, and typed loads and
+// stores of them (internal to kernels/; shared by every kernel family).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "cudafilters/frame.hpp"
+
+#ifndef CF_HD
+#define CF_HD __host__ __device__ __forceinline__
+#endif
+
+namespace cf::cuda {
+
+// Samples of one component: sample (x, y) of type T is at
+// base + y * stride + x * step * sizeof(T).
+struct PlaneRef {
+  unsigned char *base;
+  long long stride;  // bytes
+  int step;          // samples from one pixel to the next
+};
+
+template <class T>
+CF_HD const T *sample_at(const PlaneRef &p, int x, int y) {
+  const auto *at = reinterpret_cast<const T *>(p.base + y * p.stride + (long long)x * p.step * (long long)sizeof(T));
+#ifdef CF_CUDA_EMULATION
+  cf_emulate_check_access(at, sizeof(T));  // tests/cuda/emulation: inside a device allocation?
+#endif
+  return at;
+}
+
+// Under the CPU emulation (tests/cuda/emulation), a check of an invariant the
+// kernels rely on (a sample index inside its band); nothing on the GPU.
+#ifdef CF_CUDA_EMULATION
+#define CF_EMU_CHECK(cond) cf_emulate_check((cond), #cond, __FILE__, __LINE__)
+#else
+#define CF_EMU_CHECK(cond) ((void)0)
+#endif
+
+template <class T>
+CF_HD int load(const PlaneRef &p, int x, int y) {
+  return int(*sample_at<T>(p, x, y));
+}
+
+// Stores v, saturated to T's range (as the serial reference does).
+template <class T>
+CF_HD void store(const PlaneRef &p, int x, int y, int v) {
+  if constexpr (!std::is_same_v<T, std::int32_t>) {
+    constexpr int lo = std::is_signed_v<T> ? -(1 << (8 * sizeof(T) - 1)) : 0;
+    constexpr int hi = std::is_signed_v<T> ? (1 << (8 * sizeof(T) - 1)) - 1 : (1 << (8 * sizeof(T))) - 1;
+    v = v < lo ? lo : (v > hi ? hi : v);
+  }
+  *const_cast<T *>(sample_at<T>(p, x, y)) = T(v);
+}
+
+// Where component c's samples of a frame are.
+inline PlaneRef ref(const FrameView &f, int c) {
+  const Component &k = f.components[c];
+  const MemoryPlane &p = f.planes[k.plane];
+  return {static_cast<unsigned char *>(p.data) + k.offset, (long long)p.stride, k.pixel_stride};
+}
+
+}  // namespace cf::cuda
