@@ -5,6 +5,9 @@ GST_ELEMENT_REGISTER_DECLARE(cudahaar);
 GST_ELEMENT_REGISTER_DECLARE(cudacdf53);
 GST_ELEMENT_REGISTER_DECLARE(cudainverse);
 GST_ELEMENT_REGISTER_DECLARE(cudaview);
+GST_ELEMENT_REGISTER_DECLARE(cudarct);
+GST_ELEMENT_REGISTER_DECLARE(cudaycocg);
+GST_ELEMENT_REGISTER_DECLARE(cudaentropy);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -12,9 +15,12 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudacdf53, plugin);
   ok |= GST_ELEMENT_REGISTER(cudainverse, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaview, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudarct, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaycocg, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaentropy, plugin);
   return ok;
 }
 
 GST_PLUGIN_DEFINE(GST_VERSION_MAJOR, GST_VERSION_MINOR, cudafilters,
-                  "Image decorrelation filters (wavelets and their inverse) on CUDA, OpenMP or the CPU",
+                  "Image decorrelation filters (wavelets, colour transforms, their inverse, entropy) on CUDA, OpenMP or the CPU",
                   plugin_init, VERSION, GST_PACKAGE_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)

@@ -20,6 +20,7 @@ void *pinned_alloc(std::size_t bytes, int device_id);  // nullptr on failure
 void pinned_free(void *p);
 void *device_alloc(CudaState *s, std::size_t bytes);   // throws cf::Error
 void device_free(CudaState *s, void *p);
+void *workspace(CudaState *s, std::size_t bytes);     // Engine::device_workspace; throws cf::Error
 enum class CopyKind { HostToDevice, DeviceToHost, DeviceToDevice };
 void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, CopyKind kind);  // synchronous
 }  // namespace cf::detail

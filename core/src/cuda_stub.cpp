@@ -16,6 +16,7 @@ void *pinned_alloc(std::size_t, int) { return nullptr; }
 void pinned_free(void *) {}
 void *device_alloc(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
 void device_free(CudaState *, void *) {}
+void *workspace(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
 void copy(CudaState *, void *, const void *, std::size_t, CopyKind) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
