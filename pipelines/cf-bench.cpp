@@ -11,7 +11,7 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53] [--levels 3]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudarct,cudaycocg,cudaentropy] [--levels 3]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md]
@@ -75,12 +75,22 @@ struct Output {
   }
 };
 
+// Levels only mean something for the wavelets; the colour transforms (RGB
+// family only) and cudaentropy get one row per format, with "-".
+std::vector<std::string> element_levels(const std::string &element, const std::vector<std::string> &levels) {
+  return element == "cudahaar" || element == "cudacdf53" ? levels : std::vector<std::string>{"-"};
+}
+bool element_takes(const std::string &element, const std::string &format) {
+  static const std::string kRgb = " RGB BGR RGBA BGRA RGBx BGRx ";
+  return (element != "cudarct" && element != "cudaycocg") || kRgb.find(" " + format + " ") != std::string::npos;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53"}, backends = {"cpu", "openmp", "cuda"},
+  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudarct", "cudaycocg", "cudaentropy"}, backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"};
   double seconds = 1.0;
@@ -132,11 +142,12 @@ int main(int argc, char **argv) {
       GstBuffer *frame = bench_load_frame(image, format, w, h);
       if (!frame) return 1;
       for (const auto &element : elements)
-        for (const auto &lv : levels)
+        for (const auto &lv : element_levels(element, levels))
           for (const auto &memory : memories)
             for (const auto &backend : backends) {
               if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
-              const BenchCase c{element, format, backend, memory, w, h, std::stoi(lv)};
+              if (!element_takes(element, format)) continue;
+              const BenchCase c{element, format, backend, memory, w, h, lv == "-" ? 0 : std::stoi(lv)};
               BenchResult r;
               if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
               else if (memory == "core") r = bench_core(c, frame, seconds);
