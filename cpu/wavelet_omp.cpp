@@ -7,10 +7,6 @@
 #include <cstdint>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cpu/lifting.hpp"
 #include "cpu/omp_threads.hpp"
 #include "cpu/samples.hpp"

@@ -199,7 +199,8 @@ static bool prepare_cuda_memory(GstCfBase *self) {
   // CPU engines writing GstCudaMemory through its host copies gave wrong
   // chroma planes on an H100 (odd-sized I420), so that path is refused until it
   // is fixed and tested; cudaview (has_cuda false) only reads and stays allowed.
-  if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && GST_CF_BASE_GET_CLASS(self)->has_cuda) {
+  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+  if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && klass->has_cuda && !klass->inspect) {
     GST_ELEMENT_ERROR(self, CORE, NEGOTIATION,
                       ("backend=%s cannot process memory:CUDAMemory: use backend=cuda, or cudadownload before "
                        "this element", cf::backend_name(priv->engine->backend())),
@@ -280,6 +281,9 @@ static void gst_cf_base_finalize(GObject *object) {
 // GstBaseTransform
 
 static gboolean gst_cf_base_start(GstBaseTransform *trans) {
+  // Elements that only read their input pass every buffer through. (Set
+  // here: during the base's instance init the class is still the base's.)
+  if (GST_CF_BASE_GET_CLASS(trans)->inspect) gst_base_transform_set_passthrough(trans, TRUE);
   return create_engine(GST_CF_BASE(trans)) ? TRUE : FALSE;
 }
 
@@ -381,10 +385,10 @@ static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirect
 // pinned buffers for system memory; CUDA raw input gets a GstCudaBufferPool.
 static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery *decide_query, GstQuery *query) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
-  GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
-  // What we propose depends on our input caps only, never on downstream's
-  // allocation (decide_query, null when that has not run): this element is
-  // never passthrough.
+  const gboolean forwarded = GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
+  if (gst_base_transform_is_passthrough(trans)) return forwarded;  // downstream answered
+  // Otherwise what we propose depends on our input caps only, never on
+  // downstream's allocation (decide_query, null when that has not run).
   if (priv->configured) {
     if (!priv->in.coefficients) gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
     cfgst::propose_input_pool(query, priv->in, priv->cuda_ctx, priv->pinned);
@@ -430,13 +434,15 @@ static bool follow_input_context(GstCfBase *self, GstBuffer *inbuf) {
   return create_engine(self);
 }
 
-static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *inbuf, GstBuffer *outbuf) {
-  GstCfBase *self = GST_CF_BASE(trans);
+// What every frame needs before it is computed: caps, an engine matching the
+// properties, the input's CUDA context followed, and whether each buffer is
+// mapped as device memory. False (element error posted) when it cannot run.
+static bool prepare_frame(GstCfBase *self, GstBuffer *inbuf, GstBuffer *outbuf, bool *in_device, bool *out_device) {
   GstCfBasePrivate *priv = PRIV(self);
-  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+  GstBaseTransform *trans = GST_BASE_TRANSFORM(self);
   if (!priv->configured) {
     GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("no caps were negotiated before the first buffer"), (nullptr));
-    return GST_FLOW_NOT_NEGOTIATED;
+    return false;
   }
 
   // Property changes take effect here, at the next frame.
@@ -448,8 +454,8 @@ static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *i
     const bool was_cuda = priv->engine && priv->engine->backend() == cf::Backend::Cuda;
     if (priv->engine) GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend or device-id changed: rebuilding the engine");
     destroy_engine(priv);
-    if ((priv->in.cuda || priv->out.cuda) && !ensure_cuda_context(self)) return GST_FLOW_ERROR;
-    if (!create_engine(self)) return GST_FLOW_ERROR;
+    if ((priv->in.cuda || priv->out.cuda) && !ensure_cuda_context(self)) return false;
+    if (!create_engine(self)) return false;
     // Pools depend on the engine (pinned buffers for CUDA): renegotiate.
     if (was_cuda != (priv->engine->backend() == cf::Backend::Cuda)) gst_base_transform_reconfigure_src(trans);
   }
@@ -457,14 +463,39 @@ static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *i
 
   // Device pointers only for GstCudaMemory of the engine's context; anything
   // else is mapped to host memory (GstCudaMemory copies through its staging).
-  if (priv->in.cuda && priv->engine_ctx && !follow_input_context(self, inbuf)) return GST_FLOW_ERROR;
+  if (priv->in.cuda && priv->engine_ctx && !follow_input_context(self, inbuf)) return false;
   GstCudaContext *device = priv->engine_ctx;
-  const bool in_device = cfgst::buffer_in_context(inbuf, device);
-  const bool out_device = cfgst::buffer_in_context(outbuf, device);
+  *in_device = cfgst::buffer_in_context(inbuf, device);
+  *out_device = outbuf && cfgst::buffer_in_context(outbuf, device);
   // GStreamer 1.22 copies GstCudaMemory on the legacy default stream, which
   // the engine's non-blocking stream does not wait for: wait here, once.
-  if (in_device || out_device) cfgst::wait_default_stream(device);
+  if (*in_device || *out_device) cfgst::wait_default_stream(device);
+  return true;
+}
 
+// Runs `compute` (a subclass hook); cf::Error and anything else from core/
+// becomes an element error.
+template <class Compute>
+static GstFlowReturn run_hook(GstCfBase *self, Compute &&compute) {
+  GstCfBasePrivate *priv = PRIV(self);
+  try {
+    compute();
+  } catch (const std::exception &e) {
+    GST_ELEMENT_ERROR(self, LIBRARY, FAILED, ("%s", e.what()),
+                      ("backend %s, %s -> %s", cf::backend_name(priv->engine->backend()),
+                       priv->in.describe().c_str(), priv->out.describe().c_str()));
+    return GST_FLOW_ERROR;
+  }
+  return GST_FLOW_OK;
+}
+
+static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *inbuf, GstBuffer *outbuf) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  GstCfBasePrivate *priv = PRIV(self);
+  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+  bool in_device = false, out_device = false;
+  if (!prepare_frame(self, inbuf, outbuf, &in_device, &out_device))
+    return priv->configured ? GST_FLOW_ERROR : GST_FLOW_NOT_NEGOTIATED;
   std::string why;
   cfgst::MappedFrame in, out;
   if (!in.map(inbuf, priv->in, GST_MAP_READ, in_device, "input", &why) ||
@@ -472,15 +503,26 @@ static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *i
     GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
     return GST_FLOW_ERROR;
   }
-  try {
+  return run_hook(self, [&] {
     klass->process(self, *priv->engine, CfFrame{priv->in, in.view()}, CfFrame{priv->out, out.view()});
-  } catch (const std::exception &e) {  // cf::Error and anything else from core/
-    GST_ELEMENT_ERROR(self, LIBRARY, FAILED, ("%s", e.what()),
-                      ("backend %s, %s -> %s", cf::backend_name(priv->engine->backend()),
-                       priv->in.describe().c_str(), priv->out.describe().c_str()));
+  });
+}
+
+// Passthrough elements (inspect): the buffer is read, not written.
+static GstFlowReturn gst_cf_base_transform_ip(GstBaseTransform *trans, GstBuffer *buf) {
+  GstCfBase *self = GST_CF_BASE(trans);
+  GstCfBasePrivate *priv = PRIV(self);
+  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
+  bool in_device = false, unused = false;
+  if (!prepare_frame(self, buf, nullptr, &in_device, &unused))
+    return priv->configured ? GST_FLOW_ERROR : GST_FLOW_NOT_NEGOTIATED;
+  std::string why;
+  cfgst::MappedFrame in;
+  if (!in.map(buf, priv->in, GST_MAP_READ, in_device, "input", &why)) {
+    GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
     return GST_FLOW_ERROR;
   }
-  return GST_FLOW_OK;
+  return run_hook(self, [&] { klass->inspect(self, *priv->engine, CfFrame{priv->in, in.view()}); });
 }
 
 static void gst_cf_base_class_init(GstCfBaseClass *klass) {
@@ -524,6 +566,7 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
   trans_class->decide_allocation = gst_cf_base_decide_allocation;
   trans_class->query = gst_cf_base_query;
   trans_class->transform = gst_cf_base_transform;
+  trans_class->transform_ip = gst_cf_base_transform_ip;
 
   klass->has_cuda = TRUE;
   gst_type_mark_as_plugin_api(GST_TYPE_CF_BACKEND, GstPluginAPIFlags(0));

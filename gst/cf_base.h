@@ -17,8 +17,11 @@
 //     mapped to host memory and GstCudaMemory downloads/uploads them through
 //     its own staging copy (a warning says so). Chosen over an error so that
 //     CPU-only elements (cudaview) can read a CUDA stream.
-// A subclass provides transform_caps (and fixate_caps if needed) and the three
-// hooks below; it never maps a buffer itself.
+// A subclass provides transform_caps (and fixate_caps if needed) and the
+// hooks below; it never maps a buffer itself. An element that only reads its
+// input (cudaentropy) sets `inspect` instead of `process`: the base then runs
+// in passthrough mode and hands it each input frame, mapped for reading
+// (CPU backends may then read memory:CUDAMemory too).
 #pragma once
 
 #include <gst/base/gstbasetransform.h>
@@ -63,6 +66,8 @@ struct _GstCfBaseClass {
   // Computes one frame. May throw cf::Error: the base turns it into an
   // element error and GST_FLOW_ERROR.
   void (*process)(GstCfBase *self, cf::Engine &engine, const CfFrame &in, const CfFrame &out);
+  // Reads one frame that passes through unchanged. May throw cf::Error.
+  void (*inspect)(GstCfBase *self, cf::Engine &engine, const CfFrame &in);
 };
 
 // The engine's backend as a string ("" before start), as the property reads.

@@ -2,6 +2,8 @@
 
 #include <new>
 
+#include "chain_caps.h"
+
 GST_DEBUG_CATEGORY_STATIC(gst_cf_wavelet_enc_debug);
 #define GST_CAT_DEFAULT gst_cf_wavelet_enc_debug
 #define CF_CAT(self) \
@@ -34,10 +36,25 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfWaveletEnc, gst_cf_wavelet_enc, GST_TYP
 enum { PROP_0, PROP_LEVELS, PROP_LAYOUT };
 
 // System memory and memory:CUDAMemory; the output keeps the input's memory.
-static GstStaticPadTemplate sink_template =
-    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_ENCODER_SINK_CAPS));
-static GstStaticPadTemplate src_template =
-    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_ENCODER_SRC_CAPS));
+// Raw video, or the coefficients of a colour stage (chain_caps.h).
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
+    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
+                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
+                    CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
+                                       "format=(string)" CF_CUDA_RGB_FORMATS
+                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
+                    "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]; "
+                    "video/x-coefficients, sample-format=(string)S16LE, format=(string)" CF_RGB_FORMATS
+                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
+    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
+                                       "format=(string)" CF_CUDA_RAW_FORMATS
+                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
+                    "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS
+                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static cf::WaveletParams current_params(GstCfWaveletEnc *self) {
   cf::WaveletParams p;
@@ -88,29 +105,37 @@ static void gst_cf_wavelet_enc_finalize(GObject *object) {
   G_OBJECT_CLASS(gst_cf_wavelet_enc_parent_class)->finalize(object);
 }
 
-// raw -> coefficients with the current levels/layout, and back (for caps
-// queries from downstream), each in the memory it came in.
+// raw (or a colour stage's coefficients) -> the chain with this wavelet
+// and the current levels/layout appended, and back, in the memory it came in.
 static GstCaps *gst_cf_wavelet_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
                                                   GstCaps *caps, GstCaps *filter) {
   GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(trans);
-  GstCaps *templ = gst_static_pad_template_get_caps(&sink_template);
-  GstCaps *out = cfgst::encoder_transform_caps(direction, caps, filter, {cfgst::wavelet_stage(current_params(self))}, templ);
-  gst_caps_unref(templ);
+  GstCaps *out = cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter,
+                                             cfgst::wavelet_stage(current_params(self)));
   GST_CAT_LOG_OBJECT(CF_CAT(self), self, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
                  direction == GST_PAD_SINK ? "sink" : "src", caps, out);
   return out;
 }
 
+static const char *stage_name(GstCfBase *base) { return cf::wavelet_name(GST_CF_WAVELET_ENC_GET_CLASS(base)->wavelet); }
+
+static std::string gst_cf_wavelet_enc_check_input(GstCfBase *base, const cfgst::PadFormat &in) {
+  return cfgst::stage_check_input(in, stage_name(base));
+}
+
 static std::string gst_cf_wavelet_enc_configure(GstCfBase *base, const cfgst::PadFormat &in,
                                                 const cfgst::PadFormat &out) {
   GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(base);
-  const char *name = cf::wavelet_name(GST_CF_WAVELET_ENC_GET_CLASS(self)->wavelet);
-  if (std::string why = cfgst::check_encoder_pads(in, out, name); !why.empty()) return why;
-  const cf::WaveletParams p = out.coeff.stages[0].wavelet;
-  // Levels too deep for the frame (or for the coefficient type): refused now,
-  // with the limit in the message, rather than at the first frame.
-  const std::string bad = cf::wavelet_check(p, cfgst::raw_frame_shape(in.info), out.type);
-  if (!bad.empty()) return std::string(name) + ": " + bad;
+  const char *name = stage_name(base);
+  cfgst::CoeffStage stage;
+  cf::ValueRange input;
+  if (std::string bad = cfgst::stage_configure(in, out, name, &stage, &input); !bad.empty()) return bad;
+  // Levels too deep for the frame or for the values it gets (the raw
+  // format's, or a colour stage's): refused now, with the limit in the
+  // message, rather than at the first frame.
+  if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return std::string(name) + ": " + bad;
+  cf::WaveletParams p = stage.wavelet;
+  p.input = in.coefficients ? input : cf::ValueRange{};
   PRIV(self)->negotiated = p;
   GST_CAT_INFO_OBJECT(CF_CAT(self), self, "%s levels=%d layout=%s on %s", name, p.levels, cf::layout_name(p.layout),
                   in.describe().c_str());
@@ -151,6 +176,7 @@ static void gst_cf_wavelet_enc_class_init(GstCfWaveletEncClass *klass) {
   gst_element_class_add_static_pad_template(element_class, &src_template);
 
   trans_class->transform_caps = gst_cf_wavelet_enc_transform_caps;
+  base_class->check_input = gst_cf_wavelet_enc_check_input;
   base_class->configure = gst_cf_wavelet_enc_configure;
   base_class->process = gst_cf_wavelet_enc_process;
 

@@ -24,6 +24,16 @@ bool raw_format_supported(GstVideoFormat f) {
   return false;
 }
 
+bool rgb_format(GstVideoFormat f) {
+  switch (f) {
+    case GST_VIDEO_FORMAT_RGB: case GST_VIDEO_FORMAT_BGR: case GST_VIDEO_FORMAT_RGBA: case GST_VIDEO_FORMAT_BGRA:
+    case GST_VIDEO_FORMAT_RGBx: case GST_VIDEO_FORMAT_BGRx:
+      return true;
+    default:
+      return false;
+  }
+}
+
 bool cuda_raw_format_supported(GstVideoFormat f) {
   switch (f) {
     case GST_VIDEO_FORMAT_RGB: case GST_VIDEO_FORMAT_BGR: case GST_VIDEO_FORMAT_RGBA:
@@ -82,29 +92,33 @@ cf::PlanarLayout planar_layout(const GstVideoInfo &raw) {
 }
 
 // ---------------------------------------------------------------------------
-// The stage table: how each stage name is spelled and which parameter fields
-// it carries. A new stage kind adds a row and a case in the two functions
-// below.
+// The stage table: how each stage name is spelled, where it may stand in a
+// chain, and which parameter fields it carries. A new stage kind adds a row,
+// a case in the functions below and one in output_range().
 
 namespace {
+
+// Where a stage may stand in a chain.
+enum class Place { Any, First, Last };
 
 struct StageDef {
   const char *name;
   StageKind kind;
-  cf::Wavelet wavelet;      // kind == Wavelet
-  cf::Predictor predictor;  // kind == Predictor
+  Place place;
+  cf::Wavelet wavelet;          // kind == Wavelet
+  cf::ColourTransform colour;   // kind == Colour
+  cf::Predictor predictor;      // kind == Predictor
 };
 
 const StageDef kStages[] = {
-    {"haar", StageKind::Wavelet, cf::Wavelet::Haar, {}},
-    {"cdf53", StageKind::Wavelet, cf::Wavelet::Cdf53, {}},
-    {"med", StageKind::Predictor, {}, cf::Predictor::Med},
-    {"gap", StageKind::Predictor, {}, cf::Predictor::Gap},
-    {"ged", StageKind::Predictor, {}, cf::Predictor::Ged},
+    {"haar", StageKind::Wavelet, Place::Last, cf::Wavelet::Haar, {}},
+    {"cdf53", StageKind::Wavelet, Place::Last, cf::Wavelet::Cdf53, {}},
+    {"rct", StageKind::Colour, Place::First, {}, cf::ColourTransform::Rct},
+    {"ycocg", StageKind::Colour, Place::First, {}, cf::ColourTransform::YCoCg},
+    {"med", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Med},
+    {"gap", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Gap},
+    {"ged", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Ged},
 };
-
-// Stages whose output is not samples another stage could take: last in a chain.
-bool must_be_last(StageKind k) { return k == StageKind::Wavelet || k == StageKind::Predictor; }
 
 const StageDef *find_stage(const std::string &name) {
   for (const StageDef &d : kStages)
@@ -133,7 +147,27 @@ void write_stage_params(GstStructure *s, const CoeffStage &st) {
       if (st.predictor.predictor == cf::Predictor::Ged)
         gst_structure_set(s, field_name(st.name, "threshold").c_str(), G_TYPE_INT, st.predictor.threshold, nullptr);
       break;
+    case StageKind::Colour:  // no parameters
+      break;
   }
+}
+
+// The values a stage's output holds for inputs in `in` of raw type `raw`;
+// empty when they do not stay in a useful range (a wavelet's).
+cf::ValueRange output_range(const CoeffStage &st, cf::ValueRange in, cf::SampleType raw) {
+  switch (st.kind) {
+    case StageKind::Colour: return cf::colour_output_range(st.colour, raw);
+    case StageKind::Wavelet:
+    case StageKind::Predictor: break;  // last stages: nothing reads their output
+  }
+  (void)in;
+  return {};
+}
+
+std::string chain_text(const std::vector<std::string> &names) {
+  std::string chain;
+  for (const std::string &n : names) chain += (chain.empty() ? "" : ",") + n;
+  return chain;
 }
 
 // ---------------------------------------------------------------------------
@@ -229,6 +263,9 @@ bool parse_stage(const GstStructure *s, const StageDef &def, CoeffStage *st, std
       }
       return true;
     }
+    case StageKind::Colour:
+      st->colour = def.colour;
+      return true;
     case StageKind::Predictor: {
       st->predictor.predictor = def.predictor;
       const std::string hf = field_name(def.name, "slice-height");
@@ -241,6 +278,31 @@ bool parse_stage(const GstStructure *s, const StageDef &def, CoeffStage *st, std
     }
   }
   return fail(why, "internal: stage kind without a parser");
+}
+
+// The chain rules on stage names (see check_chain).
+std::string check_names(const std::vector<std::string> &names, GstVideoFormat format) {
+  const std::string chain = "\"" + chain_text(names) + "\"";
+  std::vector<const StageDef *> defs;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const StageDef *def = find_stage(names[i]);
+    if (!def)
+      return field_msg("transform", "names unknown stage '" + names[i] + "' in " + chain + " (known: " +
+                                        known_stages() + ")");
+    for (const StageDef *prev : defs)
+      if (prev == def) return field_msg("transform", "names stage '" + names[i] + "' twice in " + chain);
+    if (def->place == Place::First && i > 0)
+      return field_msg("transform", chain + ": the colour stage '" + names[i] +
+                                        "' must be the first stage (it transforms raw RGB)");
+    if (def->place == Place::Last && i + 1 < names.size())
+      return field_msg("transform", chain + ": the " + (def->kind == StageKind::Wavelet ? "wavelet" : "predictor") +
+                                        " stage '" + names[i] + "' must be the last stage");
+    if (def->kind == StageKind::Colour && format != GST_VIDEO_FORMAT_UNKNOWN && !rgb_format(format))
+      return field_msg("format", std::string("is ") + gst_video_format_to_string(format) + ", but the colour stage '" +
+                                     names[i] + "' needs an RGB format (" CF_RGB_FORMATS ")");
+    defs.push_back(def);
+  }
+  return "";
 }
 
 // Fields the raw video and its coefficient stream share, besides format.
@@ -275,6 +337,14 @@ GstCaps *merge(GstCaps *out, GstStructure *s, bool cuda) {
 
 }  // namespace
 
+CoeffStage wavelet_stage(const cf::WaveletParams &p) {
+  CoeffStage st;
+  st.name = cf::wavelet_name(p.wavelet);
+  st.kind = StageKind::Wavelet;
+  st.wavelet = p;
+  return st;
+}
+
 CoeffStage predictor_stage(const cf::PredictorParams &p) {
   CoeffStage st;
   st.name = cf::predictor_name(p.predictor);
@@ -283,12 +353,18 @@ CoeffStage predictor_stage(const cf::PredictorParams &p) {
   return st;
 }
 
-CoeffStage wavelet_stage(const cf::WaveletParams &p) {
+CoeffStage colour_stage(cf::ColourTransform t) {
   CoeffStage st;
-  st.name = cf::wavelet_name(p.wavelet);
-  st.kind = StageKind::Wavelet;
-  st.wavelet = p;
+  st.name = cf::colour_name(t);
+  st.kind = StageKind::Colour;
+  st.colour = t;
   return st;
+}
+
+std::string check_chain(const std::vector<CoeffStage> &stages, GstVideoFormat format) {
+  std::vector<std::string> names;
+  for (const CoeffStage &st : stages) names.push_back(st.name);
+  return check_names(names, format);
 }
 
 const CoeffStage *CoeffFormat::last_wavelet() const {
@@ -309,27 +385,13 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
   // transform and per-stage parameters
   std::string chain;
   if (!read_string(s, "transform", true, &chain, nullptr, why)) return false;
-  // The chain's shape first (known names, no repeats, wavelet last), then
-  // each stage's parameter fields.
-  std::vector<const StageDef *> defs;
-  for (const std::string &name : split_chain(chain)) {
-    const StageDef *def = find_stage(name);
-    if (!def)
-      return fail(why, field_msg("transform", "names unknown stage '" + name + "' in \"" + chain +
-                                                  "\" (known: " + known_stages() + ")"));
-    for (const StageDef *prev : defs) {
-      if (prev == def)
-        return fail(why, field_msg("transform", "names stage '" + name + "' twice in \"" + chain + "\""));
-      if (must_be_last(prev->kind))
-        return fail(why, field_msg("transform", "\"" + chain + "\": the " +
-                                                    (prev->kind == StageKind::Wavelet ? "wavelet" : "predictor") +
-                                                    " stage '" + prev->name + "' must be the last stage"));
-    }
-    defs.push_back(def);
-  }
-  for (const StageDef *def : defs) {
+  // The chain's shape first (known names, no repeats, colour first, wavelet
+  // last), then each stage's parameter fields.
+  const std::vector<std::string> names = split_chain(chain);
+  if (std::string bad = check_names(names, GST_VIDEO_FORMAT_UNKNOWN); !bad.empty()) return fail(why, bad);
+  for (const std::string &name : names) {
     CoeffStage st;
-    if (!parse_stage(s, *def, &st, why)) return false;
+    if (!parse_stage(s, *find_stage(name), &st, why)) return false;
     f.stages.push_back(st);
   }
 
@@ -339,6 +401,7 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
   const GstVideoFormat format = gst_video_format_from_string(format_name.c_str());
   if (format == GST_VIDEO_FORMAT_UNKNOWN || !raw_format_supported(format))
     return fail(why, field_msg("format", "is '" + format_name + "', not one of " + supported_formats_text()));
+  if (std::string bad = check_names(names, format); !bad.empty()) return fail(why, bad);
   int width = 0, height = 0;
   if (!read_int(s, "width", 1, G_MAXINT16, &width, why)) return false;
   if (!read_int(s, "height", 1, G_MAXINT16, &height, why)) return false;
@@ -382,20 +445,32 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
   return true;
 }
 
-std::string check_stage_limits(const CoeffFormat &f) {
+cf::ValueRange stage_input_range(const CoeffFormat &f, std::size_t i) {
   const cf::SampleType raw = raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw));
-  for (const CoeffStage &st : f.stages) {
+  cf::ValueRange r = cf::type_range(raw);
+  for (std::size_t k = 0; k < i && k < f.stages.size(); ++k) r = output_range(f.stages[k], r, raw);
+  return r;
+}
+
+std::string check_stage_limits(const CoeffFormat &f) {
+  for (std::size_t i = 0; i < f.stages.size(); ++i) {
+    const CoeffStage &st = f.stages[i];
     if (st.kind == StageKind::Predictor) {
-      const std::string bad = cf::predictor_check(st.predictor, raw, f.sample_type);
+      const cf::SampleType in = i == 0 ? raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw)) : f.sample_type;
+      const std::string bad = cf::predictor_check(st.predictor, in, f.sample_type);
       if (!bad.empty()) return field_msg("transform", "stage '" + st.name + "' does not suit the frame: " + bad);
       continue;
     }
+    if (st.kind != StageKind::Wavelet) continue;
     cf::FrameView shape;
-    shape.type = raw;
+    // Stage 0 reads the raw samples; later stages the stream's planes.
+    shape.type = i == 0 ? raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw)) : f.sample_type;
     shape.n_components = f.planes.n;
     for (int c = 0; c < f.planes.n; ++c)
       shape.components[c] = cf::Component{0, 0, 1, f.planes.width[c], f.planes.height[c]};
-    const std::string bad = cf::wavelet_check(st.wavelet, shape, f.sample_type);
+    cf::WaveletParams p = st.wavelet;
+    p.input = stage_input_range(f, i);
+    const std::string bad = cf::wavelet_check(p, shape, f.sample_type);
     if (!bad.empty()) return field_msg(field_name(st.name, "levels").c_str(), "does not suit the frame: " + bad);
   }
   return "";
@@ -469,7 +544,7 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
       if (const GValue *t = gst_structure_get_value(s, "transform")) {
         if (!G_VALUE_HOLDS_STRING(t) || !g_value_get_string(t)) continue;
         const std::vector<std::string> chain = split_chain(g_value_get_string(t));
-        if (chain.back() != last_stage) continue;
+        if (chain.size() != 1 || chain.back() != last_stage) continue;
       }
     }
     // The formats the structure allows (absent: any), narrowed by the
@@ -505,6 +580,56 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
     g_value_unset(&list);
     copy_shared_fields(s, r);
     out = merge(out, r, cuda);
+  }
+  return out;
+}
+
+GstCaps *append_stage_caps(const GstCaps *coeff, const CoeffStage &stage) {
+  GstCaps *out = gst_caps_new_empty();
+  for (guint i = 0; i < gst_caps_get_size(coeff); ++i) {
+    const GstStructure *s = gst_caps_get_structure(coeff, i);
+    bool cuda = false;
+    if (!gst_structure_has_name(s, kCoeffMediaType) || !caps_memory(coeff, i, &cuda)) continue;
+    const char *chain = gst_structure_get_string(s, "transform");  // only fixed chains can be continued
+    if (!chain) continue;
+    std::vector<std::string> names = split_chain(chain);
+    names.push_back(stage.name);
+    if (!check_names(names, GST_VIDEO_FORMAT_UNKNOWN).empty()) continue;
+    GstStructure *c = gst_structure_copy(s);
+    gst_structure_set(c, "transform", G_TYPE_STRING, chain_text(names).c_str(), nullptr);
+    write_stage_params(c, stage);
+    out = merge(out, c, cuda);
+  }
+  return out;
+}
+
+GstCaps *drop_stage_caps(const GstCaps *coeff, const char *stage) {
+  GstCaps *out = gst_caps_new_empty();
+  const std::string prefix = std::string(stage) + "-";
+  for (guint i = 0; i < gst_caps_get_size(coeff); ++i) {
+    const GstStructure *s = gst_caps_get_structure(coeff, i);
+    bool cuda = false;
+    if (!gst_structure_has_name(s, kCoeffMediaType) || !caps_memory(coeff, i, &cuda)) continue;
+    GstStructure *c = gst_structure_copy(s);
+    if (const GValue *t = gst_structure_get_value(s, "transform")) {
+      if (!G_VALUE_HOLDS_STRING(t) || !g_value_get_string(t)) {
+        gst_structure_free(c);
+        continue;
+      }
+      std::vector<std::string> names = split_chain(g_value_get_string(t));
+      if (names.size() < 2 || names.back() != stage) {
+        gst_structure_free(c);
+        continue;
+      }
+      names.pop_back();
+      gst_structure_set(c, "transform", G_TYPE_STRING, chain_text(names).c_str(), nullptr);
+    }
+    gst_structure_filter_and_map_in_place(
+        c, [](GQuark field, GValue *, gpointer p) -> gboolean {
+          return !g_str_has_prefix(g_quark_to_string(field), static_cast<const std::string *>(p)->c_str());
+        },
+        const_cast<std::string *>(&prefix));
+    out = merge(out, c, cuda);
   }
   return out;
 }

@@ -11,13 +11,16 @@
 //       chroma-site=(string)jpeg, interlace-mode=(string)progressive
 //
 // transform      the chain of stages in the order they were applied,
-//                comma-separated ("cdf53", "med"; later e.g. "ycocg,cdf53").
+//                comma-separated ("cdf53", "rct", "ycocg,cdf53").
 //                cudainverse undoes it from the last stage back. A stage
-//                appears at most once; a wavelet or predictor stage (its
-//                output is not raw-like samples) must be the last one.
+//                appears at most once; a colour stage (rct, ycocg) must be
+//                the first one and needs an RGB-family format; a wavelet
+//                or predictor stage must be the last one. The values each stage gets are
+//                derived from the chain (stage_input_range): after a colour
+//                stage, [-255, 255] for 8-bit RGB, which sets the wavelet's
+//                level limit.
 // <stage>-<param> per-stage parameters as prefixed fields (haar-levels,
-//                haar-layout, cdf53-levels, cdf53-layout; med-slice-height,
-//                gap-slice-height, ged-slice-height, ged-threshold): a flat structure
+//                haar-layout, cdf53-levels, cdf53-layout): a flat structure
 //                stays readable with gst_structure_get_int() and writable in a
 //                gst-launch capsfilter, unlike nested structures.
 // sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE.
@@ -31,7 +34,8 @@
 // (RGB and BGR give the same planes), Y, U, V for I420/NV12/Y444, Y for gray.
 // Chroma planes of I420 and NV12 are ceil(w/2) x ceil(h/2).
 // RGBx/BGRx: the padding byte carries no information and is not stored (three
-// planes); cudainverse writes 0xff into it.
+// planes); cudainverse writes 0xff into it. After a colour stage the planes
+// are Y, Cb, Cr (rct) or Y, Co, Cg (ycocg), then alpha unchanged (RGBA/BGRA).
 #pragma once
 
 #include <gst/gst.h>
@@ -40,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "cudafilters/colour.hpp"
 #include "cudafilters/frame.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
@@ -90,17 +95,30 @@ const char *sample_format_name(cf::SampleType coeff);  // "S16LE", "S32LE"
 // One coefficient plane per component of `raw`, each of the component's size.
 cf::PlanarLayout planar_layout(const GstVideoInfo &raw);
 
-// One stage of the transform chain. A new kind adds its parameters and a row
-// to the stage table in coeff_caps.cpp (and an undo row in gstcudainverse.cpp).
-enum class StageKind { Wavelet, Predictor };
+// The RGB family, which colour stages need.
+#define CF_RGB_FORMATS "{ RGB, BGR, RGBA, BGRA, RGBx, BGRx }"
+#define CF_CUDA_RGB_FORMATS "{ RGB, BGR, RGBA, BGRA }"
+bool rgb_format(GstVideoFormat f);
+
+// One stage of the transform chain. A new kind adds its parameters here, a
+// row to the stage table in coeff_caps.cpp (with its place in a chain and
+// the range of its output) and an undo row in gstcudainverse.cpp.
+enum class StageKind { Wavelet, Colour, Predictor };
 struct CoeffStage {
-  std::string name;  // as spelled in transform=: "haar", "cdf53", "med", "gap", "ged"
+  std::string name;  // as spelled in transform=: "haar", "cdf53", "rct", "ycocg", "med", "gap", "ged"
   StageKind kind = StageKind::Wavelet;
-  cf::WaveletParams wavelet;      // kind == Wavelet
+  cf::WaveletParams wavelet;  // kind == Wavelet
+  cf::ColourTransform colour = cf::ColourTransform::Rct;  // kind == Colour
   cf::PredictorParams predictor;  // kind == Predictor
 };
 CoeffStage wavelet_stage(const cf::WaveletParams &p);
+CoeffStage colour_stage(cf::ColourTransform t);
 CoeffStage predictor_stage(const cf::PredictorParams &p);
+
+// "" when `stages`, in this order, form a valid chain on raw `format`
+// (known stages, none twice, colour first and on RGB, wavelet last);
+// otherwise a message naming the transform (or format) field.
+std::string check_chain(const std::vector<CoeffStage> &stages, GstVideoFormat format);
 
 // A parsed, fixed coefficient stream.
 struct CoeffFormat {
@@ -117,9 +135,12 @@ struct CoeffFormat {
 bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string *why);
 bool parse_coeff_caps(const GstCaps *caps, CoeffFormat *out, std::string *why);
 // Parameters that are well-formed but do not suit the frame (wavelet levels
-// too deep for a plane or the sample type, a predictor on samples it cannot
-// take): "" or a message naming the field.
+// too deep for a plane or the values they get): "" or a message naming the field.
 std::string check_stage_limits(const CoeffFormat &f);
+// The values that enter stage i of the chain (i == stages.size(): the
+// values of the stream): the raw format's range for stage 0, the range of
+// the previous stage's output after it (empty when unknown: after a wavelet).
+cf::ValueRange stage_input_range(const CoeffFormat &f, std::size_t i);
 
 // Fixed caps for `stages` applied to the raw video `raw`.
 GstCaps *build_coeff_caps(const GstVideoInfo &raw, const std::vector<CoeffStage> &stages);
@@ -131,8 +152,16 @@ GstCaps *build_coeff_caps(const GstVideoInfo &raw, const std::vector<CoeffStage>
 // transform field), one structure per format so sample-format stays exact.
 GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffStage> *stages);
 // coefficients -> the raw video they rebuild. With `last_stage`, only
-// structures whose chain ends with that stage (or leaves transform open).
+// structures whose chain is that one stage (or leaves transform open).
 GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage = nullptr);
+
+// For forward elements that also take coefficients (chain_caps.h):
+// coefficients -> the same with `stage` appended, for structures whose fixed
+// chain `stage` may continue; and back: structures whose chain ends with
+// `stage` after at least one other -> that chain without it (transform left
+// open stays open, minus the stage's fields).
+GstCaps *append_stage_caps(const GstCaps *coeff, const CoeffStage &stage);
+GstCaps *drop_stage_caps(const GstCaps *coeff, const char *stage);
 
 // transform_caps of an element that turns raw video into a coefficient
 // stream ending with `stages.back()`: sink -> coefficients with `stages`,

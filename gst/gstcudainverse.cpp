@@ -1,12 +1,15 @@
 // cudainverse: rebuilds raw video from any coefficient stream, reading only
 // its caps. The transform chain is undone from its last stage back, each
 // stage through a row of kUndo; stages between the first and the last write
-// into cached intermediate planes (none are needed for one-stage chains).
+// into cached intermediate planes of the stream's sample type (host vectors,
+// or the engine's device workspace for CUDA memory; none for one-stage
+// chains).
 #include <cstdint>
 #include <vector>
 
 #include "cf_base.h"
 #include "cudafilters/error.hpp"
+#include "cudafilters/colour.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
@@ -45,11 +48,17 @@ void undo_predictor(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameV
   cf::predictor_inverse(e, st.predictor, src, dst);
 }
 
+void undo_colour(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
+  cf::colour_inverse(e, st.colour, src, dst);
+}
+
 struct UndoDef {
   cfgst::StageKind kind;
   UndoFn undo;
 };
-const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet}, {cfgst::StageKind::Predictor, undo_predictor}};
+const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet},
+                          {cfgst::StageKind::Colour, undo_colour},
+                          {cfgst::StageKind::Predictor, undo_predictor}};
 
 UndoFn find_undo(cfgst::StageKind kind) {
   for (const UndoDef &d : kUndo)
@@ -126,14 +135,17 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
   for (int i = n - 1; i >= 0; --i) {
     cf::FrameView dst = out.view;
     if (i > 0) {
-      // Host scratch: device frames would need device scratch (no such
-      // chain exists yet: a chain is one wavelet stage).
-      if (in.view.memory == cf::Memory::Device)
-        throw cf::Error("chains of several stages in CUDA memory are not supported yet");
-      // The input of stage i: planes of the stream's sample type.
-      std::vector<std::uint8_t> &buf = self->scratch[i % 2];
-      if (buf.size() < cf.size) buf.resize(cf.size);
-      dst = cf::planar_view(buf.data(), cf.planes, cf.sample_type, cf::Memory::Host);
+      // The input of stage i: planes of the stream's sample type, in the
+      // memory of the frames (two halves of one workspace on the device).
+      if (in.view.memory == cf::Memory::Device) {
+        const std::size_t half = (cf.size + 255) / 256 * 256;
+        auto *ws = static_cast<std::uint8_t *>(engine.device_workspace(2 * half));
+        dst = cf::planar_view(ws + (i % 2) * half, cf.planes, cf.sample_type, cf::Memory::Device);
+      } else {
+        std::vector<std::uint8_t> &buf = self->scratch[i % 2];
+        if (buf.size() < cf.size) buf.resize(cf.size);
+        dst = cf::planar_view(buf.data(), cf.planes, cf.sample_type, cf::Memory::Host);
+      }
     }
     find_undo(cf.stages[i].kind)(engine, cf.stages[i], src, dst);
     src = dst;

@@ -10,6 +10,9 @@ GST_ELEMENT_REGISTER_DECLARE(cudagap);
 GST_ELEMENT_REGISTER_DECLARE(cudaged);
 GST_ELEMENT_REGISTER_DECLARE(cudahough);
 GST_ELEMENT_REGISTER_DECLARE(cudahalftone);
+GST_ELEMENT_REGISTER_DECLARE(cudarct);
+GST_ELEMENT_REGISTER_DECLARE(cudaycocg);
+GST_ELEMENT_REGISTER_DECLARE(cudaentropy);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -22,10 +25,13 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudaged, plugin);
   ok |= GST_ELEMENT_REGISTER(cudahough, plugin);
   ok |= GST_ELEMENT_REGISTER(cudahalftone, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudarct, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaycocg, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaentropy, plugin);
   return ok;
 }
 
 GST_PLUGIN_DEFINE(GST_VERSION_MAJOR, GST_VERSION_MINOR, cudafilters,
-                  "Image decorrelation filters (wavelets, predictors and their inverse), Hough line detection "
-                  "and halftoning on CUDA, OpenMP or the CPU",
+                  "Image decorrelation filters (wavelets, colour transforms, predictors, their inverse, entropy), "
+                  "Hough line detection and halftoning on CUDA, OpenMP or the CPU",
                   plugin_init, VERSION, GST_PACKAGE_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_ORIGIN)

@@ -234,6 +234,11 @@ void *device_alloc(CudaState *s, std::size_t bytes) {
   return p;
 }
 
+void *workspace(CudaState *s, std::size_t bytes) {
+  DeviceScope scope(s);
+  return s->reserve(Slot::Caller, bytes);
+}
+
 void device_free(CudaState *s, void *p) {
   DeviceScope scope(s);
   if (p) cudaFree(p);

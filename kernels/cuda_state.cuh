@@ -33,7 +33,7 @@ void check(cudaError_t e, Describe &&describe) {
 // The device buffers an engine keeps between frames. Each slot grows when a
 // call needs more than it holds and is otherwise reused, so once frame sizes
 // are stable no call allocates or frees device memory.
-enum class Slot { Source, Destination, Scratch, Count };
+enum class Slot { Source, Destination, Scratch, Caller, Count };  // Caller: Engine::device_workspace
 
 struct DeviceBuffer {
   void *ptr = nullptr;

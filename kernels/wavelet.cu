@@ -24,6 +24,7 @@
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/launch.cuh"
 #include "kernels/wavelet_kernels.cuh"
 
 namespace cf::cuda {
@@ -108,13 +109,7 @@ void launch(CudaState *s, Kernel kernel, const Band (&bands)[kMaxPlanes], int n,
   }
   params.tiles = int(tiles);
   const int blocks = int((tiles + geo.tiles_per_block - 1) / geo.tiles_per_block);
-#ifdef CF_CUDA_EMULATION
-  cf_emulate_launch(kernel, blocks, geo.threads, params);  // tests/cuda/emulation: runs on the CPU
-  (void)s;
-#else
-  kernel<<<blocks, geo.threads, 0, s->stream>>>(params);
-#endif
-  detail::check(cudaGetLastError(), [&] { return std::string("launching ") + what; });
+  launch_kernel(s, kernel, blocks, geo.threads, params, what);
 }
 
 constexpr int half_up(int n) { return (n + 1) / 2; }

@@ -20,6 +20,8 @@
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/hough.hpp"
 #include "cudafilters/halftone.hpp"
+#include "cudafilters/colour.hpp"
+#include "cudafilters/entropy.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace {
@@ -182,6 +184,7 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     r.note = "inverse rows: system memory and core";
     return r;
   }
+  const bool passthrough = c.element == "cudaentropy";  // reads its input; nothing is written
   GstCaps *caps = gst_caps_from_string(raw_caps(c, cuda).c_str());
   GstVideoInfo info;
   gst_video_info_from_caps(&info, caps);
@@ -252,7 +255,7 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     GstBuffer *out = gst_harness_try_pull(h);
     if (!out) return false;
     if (cuda && !gst_is_cuda_memory(gst_buffer_peek_memory(out, 0))) r.note = "output not in CUDA memory";
-    r.out_bytes = gst_buffer_get_size(out);
+    r.out_bytes = passthrough ? 0 : gst_buffer_get_size(out);
     gst_buffer_unref(out);
     return r.note.empty();
   });
@@ -365,8 +368,9 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
       return r;
     }
     const cf::SampleType ct = cf::coefficient_type_for(raw.type);
-    r.out_bytes = cf::planar_size(layout, ct);
-    void *out = alloc(r.out_bytes);
+    const bool entropy = c.element == "cudaentropy";
+    r.out_bytes = entropy ? 0 : cf::planar_size(layout, ct);
+    void *out = alloc(cf::planar_size(layout, ct));
     const cf::FrameView coeffs = cf::planar_view(out, layout, ct, raw.memory);
     if (bench_is_predictor(c.element)) {
       const std::string name = forward_element(c);
@@ -387,8 +391,15 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
     } else {
       const cf::WaveletParams p{c.element == "cudahaar" ? cf::Wavelet::Haar : cf::Wavelet::Cdf53, c.levels,
                                 cf::Layout::Mallat};
+      std::vector<cf::Histogram> histograms;
       timed_loop(r, seconds, [&](int) {
-        cf::wavelet_forward(engine, p, raw, coeffs);
+        if (c.element == "cudarct" || c.element == "cudaycocg")
+          cf::colour_forward(engine, c.element == "cudarct" ? cf::ColourTransform::Rct : cf::ColourTransform::YCoCg,
+                             raw, coeffs);
+        else if (entropy)
+          cf::histograms(engine, raw, histograms);  // the histograms downloaded; the entropy is host arithmetic
+        else
+          cf::wavelet_forward(engine, p, raw, coeffs);
         return true;
       });
     }

@@ -12,7 +12,7 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudahalftone] [--levels 3] [--slice-heights 0,64]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudarct,...] [--levels 3] [--slice-heights 0,64]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md] [--props "edge=canny"]
@@ -80,12 +80,23 @@ struct Output {
   }
 };
 
+// Levels only mean something for the wavelets; the colour transforms (RGB
+// family only) and cudaentropy get one row per format, with "-".
+std::vector<std::string> element_levels(const std::string &element, const std::vector<std::string> &levels) {
+  return element == "cudahaar" || element == "cudacdf53" ? levels : std::vector<std::string>{"-"};
+}
+bool element_takes(const std::string &element, const std::string &format) {
+  static const std::string kRgb = " RGB BGR RGBA BGRA RGBx BGRx ";
+  return (element != "cudarct" && element != "cudaycocg") || kRgb.find(" " + format + " ") != std::string::npos;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudahalftone"}, backends = {"cpu", "openmp", "cuda"},
+  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudarct", "cudaycocg", "cudaentropy", "cudahalftone"},
+                           backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},
                            slice_heights = {"0", "64"};
@@ -144,13 +155,13 @@ int main(int argc, char **argv) {
       GstBuffer *frame = bench_load_frame(image, format, w, h);
       if (!frame) return 1;
       for (const auto &element : elements)
-        for (const auto &param : bench_is_predictor(element) ? slice_heights : levels)
+        for (const auto &param : bench_is_predictor(element) ? slice_heights : element_levels(element, levels))
           for (const auto &memory : memories)
             for (const auto &backend : backends) {
               if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
-              if (element == "cudahalftone" && param != levels.front()) continue;  // no levels: one row
-              BenchCase c{element, format, backend, memory, w, h, 1, 0, props};
-              (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
+              if (!element_takes(element, format)) continue;
+              BenchCase c{element, format, backend, memory, w, h, 0, 0, props};
+              if (param != "-") (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
               BenchResult r;
               if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
               else if (memory == "core" || memory == "core-pinned") r = bench_core(c, frame, seconds);

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "cudafilters/colour.hpp"
+#include "cudafilters/entropy.hpp"
 #include "cudafilters/frame.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/hough.hpp"
@@ -21,6 +23,7 @@ void *pinned_alloc(std::size_t bytes, int device_id);  // nullptr on failure
 void pinned_free(void *p);
 void *device_alloc(CudaState *s, std::size_t bytes);   // throws cf::Error
 void device_free(CudaState *s, void *p);
+void *workspace(CudaState *s, std::size_t bytes);     // Engine::device_workspace; throws cf::Error
 enum class CopyKind { HostToDevice, DeviceToHost, DeviceToDevice };
 void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, CopyKind kind);  // synchronous
 }  // namespace cf::detail
@@ -43,4 +46,8 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
                   std::vector<HoughPeak> &peaks);
 // Error-diffusion halftoning (cf::halftone's rule); returns when dst holds the result.
 void halftone(detail::CudaState *s, const halftone_rules::Setup &setup, const FrameView &src, const FrameView &dst);
+void colour_transform(detail::CudaState *s, bool inverse, ColourTransform t, const FrameView &src,
+                      const FrameView &dst);
+// counts: host memory, n_components x shape.bins; returns when they are filled.
+void histograms(detail::CudaState *s, const FrameView &f, const HistogramShape &shape, std::uint32_t *counts);
 }  // namespace cf::cuda

@@ -16,6 +16,7 @@ void *pinned_alloc(std::size_t, int) { return nullptr; }
 void pinned_free(void *) {}
 void *device_alloc(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
 void device_free(CudaState *, void *) {}
+void *workspace(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
 void copy(CudaState *, void *, const void *, std::size_t, CopyKind) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
@@ -39,6 +40,12 @@ void hough_detect(detail::CudaState *, const HoughParams &, const HoughGeometry 
   throw Error("this build of cudafilters has no CUDA backend");
 }
 void halftone(detail::CudaState *, const halftone_rules::Setup &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+void colour_transform(detail::CudaState *, bool, ColourTransform, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+void histograms(detail::CudaState *, const FrameView &, const HistogramShape &, std::uint32_t *) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
 }  // namespace cf::cuda

@@ -1,5 +1,7 @@
 #include "cudafilters/frame.hpp"
 
+#include <cstdint>
+
 namespace cf {
 
 const char *sample_type_name(SampleType t) {
@@ -10,6 +12,16 @@ const char *sample_type_name(SampleType t) {
     case SampleType::S32: return "S32";
   }
   return "?";
+}
+
+ValueRange type_range(SampleType t) {
+  switch (t) {
+    case SampleType::U8: return {0, 255};
+    case SampleType::U16: return {0, 65535};
+    case SampleType::S16: return {-32768, 32767};
+    case SampleType::S32: return {INT32_MIN, INT32_MAX};
+  }
+  return {};
 }
 
 std::size_t planar_size(const PlanarLayout &l, SampleType t) {

@@ -2,7 +2,8 @@
 #include "cudafilters/wavelet.hpp"
 
 #include <algorithm>
-#include <array>
+#include <map>
+#include <tuple>
 #include <mutex>
 #include <cstdint>
 
@@ -21,20 +22,7 @@ SampleType coefficient_type_for(SampleType raw) {
 
 namespace {
 
-// Closed interval of values a band can hold for any input in the start range.
-struct Range {
-  std::int64_t lo, hi;
-};
-
-Range type_range(SampleType t) {
-  switch (t) {
-    case SampleType::U8: return {0, 255};
-    case SampleType::U16: return {0, 65535};
-    case SampleType::S16: return {-32768, 32767};
-    case SampleType::S32: return {INT32_MIN, INT32_MAX};
-  }
-  return {0, 0};
-}
+using Range = ValueRange;
 
 // Overflow bound. The integer transform is a linear filter plus rounding:
 // a band's coefficient is sum(t_i x_i) over the band's cascaded analysis
@@ -119,17 +107,14 @@ int compute_overflow_max(Wavelet w, Layout l, Range in, SampleType coeff) {
 }
 
 // compute_overflow_max, once per combination (a few milliseconds each).
-int overflow_max_levels(Wavelet w, Layout l, SampleType in, SampleType coeff) {
+int overflow_max_levels(Wavelet w, Layout l, Range in, SampleType coeff) {
   static std::mutex mutex;
-  static std::array<int, 2 * 2 * 4 * 4> table = [] {
-    std::array<int, 2 * 2 * 4 * 4> t;
-    t.fill(-1);
-    return t;
-  }();
+  static std::map<std::tuple<int, int, std::int64_t, std::int64_t, int>, int> table;
   std::lock_guard<std::mutex> lock(mutex);
-  int &entry = table[((int(w) * 2 + int(l)) * 4 + int(in)) * 4 + int(coeff)];
-  if (entry < 0) entry = compute_overflow_max(w, l, type_range(in), coeff);
-  return entry;
+  const auto key = std::make_tuple(int(w), int(l), in.lo, in.hi, int(coeff));
+  auto it = table.find(key);
+  if (it == table.end()) it = table.emplace(key, compute_overflow_max(w, l, in, coeff)).first;
+  return it->second;
 }
 
 int geometric_max_levels(int width, int height) {
@@ -140,24 +125,30 @@ int geometric_max_levels(int width, int height) {
 
 }  // namespace
 
-int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input,
-                       SampleType coeff) {
+int wavelet_max_levels(Wavelet w, Layout l, int width, int height, ValueRange input, SampleType coeff) {
   // At least 1: a single level on a 1x1 frame changes nothing.
   return std::max(1, std::min(geometric_max_levels(width, height), overflow_max_levels(w, l, input, coeff)));
+}
+
+int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input, SampleType coeff) {
+  return wavelet_max_levels(w, l, width, height, type_range(input), coeff);
 }
 
 std::string wavelet_check(const WaveletParams &p, const FrameView &raw, SampleType coeff) {
   if (coeff != SampleType::S16 && coeff != SampleType::S32)
     return std::string("coefficient sample type ") + sample_type_name(coeff) + " is not S16 or S32";
   if (p.levels < 1) return "levels=" + std::to_string(p.levels) + " must be at least 1";
+  const ValueRange in = range_or_type(p.input, raw.type);
   for (int c = 0; c < raw.n_components; ++c) {
     const Component &k = raw.components[c];
-    const int max = wavelet_max_levels(p.wavelet, p.layout, k.width, k.height, raw.type, coeff);
+    const int max = wavelet_max_levels(p.wavelet, p.layout, k.width, k.height, in, coeff);
     if (p.levels > max)
       return "levels=" + std::to_string(p.levels) + " is too deep for component " +
              std::to_string(c) + " (" + std::to_string(k.width) + "x" + std::to_string(k.height) +
-             ", " + sample_type_name(raw.type) + " into " + sample_type_name(coeff) +
-             "): at most " + std::to_string(max);
+             ", " + sample_type_name(raw.type) +
+             (p.input.empty() ? std::string()
+                              : " values in [" + std::to_string(in.lo) + ", " + std::to_string(in.hi) + "]") +
+             " into " + sample_type_name(coeff) + "): at most " + std::to_string(max);
   }
   return "";
 }

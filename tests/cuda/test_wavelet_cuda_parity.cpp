@@ -6,13 +6,14 @@
 // data and real photos: forward on cuda == forward on cpu, and the cuda
 // inverse of that == the input. Also the inverse of arbitrary coefficients,
 // one engine across changing sizes (no device allocation once sizes repeat),
-// frames in device memory, and a device id that does not exist.
+// frames in device memory, and a device id that does not exist. Then the
+// colour transforms and histograms (colour_parity.hpp), chains included.
 // Without a usable CUDA device: prints why and exits 77 (skipped).
 // CFT_QUICK=1 (for compute-sanitizer runs) keeps every check but uses sizes
 // up to 257x129 (still odd, still wider than one 128-column strip).
 #include <cstdlib>
 
-#include "parity.hpp"
+#include "colour_parity.hpp"
 
 using namespace cft::parity;
 
@@ -30,9 +31,13 @@ int main() {
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, mid, big});
   arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}, mid, big});
   photos(cuda, cpu, big);
+  colour_frames(cuda, cpu, {{1, 1}, {7, 5}, {17, 13}, mid, big});
+  histogram_frames(cuda, cpu, {{1, 1}, {7, 5}, mid, big});
+  colour_photos(cuda, cpu, big);
   engine_reuse(cpu, {mid, {17, 13}, big, {1, 1}, mid, {big.w + 1, big.h + 1}, {33, 1}}, {big, mid});
 #if CFT_HAVE_CUDART
   device_memory(cuda, cpu, {{17, 13}, big});
+  colour_chains_in_device_memory(cuda, cpu, {{17, 13}, mid, big});
 #else
   std::printf("note: built without the CUDA runtime: frames in device memory not tested\n");
 #endif

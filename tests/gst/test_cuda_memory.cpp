@@ -68,7 +68,8 @@ static std::string cuda_caps(const std::string &system_caps) {
 static void test_templates() {
   const bool built = CF_GST_CUDA;
   if (!built) std::printf("note: built without CUDA-memory support: templates must not offer it\n");
-  for (const char *name : {"cudahaar", "cudacdf53", "cudainverse", "cudaview", "cudamed", "cudagap", "cudaged"}) {
+  for (const char *name : {"cudahaar", "cudacdf53", "cudainverse", "cudaview", "cudamed", "cudagap", "cudaged",
+                           "cudarct", "cudaycocg", "cudaentropy"}) {
     GstElement *e = gst_element_factory_make(name, nullptr);
     CHECK_MSG(template_has_cuda(e, "sink") == built, "%s sink template", name);
     // cudaview writes GRAY8, which GStreamer 1.22 cannot allocate in CUDA memory.
@@ -261,12 +262,14 @@ static std::string source(const char *format, int w, int h, int frames) {
 // cudadownload -> appsink b: bytes equal, CUDA memory between our elements,
 // one context shared by them and the memory. (The video/x-raw capsfilter
 // keeps cudadownload from passing CUDA memory through to the appsink.)
-static void roundtrip(const char *format, int w, int h, const std::string &element = "cudacdf53 levels=3") {
+// `chain` names its last forward element enc; colour chains and cudaentropy
+// in CUDA memory go the same way.
+static void roundtrip(const char *format, int w, int h, const std::string &chain = "cudacdf53 levels=3 name=enc") {
   const int frames = 5;
-  const std::string what = element + " " + format + " " + std::to_string(w) + "x" + std::to_string(h);
+  const std::string what = std::string(format) + " " + std::to_string(w) + "x" + std::to_string(h) + " " + chain;
   GstElement *p = launch(source(format, w, h, frames) +
-                         "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! " + element + " name=enc "
-                         "! cudainverse name=inv ! cudadownload ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
+                         "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! " + chain +
+                         " ! cudainverse name=inv ! cudadownload ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
   MemoryProbe probe;
   add_probe(p, "enc", &probe);
@@ -286,7 +289,7 @@ static void roundtrip(const char *format, int w, int h, const std::string &eleme
   if (enc) gst_object_unref(enc);
   if (inv) gst_object_unref(inv);
   compare_video(p, what + " through CUDA memory", frames);
-  std::printf("%s: cudaupload ! video/x-raw(memory:CUDAMemory) ! (element) ! cudainverse ! cudadownload checked\n", what.c_str());
+  std::printf("%s: cudaupload ! video/x-raw(memory:CUDAMemory) ! <chain> ! cudainverse ! cudadownload checked\n", what.c_str());
   stop(p);
 }
 
@@ -380,8 +383,12 @@ static void test_cuda_pipelines() {
   // GRAY8 is left out: GStreamer 1.22 has no GRAY8 in CUDA memory.
   for (const char *format : {"I420", "NV12", "RGBA", "BGR", "Y444"})
     for (const auto &size : {std::pair<int, int>{320, 240}, {321, 241}}) roundtrip(format, size.first, size.second);
-  for (const char *element : {"cudamed", "cudagap slice-height=64", "cudaged threshold=20 slice-height=7"})
+  for (const char *element : {"cudamed name=enc", "cudagap slice-height=64 name=enc", "cudaged threshold=20 slice-height=7 name=enc"})
     for (const char *format : {"I420", "RGBA", "NV12"}) roundtrip(format, 321, 241, element);
+  for (const char *format : {"RGBA", "BGR"})
+    for (const char *chain : {"cudaycocg name=enc ! cudaentropy", "cudaycocg ! cudacdf53 levels=3 name=enc ! cudaentropy",
+                              "cudarct ! cudahaar levels=2 name=enc", "cudarct ! cudacdf53 levels=8 layout=standard name=enc"})
+      roundtrip(format, 321, 241, chain);
   haar_coefficients("I420", 321, 241);
   haar_coefficients("RGBA", 320, 240);
   cpu_backends_on_cuda_memory();

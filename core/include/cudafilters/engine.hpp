@@ -57,6 +57,12 @@ class Engine {
   void upload(void *device_dst, const void *host_src, std::size_t bytes);
   void download(void *host_dst, const void *device_src, std::size_t bytes);
   void device_copy(void *device_dst, const void *device_src, std::size_t bytes);
+  // A device buffer of at least `bytes` that the engine keeps for its caller
+  // between calls (it grows when asked for more, its contents are then
+  // lost, and it goes with the engine): intermediate frames of work made of
+  // several calls on device frames, such as cudainverse undoing a chain in
+  // CUDA memory. No allocation once sizes are stable. CUDA engines only.
+  void *device_workspace(std::size_t bytes);
 
  private:
   Backend backend_;

@@ -20,6 +20,18 @@ constexpr int sample_size(SampleType t) {
 constexpr bool is_signed(SampleType t) { return t == SampleType::S16 || t == SampleType::S32; }
 const char *sample_type_name(SampleType t);
 
+// A closed interval of sample values. A stage whose output holds far fewer
+// values than its sample type can (a colour transform's 9-bit differences in
+// S16) states them this way, so that the next stage's limits stay exact.
+// Empty (lo > hi, the default) means "the sample type's whole range".
+struct ValueRange {
+  std::int64_t lo = 0, hi = -1;
+  bool empty() const { return lo > hi; }
+};
+ValueRange type_range(SampleType t);
+// `r`, or type_range(t) when r is empty.
+inline ValueRange range_or_type(ValueRange r, SampleType t) { return r.empty() ? type_range(t) : r; }
+
 // Where the frame's bytes live. Device pointers belong to the engine's CUDA device.
 enum class Memory { Host, Device };
 

@@ -31,6 +31,16 @@ struct WaveletParams {
   Wavelet wavelet = Wavelet::Cdf53;
   int levels = 1;
   Layout layout = Layout::Mallat;
+  // The values the source's samples can take, when narrower than its sample
+  // type (coefficients of an earlier stage: colour_output_range() of
+  // <cudafilters/colour.hpp>); empty = the source sample type's range. The
+  // overflow limit of `levels` is computed from it. Source values outside
+  // it are outside the contract: coefficients may saturate, differently on
+  // different backends.
+  ValueRange input;
+
+  WaveletParams() = default;
+  WaveletParams(Wavelet w, int n, Layout l, ValueRange in = {}) : wavelet(w), levels(n), layout(l), input(in) {}
 };
 
 // Coefficient type for a raw sample type: S16 for 8-bit, S32 for 16-bit.
@@ -43,9 +53,12 @@ SampleType coefficient_type_for(SampleType raw);
 // unchanged at level 1).
 int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input,
                        SampleType coeff);
+// The same for inputs whose values lie in `input` (not empty).
+int wavelet_max_levels(Wavelet w, Layout l, int width, int height, ValueRange input, SampleType coeff);
 
-// Empty when `p` suits every component of `raw`; otherwise a message naming
-// the property and the limit ("levels=9 is too deep for 17x13: at most 4").
+// Empty when `p` suits every component of `raw` (values in p.input, or of
+// raw.type when it is empty); otherwise a message naming the property and
+// the limit ("levels=9 is too deep for 17x13: at most 4").
 std::string wavelet_check(const WaveletParams &p, const FrameView &raw, SampleType coeff);
 
 // Subband rectangles of one component, in its coefficient plane.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 
 enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
                  cudaErrorInvalidDeviceFunction = 98, cudaErrorInvalidDevice = 101,
@@ -85,3 +86,4 @@ long long blocks();
 }  // namespace cf_emulation
 void cf_emulate_check_access(const void *p, std::size_t bytes);      // inside a device allocation?
 void cf_emulate_check(bool ok, const char *what, const char *file, int line);  // CF_EMU_CHECK
+

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "atomics.hpp"
 #include "cuda_runtime.h"
 
 #define __global__

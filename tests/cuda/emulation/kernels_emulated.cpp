@@ -8,3 +8,5 @@
 #include "kernels/predictor.cu"
 #include "kernels/hough.cu"
 #include "kernels/halftone.cu"
+#include "kernels/colour.cu"
+#include "kernels/entropy.cu"

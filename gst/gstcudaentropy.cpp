@@ -1,0 +1,179 @@
+// cudaentropy: passes raw video or coefficients through unchanged and posts,
+// for every `interval`-th frame, an element message with the zeroth-order
+// entropy of each plane and of the frame (cudafilters/entropy.hpp):
+//
+//   cudaentropy, frame=(guint64)0, format=(string)RGB,
+//       transform=(string)"ycocg,cdf53" (coefficients only), planes=(int)3,
+//       bits-per-sample=(double)< 4.1, 5.2, 5.0 >, samples=(gint64)< ... >,
+//       bits-per-pixel=(double)14.3
+//
+// Frames in between are not measured (they cost nothing). The histograms run
+// on the backend; the entropy is computed from them on the host.
+#include <vector>
+
+#include "cf_base.h"
+#include "cudafilters/entropy.hpp"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cuda_entropy_debug);
+#define GST_CAT_DEFAULT gst_cuda_entropy_debug
+
+G_BEGIN_DECLS
+#define GST_TYPE_CUDA_ENTROPY (gst_cuda_entropy_get_type())
+G_DECLARE_FINAL_TYPE(GstCudaEntropy, gst_cuda_entropy, GST, CUDA_ENTROPY, GstCfBase)
+G_END_DECLS
+
+struct _GstCudaEntropy {
+  GstCfBase parent;
+  guint interval;  // property, GST_OBJECT_LOCK
+  guint64 frame;   // streaming thread: frames seen since start
+  std::vector<cf::Histogram> *histograms;  // streaming thread: reused between frames
+};
+
+G_DEFINE_TYPE(GstCudaEntropy, gst_cuda_entropy, GST_TYPE_CF_BASE)
+GST_ELEMENT_REGISTER_DEFINE(cudaentropy, "cudaentropy", GST_RANK_NONE, GST_TYPE_CUDA_ENTROPY)
+
+enum { PROP_0, PROP_INTERVAL };
+constexpr guint kDefaultInterval = 1;
+
+// Whatever the other elements take or give, in both memories; S32
+// coefficients (of 16-bit video) are refused with a message at caps time.
+#define ENTROPY_CAPS                                                                                           \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                     \
+                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                                        \
+  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE")                  \
+  "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]; "          \
+  "video/x-coefficients"
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(ENTROPY_CAPS));
+static GstStaticPadTemplate src_template =
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(ENTROPY_CAPS));
+
+static GstCaps *gst_cuda_entropy_transform_caps(GstBaseTransform *, GstPadDirection direction, GstCaps *caps,
+                                                GstCaps *filter) {
+  GstCaps *templ = gst_static_pad_template_get_caps(direction == GST_PAD_SINK ? &src_template : &sink_template);
+  GstCaps *out = gst_caps_intersect_full(caps, templ, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref(templ);
+  if (filter) {
+    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(out);
+    out = f;
+  }
+  return out;
+}
+
+static std::string gst_cuda_entropy_check_input(GstCfBase *, const cfgst::PadFormat &in) {
+  if (in.type == cf::SampleType::S32)
+    return "cudaentropy: " + in.describe() + " holds S32 samples, whose histogram (2^32 bins) is not supported; "
+           "8-bit and 16-bit raw video and S16LE coefficients are";
+  return "";
+}
+
+static std::string gst_cuda_entropy_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &) {
+  GST_CUDA_ENTROPY(base)->frame = 0;
+  return gst_cuda_entropy_check_input(base, in);
+}
+
+static void set_array(GstStructure *s, const char *field, GType type, int n, const double *d, const gint64 *i) {
+  GValue array = G_VALUE_INIT, item = G_VALUE_INIT;
+  gst_value_array_init(&array, n);
+  g_value_init(&item, type);
+  for (int c = 0; c < n; ++c) {
+    if (d)
+      g_value_set_double(&item, d[c]);
+    else
+      g_value_set_int64(&item, i[c]);
+    gst_value_array_append_value(&array, &item);
+  }
+  gst_structure_take_value(s, field, &array);
+  g_value_unset(&item);
+}
+
+static void gst_cuda_entropy_inspect(GstCfBase *base, cf::Engine &engine, const CfFrame &in) {
+  GstCudaEntropy *self = GST_CUDA_ENTROPY(base);
+  GST_OBJECT_LOCK(self);
+  const guint interval = self->interval;
+  GST_OBJECT_UNLOCK(self);
+  const guint64 frame = self->frame++;
+  if (frame % interval) return;
+  const cf::Entropy e = cf::frame_entropy(engine, in.view, *self->histograms);
+
+  GstStructure *s = gst_structure_new("cudaentropy", "frame", G_TYPE_UINT64, frame, "format", G_TYPE_STRING,
+                                      gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&in.format.info)), "planes",
+                                      G_TYPE_INT, e.n, nullptr);
+  if (in.format.coefficients) {
+    std::string chain;
+    for (const cfgst::CoeffStage &st : in.format.coeff.stages) chain += (chain.empty() ? "" : ",") + st.name;
+    gst_structure_set(s, "transform", G_TYPE_STRING, chain.c_str(), nullptr);
+  }
+  set_array(s, "bits-per-sample", G_TYPE_DOUBLE, e.n, e.bits_per_sample, nullptr);
+  set_array(s, "samples", G_TYPE_INT64, e.n, nullptr, e.samples);
+  gst_structure_set(s, "bits-per-pixel", G_TYPE_DOUBLE, e.bits_per_pixel, nullptr);
+  gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
+}
+
+static void gst_cuda_entropy_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCudaEntropy *self = GST_CUDA_ENTROPY(object);
+  if (id != PROP_INTERVAL) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK(self);
+  self->interval = g_value_get_uint(value);
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cuda_entropy_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GstCudaEntropy *self = GST_CUDA_ENTROPY(object);
+  if (id != PROP_INTERVAL) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK(self);
+  g_value_set_uint(value, self->interval);
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cuda_entropy_finalize(GObject *object) {
+  delete GST_CUDA_ENTROPY(object)->histograms;
+  G_OBJECT_CLASS(gst_cuda_entropy_parent_class)->finalize(object);
+}
+
+static void gst_cuda_entropy_class_init(GstCudaEntropyClass *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstCfBaseClass *base_class = GST_CF_BASE_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cuda_entropy_debug, "cudaentropy", 0, "cudaentropy element");
+
+  gobject_class->set_property = gst_cuda_entropy_set_property;
+  gobject_class->get_property = gst_cuda_entropy_get_property;
+  gobject_class->finalize = gst_cuda_entropy_finalize;
+  g_object_class_install_property(
+      gobject_class, PROP_INTERVAL,
+      g_param_spec_uint("interval", "Interval",
+                        "Measure and post a message for every interval-th frame (1 = every frame), counted from "
+                        "the first frame after caps; the others pass unmeasured",
+                        1, G_MAXUINT, kDefaultInterval,
+                        GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING)));
+
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+  gst_element_class_set_static_metadata(
+      element_class, "CUDA zeroth-order entropy", "Filter/Analyzer/Video",
+      "Passes raw video or video/x-coefficients through unchanged and posts an element message "
+      "'cudaentropy' with the zeroth-order entropy of each plane (bits-per-sample, an array) and of the "
+      "frame (bits-per-pixel = sum of plane entropy x plane samples / pixels); histograms on CUDA, "
+      "OpenMP or the CPU",
+      "cudafilters");
+
+  GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_entropy_transform_caps;
+  base_class->debug = gst_cuda_entropy_debug;
+  base_class->check_input = gst_cuda_entropy_check_input;
+  base_class->configure = gst_cuda_entropy_configure;
+  base_class->inspect = gst_cuda_entropy_inspect;
+}
+
+static void gst_cuda_entropy_init(GstCudaEntropy *self) {
+  self->interval = kDefaultInterval;
+  self->frame = 0;
+  self->histograms = new std::vector<cf::Histogram>();
+}
