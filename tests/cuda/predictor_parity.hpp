@@ -80,31 +80,36 @@ inline void random_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<S
   }
 }
 
+// The cuda inverse of random residuals (type `rt`) into frames like `raw`
+// equals the reference's: both clamp the same way.
+inline void inverse_of_random(cf::Engine &cuda, cf::Engine &cpu, const PredictorParams &p, const Kind &k,
+                              const OwnedFrame &raw, int pad, SampleType rt, std::uint32_t seed) {
+  const std::string what = label(p, k, raw.view, pad, "inverse of random residuals");
+  try {
+    OwnedFrame res = make_planar_like(raw.view, rt);
+    fill_random(res, seed);
+    OwnedFrame want = parity::make_like(k, raw.view, pad), got = parity::make_like(k, raw.view, pad);
+    fill_bytes(want, 0xA5);
+    fill_bytes(got, 0x5A);
+    cf::predictor_inverse(cpu, p, res.view, want.view);
+    cf::predictor_inverse(cuda, p, res.view, got.view);
+    std::string first;
+    const long long n = count_differences(want.view, got.view, &first);
+    CHECK_MSG(n == 0, "%s: %lld samples differ from the serial reference; first: %s", what.c_str(), n, first.c_str());
+  } catch (const cf::Error &e) {
+    CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
+  }
+  ++parity::runs();
+}
+
 inline void arbitrary_residuals(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes) {
   std::uint32_t seed = 900;
   const int before = failures();
   for (const Size &s : sizes)
     for (const Kind &k : {parity::kGray8, parity::kGray16, parity::kRgba, parity::kI420, parity::kGrayS16})
       for (cf::Predictor pr : kPredictors) {
-        const PredictorParams p{pr, 40, 3};
-        OwnedFrame raw = make_raw(k.packing, s.w, s.h, k.type, 3, k.subsampled);
-        const std::string what = label(p, k, raw.view, 3, "inverse of random residuals");
-        try {
-          OwnedFrame res = make_planar_like(raw.view, cf::residual_type_for(k.type));
-          fill_random(res, seed++);
-          OwnedFrame want = parity::make_like(k, raw.view, 3), got = parity::make_like(k, raw.view, 3);
-          fill_bytes(want, 0xA5);
-          fill_bytes(got, 0x5A);
-          cf::predictor_inverse(cpu, p, res.view, want.view);
-          cf::predictor_inverse(cuda, p, res.view, got.view);
-          std::string first;
-          const long long n = count_differences(want.view, got.view, &first);
-          CHECK_MSG(n == 0, "%s: %lld samples differ from the serial reference; first: %s", what.c_str(), n,
-                    first.c_str());
-        } catch (const cf::Error &e) {
-          CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
-        }
-        ++parity::runs();
+        const OwnedFrame raw = make_raw(k.packing, s.w, s.h, k.type, 3, k.subsampled);
+        inverse_of_random(cuda, cpu, {pr, 40, 3}, k, raw, 3, cf::residual_type_for(k.type), seed++);
       }
   parity::report("inverse of random residuals", before);
 }
@@ -134,24 +139,7 @@ inline void colour_range_frames(cf::Engine &cuda, cf::Engine &cpu, const std::ve
         for (cf::Predictor pr : kPredictors)
           for (int slice : slices)
             check_one(cuda, cpu, {pr, 40, slice, range}, k, src, pad, extremes ? "S16 +-255" : "S16 in [-255, 255]");
-        const PredictorParams p{cf::Predictor::Gap, 40, 3, range};
-        const std::string what = label(p, k, src.view, pad, "inverse of random S16 residuals");
-        try {
-          OwnedFrame res = make_planar_like(src.view, SampleType::S16);
-          fill_random(res, seed++);
-          OwnedFrame want = parity::make_like(k, src.view, pad), got = parity::make_like(k, src.view, pad);
-          fill_bytes(want, 0xA5);
-          fill_bytes(got, 0x5A);
-          cf::predictor_inverse(cpu, p, res.view, want.view);
-          cf::predictor_inverse(cuda, p, res.view, got.view);
-          std::string first;
-          const long long n = count_differences(want.view, got.view, &first);
-          CHECK_MSG(n == 0, "%s: %lld samples differ from the serial reference; first: %s", what.c_str(), n,
-                    first.c_str());
-        } catch (const cf::Error &e) {
-          CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
-        }
-        ++parity::runs();
+        inverse_of_random(cuda, cpu, {cf::Predictor::Gap, 40, 3, range}, k, src, pad, SampleType::S16, seed++);
       }
   parity::report("S16 input in [-255, 255], S16 residuals", before);
 }

@@ -178,30 +178,20 @@ void photos() {
   }
 }
 
-void expect_error(const char *what, const std::function<void()> &f, std::initializer_list<const char *> words) {
-  try {
-    f();
-    CHECK_MSG(false, "%s: no error", what);
-  } catch (const cf::Error &e) {
-    for (const char *w : words)
-      CHECK_MSG(std::strstr(e.what(), w) != nullptr, "%s: error '%s' does not name '%s'", what, e.what(), w);
-  }
-}
-
 void bad_input() {
   cf::Engine e(cf::Backend::Cpu);
   cft::OwnedFrame raw = cft::make_raw(cft::Packing::Gray, 8, 4, SampleType::S16);
   cft::OwnedFrame res16 = cft::make_planar_like(raw.view, SampleType::S16);
   cft::OwnedFrame u8 = cft::make_raw(cft::Packing::Gray, 8, 4, SampleType::U8);
   const cf::Predictor med = cf::Predictor::Med;
-  expect_error("S16 residuals of full-range S16", [&] { cf::predictor_forward(e, {med, 40, 0}, raw.view, res16.view); },
+  cft::expect_error("S16 residuals of full-range S16", [&] { cf::predictor_forward(e, {med, 40, 0}, raw.view, res16.view); },
                {"S16 samples", "[-65535, 65535]", "must be S32, not S16"});
-  expect_error("S16 residuals of a wide range",
+  cft::expect_error("S16 residuals of a wide range",
                [&] { cf::predictor_inverse(e, {med, 40, 0, {-20000, 20000}}, res16.view, raw.view); },
                {"[-20000, 20000]", "[-52767, 52768]", "S32"});
-  expect_error("range outside the type", [&] { cf::predictor_forward(e, {med, 40, 0, {-40000, 0}}, raw.view, res16.view); },
+  cft::expect_error("range outside the type", [&] { cf::predictor_forward(e, {med, 40, 0, {-40000, 0}}, raw.view, res16.view); },
                {"input range [-40000, 0]", "S16"});
-  expect_error("range outside U8", [&] { cf::predictor_forward(e, {med, 40, 0, {-1, 255}}, u8.view, res16.view); },
+  cft::expect_error("range outside U8", [&] { cf::predictor_forward(e, {med, 40, 0, {-1, 255}}, u8.view, res16.view); },
                {"input range [-1, 255]", "U8"});
 }
 
