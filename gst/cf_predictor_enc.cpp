@@ -2,6 +2,8 @@
 
 #include <new>
 
+#include "chain_caps.h"
+
 GST_DEBUG_CATEGORY_STATIC(gst_cf_predictor_enc_debug);
 #define GST_CAT_DEFAULT gst_cf_predictor_enc_debug
 #define CF_CAT(self) \
@@ -21,10 +23,11 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfPredictorEnc, gst_cf_predictor_enc, GST
 
 enum { PROP_0, PROP_SLICE_HEIGHT, PROP_THRESHOLD };
 
+// Raw video, or the coefficients of a colour stage (chain_caps.h).
 static GstStaticPadTemplate sink_template =
-    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_ENCODER_SINK_CAPS));
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SINK_CAPS));
 static GstStaticPadTemplate src_template =
-    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_ENCODER_SRC_CAPS));
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SRC_CAPS));
 
 static cf::PredictorParams current_params(GstCfPredictorEnc *self) {
   cf::PredictorParams p;
@@ -68,35 +71,38 @@ static void gst_cf_predictor_enc_finalize(GObject *object) {
   G_OBJECT_CLASS(gst_cf_predictor_enc_parent_class)->finalize(object);
 }
 
+// raw (or a colour stage's coefficients) -> the chain with this predictor
+// and the current properties appended, and back, in the memory it came in.
 static GstCaps *gst_cf_predictor_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
                                                     GstCaps *caps, GstCaps *filter) {
   GstCfPredictorEnc *self = GST_CF_PREDICTOR_ENC(trans);
-  GstCaps *templ = gst_static_pad_template_get_caps(&sink_template);
-  GstCaps *out =
-      cfgst::encoder_transform_caps(direction, caps, filter, {cfgst::predictor_stage(current_params(self))}, templ);
-  gst_caps_unref(templ);
+  GstCaps *out = cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter,
+                                             cfgst::predictor_stage(current_params(self)));
   GST_CAT_LOG_OBJECT(CF_CAT(self), self, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
                      direction == GST_PAD_SINK ? "sink" : "src", caps, out);
   return out;
 }
 
-// The input this element predicts: raw video. After a colour transform
-// (cudarct ! cudamed) it will be that stage's coefficient planes; this and
-// predictor_input() below are the two places that change.
-static std::string check_predictor_input(const cfgst::PadFormat &in, const cfgst::PadFormat &out,
-                                         const char *name) {
-  return cfgst::check_encoder_pads(in, out, name);
+static const char *stage_name(GstCfBase *base) {
+  return cf::predictor_name(GST_CF_PREDICTOR_ENC_GET_CLASS(base)->predictor);
 }
-static const cf::FrameView &predictor_input(const CfFrame &in) { return in.view; }
+
+static std::string gst_cf_predictor_enc_check_input(GstCfBase *base, const cfgst::PadFormat &in) {
+  return cfgst::stage_check_input(in, stage_name(base));
+}
 
 static std::string gst_cf_predictor_enc_configure(GstCfBase *base, const cfgst::PadFormat &in,
                                                   const cfgst::PadFormat &out) {
   GstCfPredictorEnc *self = GST_CF_PREDICTOR_ENC(base);
-  const char *name = cf::predictor_name(GST_CF_PREDICTOR_ENC_GET_CLASS(self)->predictor);
-  if (std::string why = check_predictor_input(in, out, name); !why.empty()) return why;
-  const cf::PredictorParams p = out.coeff.stages[0].predictor;
-  const std::string bad = cf::predictor_check(p, cfgst::raw_frame_shape(in.info).type, out.type);
-  if (!bad.empty()) return std::string(name) + ": " + bad;
+  const char *name = stage_name(base);
+  cfgst::CoeffStage stage;
+  cf::ValueRange input;
+  if (std::string bad = cfgst::stage_configure(in, out, name, &stage, &input); !bad.empty()) return bad;
+  // Parameters or residual type that do not suit the input (S16 residuals
+  // of a colour stage need its narrow range): refused now, not per frame.
+  if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return std::string(name) + ": " + bad;
+  cf::PredictorParams p = stage.predictor;
+  p.input = in.coefficients ? input : cf::ValueRange{};
   PRIV(self)->negotiated = p;
   GST_CAT_INFO_OBJECT(CF_CAT(self), self, "%s slice-height=%d threshold=%d on %s", name, p.slice_height,
                       p.threshold, in.describe().c_str());
@@ -105,7 +111,7 @@ static std::string gst_cf_predictor_enc_configure(GstCfBase *base, const cfgst::
 
 static void gst_cf_predictor_enc_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in,
                                          const CfFrame &out) {
-  cf::predictor_forward(engine, PRIV(GST_CF_PREDICTOR_ENC(base))->negotiated, predictor_input(in), out.view);
+  cf::predictor_forward(engine, PRIV(GST_CF_PREDICTOR_ENC(base))->negotiated, in.view, out.view);
 }
 
 void gst_cf_predictor_enc_install_threshold(GObjectClass *klass) {
@@ -146,6 +152,7 @@ static void gst_cf_predictor_enc_class_init(GstCfPredictorEncClass *klass) {
   gst_element_class_add_static_pad_template(element_class, &src_template);
 
   GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cf_predictor_enc_transform_caps;
+  base_class->check_input = gst_cf_predictor_enc_check_input;
   base_class->configure = gst_cf_predictor_enc_configure;
   base_class->process = gst_cf_predictor_enc_process;
   gst_type_mark_as_plugin_api(GST_TYPE_CF_PREDICTOR_ENC, GstPluginAPIFlags(0));

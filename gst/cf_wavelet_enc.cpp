@@ -35,26 +35,11 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfWaveletEnc, gst_cf_wavelet_enc, GST_TYP
 
 enum { PROP_0, PROP_LEVELS, PROP_LAYOUT };
 
-// System memory and memory:CUDAMemory; the output keeps the input's memory.
 // Raw video, or the coefficients of a colour stage (chain_caps.h).
-static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
-    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
-                                       "format=(string)" CF_CUDA_RGB_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]; "
-                    "video/x-coefficients, sample-format=(string)S16LE, format=(string)" CF_RGB_FORMATS
-                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
-
-static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
-    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
-                                       "format=(string)" CF_CUDA_RAW_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS
-                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SINK_CAPS));
+static GstStaticPadTemplate src_template =
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SRC_CAPS));
 
 static cf::WaveletParams current_params(GstCfWaveletEnc *self) {
   cf::WaveletParams p;

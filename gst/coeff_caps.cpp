@@ -111,10 +111,10 @@ struct StageDef {
 };
 
 const StageDef kStages[] = {
-    {"haar", StageKind::Wavelet, Place::Last, cf::Wavelet::Haar, {}},
-    {"cdf53", StageKind::Wavelet, Place::Last, cf::Wavelet::Cdf53, {}},
-    {"rct", StageKind::Colour, Place::First, {}, cf::ColourTransform::Rct},
-    {"ycocg", StageKind::Colour, Place::First, {}, cf::ColourTransform::YCoCg},
+    {"haar", StageKind::Wavelet, Place::Last, cf::Wavelet::Haar, {}, {}},
+    {"cdf53", StageKind::Wavelet, Place::Last, cf::Wavelet::Cdf53, {}, {}},
+    {"rct", StageKind::Colour, Place::First, {}, cf::ColourTransform::Rct, {}},
+    {"ycocg", StageKind::Colour, Place::First, {}, cf::ColourTransform::YCoCg, {}},
     {"med", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Med},
     {"gap", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Gap},
     {"ged", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Ged},
@@ -441,6 +441,11 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
 
   f.planes = planar_layout(f.raw);
   f.size = cf::planar_size(f.planes, f.sample_type);
+  // A predictor after a colour stage gets that stage's values: the range
+  // that lets its S16 residuals stay in S16 (cf::residual_type_for), for
+  // the forward element and cudainverse alike.
+  for (std::size_t i = 1; i < f.stages.size(); ++i)
+    if (f.stages[i].kind == StageKind::Predictor) f.stages[i].predictor.input = stage_input_range(f, i);
   *out = f;
   return true;
 }
@@ -630,24 +635,6 @@ GstCaps *drop_stage_caps(const GstCaps *coeff, const char *stage) {
         },
         const_cast<std::string *>(&prefix));
     out = merge(out, c, cuda);
-  }
-  return out;
-}
-
-GstCaps *encoder_transform_caps(GstPadDirection direction, GstCaps *caps, GstCaps *filter,
-                                const std::vector<CoeffStage> &stages, GstCaps *sink_template) {
-  GstCaps *out;
-  if (direction == GST_PAD_SINK) {
-    out = coeff_caps_from_raw_caps(caps, &stages);
-  } else {
-    GstCaps *raw = raw_caps_from_coeff_caps(caps, stages.back().name.c_str());
-    out = gst_caps_intersect_full(raw, sink_template, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(raw);
-  }
-  if (filter) {
-    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(out);
-    out = f;
   }
   return out;
 }

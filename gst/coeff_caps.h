@@ -18,7 +18,8 @@
 //                or predictor stage must be the last one. The values each stage gets are
 //                derived from the chain (stage_input_range): after a colour
 //                stage, [-255, 255] for 8-bit RGB, which sets the wavelet's
-//                level limit.
+//                level limit and keeps a predictor's residuals in S16
+//                (parsing fills a predictor stage's PredictorParams::input).
 // <stage>-<param> per-stage parameters as prefixed fields (haar-levels,
 //                haar-layout, cdf53-levels, cdf53-layout): a flat structure
 //                stays readable with gst_structure_get_int() and writable in a
@@ -162,22 +163,5 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage =
 // open stays open, minus the stage's fields).
 GstCaps *append_stage_caps(const GstCaps *coeff, const CoeffStage &stage);
 GstCaps *drop_stage_caps(const GstCaps *coeff, const char *stage);
-
-// transform_caps of an element that turns raw video into a coefficient
-// stream ending with `stages.back()`: sink -> coefficients with `stages`,
-// src -> the raw caps (intersected with `sink_template`), then `filter`.
-GstCaps *encoder_transform_caps(GstPadDirection direction, GstCaps *caps, GstCaps *filter,
-                                const std::vector<CoeffStage> &stages, GstCaps *sink_template);
-
-// Pad templates of such an element: system memory and memory:CUDAMemory.
-#define CF_ENCODER_SINK_CAPS                                                                              \
-  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                  \
-                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                                     \
-  "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"
-#define CF_ENCODER_SRC_CAPS                                                                               \
-  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "                \
-                     "format=(string)" CF_CUDA_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]")   \
-  "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS              \
-  ", width=(int)[1, 32767], height=(int)[1, 32767]"
 
 }  // namespace cfgst

@@ -55,18 +55,6 @@ std::string PadFormat::describe() const {
   return chain + " coefficients (" + sample_format_name(type) + ") of " + s + where;
 }
 
-std::string check_encoder_pads(const PadFormat &in, const PadFormat &out, const char *stage) {
-  if (in.coefficients) return "the input must be raw video";
-  if (!out.coefficients || out.coeff.stages.size() != 1 || out.coeff.stages[0].name != stage)
-    return std::string("the output caps must be a ") + stage + " coefficient stream";
-  if (out.cuda != in.cuda) return "the output caps must be in the input's memory (" + in.describe() + ")";
-  if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
-      GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
-      GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
-    return "the output caps describe " + out.describe() + ", not the input " + in.describe();
-  return "";
-}
-
 bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why) {
   if (!caps || gst_caps_is_empty(caps)) return fail(why, "no caps");
   const GstStructure *s = gst_caps_get_structure(caps, 0);

@@ -26,11 +26,6 @@ struct PadFormat {
   std::string describe() const;
 };
 
-// For an element that turns raw video into a one-stage coefficient stream:
-// "" when `out` is `stage`'s stream of the raw video `in`, in the same memory;
-// otherwise what is wrong.
-std::string check_encoder_pads(const PadFormat &in, const PadFormat &out, const char *stage);
-
 // Raw caps must be one of the supported formats (the message names the
 // format otherwise); coefficient caps are parsed strictly (coeff_caps.h).
 bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why);

@@ -23,13 +23,16 @@ namespace {
 using detail::CudaState;
 using detail::Slot;
 
-// Calls f(TRaw{}, TRes{}) for the supported pairs: U8 -> S16, U16 -> S32, S16 -> S32.
+// Calls f(TRaw{}, TRes{}) for the supported pairs (predictor_check): U8 -> S16,
+// U16 -> S32, S16 -> S32, and S16 -> S16 for inputs in a narrow range.
 template <class F>
-void with_types(SampleType raw, F &&f) {
+void with_types(SampleType raw, SampleType res, F &&f) {
   switch (raw) {
     case SampleType::U8: return f(std::uint8_t{}, std::int16_t{});
     case SampleType::U16: return f(std::uint16_t{}, std::int32_t{});
-    case SampleType::S16: return f(std::int16_t{}, std::int32_t{});
+    case SampleType::S16:
+      if (res == SampleType::S16) return f(std::int16_t{}, std::int16_t{});
+      return f(std::int16_t{}, std::int32_t{});
     default: throw Error(std::string("predictors do not take ") + sample_type_name(raw) + " samples");
   }
 }
@@ -53,7 +56,7 @@ void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, cons
     tiles += (long long)k.tiles_x * ((k.h + Shape::kTileH - 1) / Shape::kTileH);
     if (tiles > 0x7fffffffLL) throw Error("predictor forward: frame too large");
   }
-  with_types(raw.type, [&](auto traw, auto tres) {
+  with_types(raw.type, res.type, [&](auto traw, auto tres) {
     using TRaw = decltype(traw);
     using TRes = decltype(tres);
     void (*kernel)(PredictForwardParams) = pp.predictor == Predictor::Med   ? predict_forward<Predictor::Med, TRaw, TRes>
@@ -94,7 +97,7 @@ void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, cons
   for (int c = 0; c < p.n; ++c) p.comp[c].edge = reinterpret_cast<int *>(base + control_bytes) + edge_offset[c];
   detail::check(cudaMemsetAsync(base, 0, control_bytes, s->stream), "clearing the predictor inverse's counters");
 
-  with_types(raw.type, [&](auto traw, auto tres) {
+  with_types(raw.type, res.type, [&](auto traw, auto tres) {
     using TRaw = decltype(traw);
     using TRes = decltype(tres);
     void (*kernel)(PredictInverseParams) = pp.predictor == Predictor::Med   ? predict_inverse<Predictor::Med, TRes, TRaw>

@@ -1,6 +1,9 @@
 // Predictor parameters, validation and backend dispatch.
 #include "cudafilters/predictor.hpp"
 
+#include <algorithm>
+
+#include "cpu/predict.hpp"
 #include "cpu/predictor_cpu.hpp"
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
@@ -16,7 +19,29 @@ const char *predictor_name(Predictor p) {
   return "?";
 }
 
-SampleType residual_type_for(SampleType raw) { return raw == SampleType::U8 ? SampleType::S16 : SampleType::S32; }
+ValueRange prediction_range(ValueRange input, SampleType raw) {
+  const ValueRange in = range_or_type(input, raw), type = type_range(raw);
+  const std::int64_t mid = predict::range_of(raw).mid, overshoot = (in.hi - in.lo + 1) / 2;  // ceil(d/2)
+  return {std::max(type.lo, std::min(mid, in.lo - overshoot)), std::min(type.hi, std::max(mid, in.hi + overshoot))};
+}
+
+ValueRange residual_range(ValueRange input, SampleType raw) {
+  const ValueRange in = range_or_type(input, raw), p = prediction_range(input, raw);
+  return {in.lo - p.hi, in.hi - p.lo};
+}
+
+SampleType residual_type_for(SampleType raw, ValueRange input) {
+  if (raw == SampleType::U8) return SampleType::S16;
+  if (raw == SampleType::S16) {
+    const ValueRange r = residual_range(input, raw), s16 = type_range(SampleType::S16);
+    if (r.lo >= s16.lo && r.hi <= s16.hi) return SampleType::S16;
+  }
+  return SampleType::S32;
+}
+
+namespace {
+std::string range_text(ValueRange r) { return "[" + std::to_string(r.lo) + ", " + std::to_string(r.hi) + "]"; }
+}  // namespace
 
 std::string predictor_check(const PredictorParams &p, SampleType raw, SampleType residual) {
   if (p.predictor != Predictor::Med && p.predictor != Predictor::Gap && p.predictor != Predictor::Ged)
@@ -27,10 +52,17 @@ std::string predictor_check(const PredictorParams &p, SampleType raw, SampleType
     return "threshold=" + std::to_string(p.threshold) + " must be 0.." + std::to_string(kMaxGedThreshold);
   if (raw == SampleType::S32)
     return "S32 input is not supported: its residuals would need 33 bits (U8, U16 or S16 input only)";
-  if (residual != residual_type_for(raw))
-    return std::string("residuals of ") + sample_type_name(raw) + " samples must be " +
-           sample_type_name(residual_type_for(raw)) + ", not " + sample_type_name(residual);
-  return "";
+  const ValueRange type = type_range(raw);
+  if (!p.input.empty() && (p.input.lo < type.lo || p.input.hi > type.hi))
+    return "input range " + range_text(p.input) + " is not within the range of " + sample_type_name(raw) + " " +
+           range_text(type);
+  const SampleType narrow = residual_type_for(raw, p.input), wide = residual_type_for(raw);
+  if (residual == narrow || residual == wide) return "";
+  std::string values = std::string(sample_type_name(raw)) + " samples";
+  if (!p.input.empty()) values += " in " + range_text(p.input);
+  return "residuals of " + values + " lie in " + range_text(residual_range(p.input, raw)) + " and must be " +
+         sample_type_name(narrow) + (narrow != wide ? std::string(" or ") + sample_type_name(wide) : "") +
+         ", not " + sample_type_name(residual);
 }
 
 namespace {

@@ -40,7 +40,7 @@ inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const PredictorParams &
                       const OwnedFrame &src, int pad, const char *content) {
   const std::string what = label(p, k, src.view, pad, content);
   try {
-    const SampleType rt = cf::residual_type_for(src.view.type);
+    const SampleType rt = cf::residual_type_for(src.view.type, p.input);
     OwnedFrame want = make_planar_like(src.view, rt), got = make_planar_like(src.view, rt);
     fill_bytes(want, 0xA5);
     fill_bytes(got, 0x5A);
@@ -80,33 +80,68 @@ inline void random_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<S
   }
 }
 
+// The cuda inverse of random residuals (type `rt`) into frames like `raw`
+// equals the reference's: both clamp the same way.
+inline void inverse_of_random(cf::Engine &cuda, cf::Engine &cpu, const PredictorParams &p, const Kind &k,
+                              const OwnedFrame &raw, int pad, SampleType rt, std::uint32_t seed) {
+  const std::string what = label(p, k, raw.view, pad, "inverse of random residuals");
+  try {
+    OwnedFrame res = make_planar_like(raw.view, rt);
+    fill_random(res, seed);
+    OwnedFrame want = parity::make_like(k, raw.view, pad), got = parity::make_like(k, raw.view, pad);
+    fill_bytes(want, 0xA5);
+    fill_bytes(got, 0x5A);
+    cf::predictor_inverse(cpu, p, res.view, want.view);
+    cf::predictor_inverse(cuda, p, res.view, got.view);
+    std::string first;
+    const long long n = count_differences(want.view, got.view, &first);
+    CHECK_MSG(n == 0, "%s: %lld samples differ from the serial reference; first: %s", what.c_str(), n, first.c_str());
+  } catch (const cf::Error &e) {
+    CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
+  }
+  ++parity::runs();
+}
+
 inline void arbitrary_residuals(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes) {
   std::uint32_t seed = 900;
   const int before = failures();
   for (const Size &s : sizes)
     for (const Kind &k : {parity::kGray8, parity::kGray16, parity::kRgba, parity::kI420, parity::kGrayS16})
       for (cf::Predictor pr : kPredictors) {
-        const PredictorParams p{pr, 40, 3};
-        OwnedFrame raw = make_raw(k.packing, s.w, s.h, k.type, 3, k.subsampled);
-        const std::string what = label(p, k, raw.view, 3, "inverse of random residuals");
-        try {
-          OwnedFrame res = make_planar_like(raw.view, cf::residual_type_for(k.type));
-          fill_random(res, seed++);
-          OwnedFrame want = parity::make_like(k, raw.view, 3), got = parity::make_like(k, raw.view, 3);
-          fill_bytes(want, 0xA5);
-          fill_bytes(got, 0x5A);
-          cf::predictor_inverse(cpu, p, res.view, want.view);
-          cf::predictor_inverse(cuda, p, res.view, got.view);
-          std::string first;
-          const long long n = count_differences(want.view, got.view, &first);
-          CHECK_MSG(n == 0, "%s: %lld samples differ from the serial reference; first: %s", what.c_str(), n,
-                    first.c_str());
-        } catch (const cf::Error &e) {
-          CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
-        }
-        ++parity::runs();
+        const OwnedFrame raw = make_raw(k.packing, s.w, s.h, k.type, 3, k.subsampled);
+        inverse_of_random(cuda, cpu, {pr, 40, 3}, k, raw, 3, cf::residual_type_for(k.type), seed++);
       }
   parity::report("inverse of random residuals", before);
+}
+
+// S16 planes in [-255, 255] (a colour stage's output: cudarct ! cudamed)
+// with S16 residuals: random values, and only -255 and 255 (the largest
+// residuals, +-765), one component and three interleaved; then the inverse
+// of arbitrary S16 residuals.
+inline constexpr Kind kRgbS16{"RGB/S16", Packing::Packed3, SampleType::S16, false};
+inline void colour_range_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes,
+                                const std::vector<int> &slices) {
+  const cf::ValueRange range{-255, 255};
+  std::uint32_t seed = 7100;
+  const int before = failures();
+  for (const Size &s : sizes)
+    for (const Kind &k : {parity::kGrayS16, kRgbS16})
+      for (bool extremes : {false, true}) {
+        const int pad = extremes ? 3 : 0;
+        OwnedFrame src = make_raw(k.packing, s.w, s.h, k.type, pad, k.subsampled);
+        fill_random(src, seed++);
+        for (int c = 0; c < src.view.n_components; ++c)
+          for (int y = 0; y < s.h; ++y)
+            for (int x = 0; x < s.w; ++x) {
+              const std::int64_t v = read_sample(src.view, c, x, y) & 0xffff;
+              write_sample(src.view, c, x, y, extremes ? (v & 1 ? 255 : -255) : v % 511 - 255);
+            }
+        for (cf::Predictor pr : kPredictors)
+          for (int slice : slices)
+            check_one(cuda, cpu, {pr, 40, slice, range}, k, src, pad, extremes ? "S16 +-255" : "S16 in [-255, 255]");
+        inverse_of_random(cuda, cpu, {cf::Predictor::Gap, 40, 3, range}, k, src, pad, SampleType::S16, seed++);
+      }
+  parity::report("S16 input in [-255, 255], S16 residuals", before);
 }
 
 // Real photos at their own size (or resampled), slice heights 0 and 64.

@@ -1,7 +1,8 @@
 // The CUDA predictors against the serial reference on a GPU, bit for bit:
 // every raw layout, odd sizes up to 1921x1081 (GRAY8 and RGBA also at
 // 3840x2160), rows tight and padded, slice heights 0, 1, 7, 64 (0 and 64 from 1921x1081), random data and real photos at their
-// own size, the inverse of arbitrary residuals, frames in device memory.
+// own size, the inverse of arbitrary residuals, S16 input in [-255, 255] with
+// S16 residuals (after a colour stage), frames in device memory.
 // Without a usable CUDA device: prints why and exits 77 (skipped).
 // CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129.
 #include <cstdlib>
@@ -24,6 +25,7 @@ int main() {
   random_frames(cuda, cpu, {big}, {0, 64});
   if (!quick) random_frames(cuda, cpu, {{3840, 2160}}, {0, 64}, {cft::parity::kGray8, cft::parity::kRgba}, {0});
   arbitrary_residuals(cuda, cpu, {{1, 1}, {17, 13}, mid, big});
+  colour_range_frames(cuda, cpu, {{1, 1}, {17, 13}, mid, big}, {0, 64});
   photos(cuda, cpu, nullptr);
 #if CFT_HAVE_CUDART
   device_memory(cuda, cpu, {{17, 13}, big});

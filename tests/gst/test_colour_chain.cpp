@@ -4,17 +4,23 @@
 //    cudacdf53 (levels 1..3 and the deepest the chain allows), then
 //    cudainverse: output bytes == input bytes, every RGB format, odd sizes,
 //    cpu and openmp backends;
-//  - caps: transform=ycocg,cdf53 with cdf53-levels, S16LE; the chain's
-//    coefficients equal those of the core library's colour_forward +
-//    wavelet_forward with the colour range;
+//  - predictors after a colour stage (cudarct ! cudamed, cudaycocg ! cudagap
+//    slice-height=16, cudarct ! cudaged): S16 residuals, round trips as above;
+//  - caps: transform=ycocg,cdf53 with cdf53-levels, S16LE; transform=rct,med
+//    with med-slice-height, S16LE; the chains' coefficients equal those of the
+//    core library's colour_forward + wavelet_forward / predictor_forward with
+//    the colour range;
 //  - cudaentropy: buffers pass unchanged, one message per frame or every
 //    `interval` frames, known answers (two values in equal numbers: 1 bit per
 //    sample; a constant frame: 0), coefficient input names its chain;
 //  - bad input: non-RGB formats, a colour stage after a wavelet, a wavelet
-//    after a wavelet, levels too deep for the chain, S32 into cudaentropy.
+//    after a wavelet, levels too deep for the chain, S32 into cudaentropy,
+//    anything after a predictor, a predictor after a wavelet.
 #include <cmath>
+#include <functional>
 
 #include "cudafilters/colour.hpp"
+#include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 #include "gst_util.hpp"
 
@@ -71,9 +77,38 @@ static int round_trips() {
   return runs;
 }
 
-// The chain's caps and coefficients against the core library.
-static void chain_caps_and_coefficients() {
-  Harness hx("cudaycocg backend=cpu ! cudacdf53 levels=2 backend=openmp");
+// Predictors after a colour stage: S16 residuals of [-255, 255] planes.
+static int predictor_round_trips() {
+  int runs = 0;
+  const int sizes[][2] = {{1, 1}, {2, 3}, {17, 13}, {40, 37}};
+  const char *const chains[] = {"cudarct%s ! cudamed%s", "cudaycocg%s ! cudagap slice-height=16%s",
+                                "cudarct%s ! cudaged%s", "cudaycocg%s ! cudaged threshold=0 slice-height=1%s"};
+  for (const char *chain : chains)
+    for (const char *format : kRgbFormats)
+      for (const auto &sz : sizes)
+        for (const char *backend : {"cpu", "openmp"}) {
+          const std::string b = std::string(" backend=") + backend;
+          char pipeline[200];
+          std::snprintf(pipeline, sizeof pipeline, chain, b.c_str(), b.c_str());
+          const std::string desc = std::string(pipeline) + " ! cudainverse" + b;
+          const std::string what = desc + " on " + format + " " + std::to_string(sz[0]) + "x" + std::to_string(sz[1]);
+          Harness hx(desc.c_str());
+          const bool ok = hx.set_caps(raw_caps(format, sz[0], sz[1]).c_str());
+          CHECK_MSG(ok, "%s: caps refused: %s", what.c_str(), hx.errors().c_str());
+          if (!ok) continue;
+          push_pull_compare(hx, what, format, sz[0], sz[1]);
+          ++runs;
+        }
+  return runs;
+}
+
+// A chain's caps and coefficients against the core library: `desc` on RGBA
+// 17x13 must output transform=`transform` with `field` = `value`, S16LE, and
+// the bytes of colour_forward(`colour`) followed by `second` on its planes.
+using SecondStage = std::function<void(cf::Engine &, const cf::FrameView &, const cf::FrameView &)>;
+static void chain_against_core(const char *desc, const char *transform, const char *field, int value,
+                               cf::ColourTransform colour, const SecondStage &second) {
+  Harness hx(desc);
   CHECK(hx.set_caps(raw_caps("RGBA", 17, 13).c_str()));
   const GstVideoInfo info = video_info("RGBA", 17, 13);
   GstBuffer *in = random_frame(info, 5);
@@ -82,12 +117,12 @@ static void chain_caps_and_coefficients() {
   GstBuffer *out = hx.pull();
   GstCaps *caps = hx.out_caps();
   const GstStructure *s = gst_caps_get_structure(caps, 0);
-  int levels = 0;
-  CHECK_MSG(!g_strcmp0(gst_structure_get_string(s, "transform"), "ycocg,cdf53") &&
-                gst_structure_get_int(s, "cdf53-levels", &levels) && levels == 2 &&
+  int got = 0;
+  CHECK_MSG(!g_strcmp0(gst_structure_get_string(s, "transform"), transform) &&
+                gst_structure_get_int(s, field, &got) && got == value &&
                 !g_strcmp0(gst_structure_get_string(s, "sample-format"), "S16LE") &&
                 !g_strcmp0(gst_structure_get_string(s, "format"), "RGBA"),
-            "chain caps: %s", caps_string(caps).c_str());
+            "%s: chain caps: %s", desc, caps_string(caps).c_str());
   gst_caps_unref(caps);
   // The same through the core API: 4 planes of 17x13 S16.
   GstMapInfo raw_map, coef_map;
@@ -104,22 +139,35 @@ static void chain_caps_and_coefficients() {
     layout.width[c] = 17;
     layout.height[c] = 13;
   }
-  std::vector<std::uint8_t> colour(cf::planar_size(layout, cf::SampleType::S16)), want(colour.size());
+  std::vector<std::uint8_t> planes(cf::planar_size(layout, cf::SampleType::S16)), want(planes.size());
   cf::Engine cpu(cf::Backend::Cpu);
-  const cf::FrameView cv = cf::planar_view(colour.data(), layout, cf::SampleType::S16, cf::Memory::Host);
+  const cf::FrameView cv = cf::planar_view(planes.data(), layout, cf::SampleType::S16, cf::Memory::Host);
   const cf::FrameView wv = cf::planar_view(want.data(), layout, cf::SampleType::S16, cf::Memory::Host);
-  cf::colour_forward(cpu, cf::ColourTransform::YCoCg, raw, cv);
-  cf::wavelet_forward(cpu, cf::WaveletParams(cf::Wavelet::Cdf53, 2, cf::Layout::Mallat, cf::ValueRange{-255, 255}), cv, wv);
+  cf::colour_forward(cpu, colour, raw, cv);
+  second(cpu, cv, wv);
   CHECK(out != nullptr);
   if (out) {
     gst_buffer_map(out, &coef_map, GST_MAP_READ);
     CHECK_MSG(coef_map.size == want.size() && !std::memcmp(coef_map.data, want.data(), want.size()),
-              "ycocg,cdf53 coefficients differ from the core library's");
+              "%s: %s coefficients differ from the core library's", desc, transform);
     gst_buffer_unmap(out, &coef_map);
     gst_buffer_unref(out);
   }
   gst_buffer_unmap(in, &raw_map);
   gst_buffer_unref(in);
+}
+
+static void chain_caps_and_coefficients() {
+  const cf::ValueRange colour_range{-255, 255};
+  chain_against_core("cudaycocg backend=cpu ! cudacdf53 levels=2 backend=openmp", "ycocg,cdf53", "cdf53-levels", 2,
+                     cf::ColourTransform::YCoCg, [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) {
+                       cf::wavelet_forward(e, cf::WaveletParams(cf::Wavelet::Cdf53, 2, cf::Layout::Mallat, colour_range),
+                                           a, b);
+                     });
+  chain_against_core("cudarct backend=openmp ! cudamed slice-height=4 backend=openmp", "rct,med", "med-slice-height",
+                     4, cf::ColourTransform::Rct, [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) {
+                       cf::predictor_forward(e, cf::PredictorParams(cf::Predictor::Med, 40, 4, colour_range), a, b);
+                     });
 }
 
 // Element messages named cudaentropy, in order.
@@ -233,6 +281,16 @@ static void bad_input() {
                  "video/x-coefficients, transform=(string)haar, haar-levels=(int)1, haar-layout=(string)mallat, "
                  "sample-format=(string)S32LE, format=(string)GRAY16_LE, width=(int)16, height=(int)16",
                  {"S32"});
+  // Anything after a predictor; a predictor after a wavelet or a predictor.
+  expect_refused("cudacdf53", coeff("rct,med", "RGB", ", med-slice-height=(int)0"), {"cannot continue", "last stage"});
+  expect_refused("cudahaar", coeff("gap", "RGB", ", gap-slice-height=(int)0"), {"cannot continue", "'gap'", "last stage"});
+  expect_refused("cudamed", coeff("cdf53", "RGB", ", cdf53-levels=(int)1, cdf53-layout=(string)mallat"),
+                 {"cannot continue", "'cdf53'", "last stage"});
+  expect_refused("cudaged", coeff("rct,gap", "RGB", ", gap-slice-height=(int)0"), {"cannot continue", "last stage"});
+  expect_refused("cudainverse", coeff("med,cdf53", "RGB", ", med-slice-height=(int)0, cdf53-levels=(int)1, "
+                                      "cdf53-layout=(string)mallat"), {"'transform'", "'med' must be the last stage"});
+  expect_refused("cudainverse", coeff("haar,gap", "RGB", ", gap-slice-height=(int)0, haar-levels=(int)1, "
+                                      "haar-layout=(string)mallat"), {"'transform'", "'haar' must be the last stage"});
   // gst-launch: a colour element cannot follow a wavelet at all.
   GError *error = nullptr;
   GstElement *p = gst_parse_bin_from_description("cudahaar ! cudarct", TRUE, &error);
@@ -246,6 +304,7 @@ int main(int argc, char **argv) {
   init(&argc, &argv);
   const int runs = round_trips();
   std::printf("%d round trips through colour elements and chains\n", runs);
+  std::printf("%d round trips through a colour stage and a predictor\n", predictor_round_trips());
   chain_caps_and_coefficients();
   entropy_element();
   bad_input();

@@ -387,7 +387,9 @@ static void test_cuda_pipelines() {
     for (const char *format : {"I420", "RGBA", "NV12"}) roundtrip(format, 321, 241, element);
   for (const char *format : {"RGBA", "BGR"})
     for (const char *chain : {"cudaycocg name=enc ! cudaentropy", "cudaycocg ! cudacdf53 levels=3 name=enc ! cudaentropy",
-                              "cudarct ! cudahaar levels=2 name=enc", "cudarct ! cudacdf53 levels=8 layout=standard name=enc"})
+                              "cudarct ! cudahaar levels=2 name=enc", "cudarct ! cudacdf53 levels=8 layout=standard name=enc",
+                              "cudarct ! cudamed name=enc", "cudaycocg ! cudagap slice-height=16 name=enc ! cudaentropy",
+                              "cudarct ! cudaged name=enc"})
       roundtrip(format, 321, 241, chain);
   haar_coefficients("I420", 321, 241);
   haar_coefficients("RGBA", 320, 240);

@@ -8,9 +8,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "check.hpp"
+#include "cudafilters/error.hpp"
 #include "cudafilters/predictor.hpp"
 #include "frames.hpp"
 
@@ -89,6 +93,17 @@ inline std::string describe(const cf::PredictorParams &p) {
   std::string s = cf::predictor_name(p.predictor);
   if (p.predictor == cf::Predictor::Ged) s += " threshold=" + std::to_string(p.threshold);
   return s + " slice-height=" + std::to_string(p.slice_height);
+}
+
+// f() must throw a cf::Error whose message contains every word.
+inline void expect_error(const char *what, const std::function<void()> &f, std::initializer_list<const char *> words) {
+  try {
+    f();
+    CHECK_MSG(false, "%s: no error", what);
+  } catch (const cf::Error &e) {
+    for (const char *w : words)
+      CHECK_MSG(std::strstr(e.what(), w) != nullptr, "%s: error '%s' does not name '%s'", what, e.what(), w);
+  }
 }
 
 constexpr cf::Predictor kPredictors[] = {cf::Predictor::Med, cf::Predictor::Gap, cf::Predictor::Ged};

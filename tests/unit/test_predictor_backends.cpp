@@ -132,16 +132,6 @@ void arbitrary_residuals(const std::vector<Backend> &backends) {
     }
 }
 
-void expect_error(const char *what, const std::function<void()> &f, std::initializer_list<const char *> words) {
-  try {
-    f();
-    CHECK_MSG(false, "%s: no error", what);
-  } catch (const cf::Error &e) {
-    for (const char *w : words)
-      CHECK_MSG(std::strstr(e.what(), w) != nullptr, "%s: error '%s' does not name '%s'", what, e.what(), w);
-  }
-}
-
 void bad_input() {
   cf::Engine e(Backend::Cpu);
   cft::OwnedFrame raw = cft::make_raw(cft::Packing::Gray, 8, 4, SampleType::U8);
@@ -151,22 +141,22 @@ void bad_input() {
   cft::OwnedFrame rgb = cft::make_raw(cft::Packing::Packed3, 8, 4, SampleType::U8);
   cft::OwnedFrame s32 = cft::make_raw(cft::Packing::Gray, 8, 4, SampleType::S32);
   const PredictorParams good{cf::Predictor::Med, 40, 0};
-  expect_error("slice-height -1", [&] { cf::predictor_forward(e, {cf::Predictor::Med, 40, -1}, raw.view, res.view); },
+  cft::expect_error("slice-height -1", [&] { cf::predictor_forward(e, {cf::Predictor::Med, 40, -1}, raw.view, res.view); },
                {"slice-height=-1"});
-  expect_error("threshold -5", [&] { cf::predictor_inverse(e, {cf::Predictor::Ged, -5, 0}, res.view, raw.view); },
+  cft::expect_error("threshold -5", [&] { cf::predictor_inverse(e, {cf::Predictor::Ged, -5, 0}, res.view, raw.view); },
                {"ged", "threshold=-5"});
-  expect_error("S32 residuals of U8", [&] { cf::predictor_forward(e, good, raw.view, res32.view); },
+  cft::expect_error("S32 residuals of U8", [&] { cf::predictor_forward(e, good, raw.view, res32.view); },
                {"S16", "S32"});
-  expect_error("S32 input", [&] { cf::predictor_forward(e, good, s32.view, res32.view); }, {"S32 input"});
-  expect_error("sizes differ", [&] { cf::predictor_forward(e, good, small.view, res.view); }, {"sizes differ"});
-  expect_error("components differ", [&] { cf::predictor_inverse(e, good, res.view, rgb.view); },
+  cft::expect_error("S32 input", [&] { cf::predictor_forward(e, good, s32.view, res32.view); }, {"S32 input"});
+  cft::expect_error("sizes differ", [&] { cf::predictor_forward(e, good, small.view, res.view); }, {"sizes differ"});
+  cft::expect_error("components differ", [&] { cf::predictor_inverse(e, good, res.view, rgb.view); },
                {"component counts"});
   cf::FrameView null_plane = raw.view;
   null_plane.planes[0].data = nullptr;
-  expect_error("no memory", [&] { cf::predictor_forward(e, good, null_plane, res.view); }, {"raw frame"});
+  cft::expect_error("no memory", [&] { cf::predictor_forward(e, good, null_plane, res.view); }, {"raw frame"});
   cf::FrameView short_rows = res.view;
   short_rows.planes[0].rows = 2;  // a buffer shorter than its component
-  expect_error("short residual buffer", [&] { cf::predictor_inverse(e, good, short_rows, raw.view); },
+  cft::expect_error("short residual buffer", [&] { cf::predictor_inverse(e, good, short_rows, raw.view); },
                {"residual frame", "outside"});
 }
 

@@ -33,7 +33,22 @@
 // would cost bits on every first row of a slice.
 //
 // Types. Raw U8 -> S16 residuals (|r| <= 255); U16 or S16 (coefficients of an
-// earlier stage) -> S32. The inverse recomputes every prediction from pixels
+// earlier stage) -> S32; S16 whose values lie in a declared range
+// (PredictorParams::input, e.g. [-255, 255] after a colour stage) -> S16
+// when residual_range() fits it, so a chain keeps one sample format.
+// Residual bound, from the formulas above, for inputs in [lo, hi], d = hi - lo:
+// MED's prediction is W, N or W + N - NW strictly between them: in [lo, hi].
+// GAP: 4t = 2(W + N) + NE - NW lies in [4 lo - d, 4 hi + d], so t and its
+// blends with W or N overshoot [lo, hi] by at most d/4 (floored). GED:
+// (3W + 3N - 2NW) / 4 lies in [lo - d/2, hi + d/2], floored: at most
+// ceil(d/2) below lo, floor(d/2) above hi. The border predictions are W, N
+// (in [lo, hi]) and the middle of the type (may lie outside). So every
+// prediction lies in P = [min(mid, lo - ceil(d/2)), max(mid, hi + ceil(d/2))]
+// clamped to the type's range, and every residual in [lo - P.hi, hi - P.lo]:
+// [-765, 765] for [-255, 255] (at most 2d whenever mid lies in [lo, hi]).
+// The range only selects the residual type: predictions are clamped to the
+// sample type's range, never to `input`, so forward and inverse compute the
+// same bits with or without it. The inverse recomputes every prediction from pixels
 // it has already reconstructed (nothing else is stored or sent):
 // pixel = clamp(r + prediction) to the raw range, r first clamped to
 // [-2^17, 2^17] so the sum stays in int32; both clamps leave residuals from
@@ -57,14 +72,31 @@ struct PredictorParams {
   Predictor predictor = Predictor::Med;
   int threshold = kDefaultGedThreshold;  // GED only
   int slice_height = 0;                  // rows per independent slice; 0 = whole frame
+  // The values the input samples can take when narrower than their type
+  // (coefficients of a colour stage: colour_output_range()); empty = the
+  // type's range. Input outside it is outside the contract: residuals may
+  // saturate to the residual type (on every backend the same way).
+  ValueRange input;
+
+  PredictorParams() = default;
+  PredictorParams(Predictor p, int t, int slices, ValueRange in = {})
+      : predictor(p), threshold(t), slice_height(slices), input(in) {}
 };
 
-// Residual sample type for a raw (or earlier-stage) sample type: S16 for U8,
-// S32 for U16 and S16. S32 input is not supported (its residuals need 33 bits).
-SampleType residual_type_for(SampleType raw);
+// Every prediction, and every residual, of inputs in `input` (empty: the
+// type's range) of sample type `raw` lies in these ranges (see the top of
+// this file for the derivation).
+ValueRange prediction_range(ValueRange input, SampleType raw);
+ValueRange residual_range(ValueRange input, SampleType raw);
 
-// Empty when `p` suits raw frames of type `raw` with residuals of type
-// `residual`; otherwise a message naming the parameter or type.
+// Narrowest residual sample type for a raw (or earlier-stage) sample type:
+// S16 for U8, and for S16 whose residual_range(input) fits S16; otherwise
+// S32 (U16, S16). S32 input is not supported (its residuals need 33 bits).
+SampleType residual_type_for(SampleType raw, ValueRange input = {});
+
+// Empty when `p` suits raw frames of type `raw` (values in p.input) with
+// residuals of type `residual`: residual_type_for(raw, p.input), or S32 for
+// S16 input; otherwise a message naming the parameter or type.
 std::string predictor_check(const PredictorParams &p, SampleType raw, SampleType residual);
 
 // raw -> residuals (one plane per component, each the component's size).

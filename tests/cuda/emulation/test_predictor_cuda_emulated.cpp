@@ -19,6 +19,7 @@ int main() {
   }
   random_frames(cuda, cpu, {{131, 97}}, {0, 64});
   arbitrary_residuals(cuda, cpu, {{1, 1}, {17, 13}, {40, 70}});
+  colour_range_frames(cuda, cpu, {{1, 1}, {7, 5}, {70, 67}}, {0, 7});
   const Size small{97, 61};
   photos(cuda, cpu, &small);
   std::printf("%lld runs, %lld emulated launches, %lld blocks\n", cft::parity::runs(), cf_emulation::launches(),
