@@ -66,6 +66,20 @@ static constexpr cf::Backend kDefaultBackend = cf::Backend::Auto;
 static constexpr guint kDefaultThreads = 0, kMaxThreads = 1024;
 static constexpr gint kDefaultDeviceId = 0;
 
+GstCaps *gst_cf_base_limit_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps, GstCaps *filter) {
+  GstCaps *templ = gst_pad_get_pad_template_caps(direction == GST_PAD_SINK ? GST_BASE_TRANSFORM_SRC_PAD(trans)
+                                                                            : GST_BASE_TRANSFORM_SINK_PAD(trans));
+  GstCaps *out = gst_caps_intersect_full(caps, templ, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref(templ);
+  gst_caps_unref(caps);
+  if (filter) {
+    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref(out);
+    out = f;
+  }
+  return out;
+}
+
 std::string gst_cf_base_active_backend(GstCfBase *self) {
   GST_OBJECT_LOCK(self);
   std::string s = PRIV(self)->active_backend;

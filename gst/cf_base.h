@@ -72,3 +72,7 @@ struct _GstCfBaseClass {
 
 // The engine's backend as a string ("" before start), as the property reads.
 std::string gst_cf_base_active_backend(GstCfBase *self);
+
+// The end of every transform_caps: `caps` (taken) limited to the template of
+// the pad opposite `direction`'s, then to `filter` (may be null).
+GstCaps *gst_cf_base_limit_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps, GstCaps *filter);

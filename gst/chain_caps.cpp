@@ -1,18 +1,9 @@
 #include "chain_caps.h"
 
+#include "cf_base.h"
+
 namespace cfgst {
 
-namespace {
-GstCaps *intersect(GstCaps *caps, GstCaps *with) {
-  GstCaps *out = gst_caps_intersect_full(caps, with, GST_CAPS_INTERSECT_FIRST);
-  gst_caps_unref(caps);
-  return out;
-}
-
-GstCaps *template_caps(GstElement *element, const char *pad) {
-  return gst_pad_template_get_caps(gst_element_class_get_pad_template(GST_ELEMENT_GET_CLASS(element), pad));
-}
-}  // namespace
 
 GstCaps *stage_transform_caps(GstElement *element, GstPadDirection direction, GstCaps *caps, GstCaps *filter,
                               const CoeffStage &stage) {
@@ -25,15 +16,7 @@ GstCaps *stage_transform_caps(GstElement *element, GstPadDirection direction, Gs
     out = raw_caps_from_coeff_caps(caps, stage.name.c_str());
     out = gst_caps_merge(out, drop_stage_caps(caps, stage.name.c_str()));
   }
-  GstCaps *templ = template_caps(element, direction == GST_PAD_SINK ? "src" : "sink");
-  out = intersect(out, templ);
-  gst_caps_unref(templ);
-  if (filter) {
-    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(out);
-    out = f;
-  }
-  return out;
+  return gst_cf_base_limit_caps(GST_BASE_TRANSFORM(element), direction, out, filter);
 }
 
 std::string stage_check_input(const PadFormat &in, const std::string &stage_name) {

@@ -48,17 +48,9 @@ static GstStaticPadTemplate sink_template =
 static GstStaticPadTemplate src_template =
     GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(ENTROPY_CAPS));
 
-static GstCaps *gst_cuda_entropy_transform_caps(GstBaseTransform *, GstPadDirection direction, GstCaps *caps,
+static GstCaps *gst_cuda_entropy_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                                 GstCaps *filter) {
-  GstCaps *templ = gst_static_pad_template_get_caps(direction == GST_PAD_SINK ? &src_template : &sink_template);
-  GstCaps *out = gst_caps_intersect_full(caps, templ, GST_CAPS_INTERSECT_FIRST);
-  gst_caps_unref(templ);
-  if (filter) {
-    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(out);
-    out = f;
-  }
-  return out;
+  return gst_cf_base_limit_caps(trans, direction, gst_caps_ref(caps), filter);
 }
 
 static std::string gst_cuda_entropy_check_input(GstCfBase *, const cfgst::PadFormat &in) {

@@ -105,16 +105,7 @@ static void gst_cuda_halftone_finalize(GObject *object) {
 // Same caps on both pads (format, size, memory).
 static GstCaps *gst_cuda_halftone_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                                  GstCaps *filter) {
-  GstCaps *templ = gst_pad_get_pad_template_caps(direction == GST_PAD_SINK ? GST_BASE_TRANSFORM_SRC_PAD(trans)
-                                                                            : GST_BASE_TRANSFORM_SINK_PAD(trans));
-  GstCaps *out = gst_caps_intersect_full(caps, templ, GST_CAPS_INTERSECT_FIRST);
-  gst_caps_unref(templ);
-  if (filter) {
-    GstCaps *f = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(out);
-    out = f;
-  }
-  return out;
+  return gst_cf_base_limit_caps(trans, direction, gst_caps_ref(caps), filter);
 }
 
 static std::string gst_cuda_halftone_check_input(GstCfBase *, const cfgst::PadFormat &in) {

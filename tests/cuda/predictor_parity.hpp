@@ -146,27 +146,18 @@ inline void colour_range_frames(cf::Engine &cuda, cf::Engine &cpu, const std::ve
 
 // Real photos at their own size (or resampled), slice heights 0 and 64.
 inline void photos(cf::Engine &cuda, cf::Engine &cpu, const Size *resample) {
-  const std::string dir = image_dir();
-  if (dir.empty()) {
-    std::printf("note: no test photos (set CF_TEST_IMAGES): photo part skipped\n");
-    return;
-  }
   const int before = failures();
-  int loaded = 0;
-  for (const char *name : {"baboon.jpg", "fruits.jpg", "building.jpg"}) {
-    int pw = 0, ph = 0;
-    std::vector<std::uint8_t> rgb;
-    if (!load_rgb8(dir + "/" + name, pw, ph, rgb)) continue;
-    ++loaded;
-    const Size s = resample ? *resample : Size{pw, ph};
+  const std::vector<Photo> photos = load_photos();
+  for (const Photo &ph : photos) {
+    const Size s = resample ? *resample : Size{ph.width, ph.height};
     for (const Kind &k : {parity::kGray8, parity::kRgb, parity::kI420, parity::kGray16}) {
       OwnedFrame src = make_raw(k.packing, s.w, s.h, k.type, 0, k.subsampled);
-      fill_from_rgb(src, pw, ph, rgb);
+      fill_from_rgb(src, ph.width, ph.height, ph.rgb);
       for (cf::Predictor pr : kPredictors)
-        for (int slice : {0, 64}) check_one(cuda, cpu, {pr, 40, slice}, k, src, 0, name);
+        for (int slice : {0, 64}) check_one(cuda, cpu, {pr, 40, slice}, k, src, 0, ph.name.c_str());
     }
   }
-  parity::report(("photos from " + dir + " (" + std::to_string(loaded) + " loaded)").c_str(), before);
+  if (!photos.empty()) parity::report(("photos (" + std::to_string(photos.size()) + " loaded)").c_str(), before);
 }
 
 #if CFT_HAVE_CUDART

@@ -169,6 +169,21 @@ std::string image_dir() {
   return std::filesystem::exists(dir + "/baboon.jpg") ? dir : std::string();
 }
 
+std::vector<Photo> load_photos() {
+  std::vector<Photo> photos;
+  const std::string dir = image_dir();
+  if (dir.empty()) {
+    std::printf("note: no test photos (set CF_TEST_IMAGES): photo part skipped\n");
+    return photos;
+  }
+  for (const char *name : {"baboon.jpg", "fruits.jpg", "building.jpg"}) {
+    Photo p;
+    p.name = name;
+    if (load_rgb8(dir + "/" + name, p.width, p.height, p.rgb)) photos.push_back(std::move(p));
+  }
+  return photos;
+}
+
 long long count_differences(const FrameView &a, const FrameView &b, std::string *first) {
   long long n = 0;
   for (int c = 0; c < a.n_components; ++c)

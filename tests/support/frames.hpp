@@ -50,6 +50,15 @@ void fill_from_rgb(OwnedFrame &f, int width, int height, const std::vector<std::
 // Directory of real test photos (opencv-doc's samples); empty when absent.
 std::string image_dir();
 
+// The colour photos of image_dir() (baboon, fruits, building) as RGB; none,
+// with a note printed, when the directory is absent.
+struct Photo {
+  std::string name;
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> rgb;
+};
+std::vector<Photo> load_photos();
+
 // Number of samples that differ between the components of a and b (sizes
 // must match); the first difference is described in *first.
 long long count_differences(const cf::FrameView &a, const cf::FrameView &b, std::string *first = nullptr);

@@ -114,22 +114,13 @@ inline void random_frames(cf::Engine &tested, cf::Engine &reference, const std::
 
 // Real photos at their size and resampled (smooth content, long error runs).
 inline void photos(cf::Engine &tested, cf::Engine &reference, Size resampled, bool every_method) {
-  const std::string dir = image_dir();
-  if (dir.empty()) {
-    std::printf("note: no test photos (set CF_TEST_IMAGES): photo part skipped\n");
-    return;
-  }
   const int before = failures();
-  int loaded = 0;
-  for (const char *name : {"baboon.jpg", "fruits.jpg", "building.jpg"}) {
-    int pw = 0, ph = 0;
-    std::vector<std::uint8_t> rgb;
-    if (!load_rgb8(dir + "/" + name, pw, ph, rgb)) continue;
-    ++loaded;
-    for (const Size &s : {Size{pw, ph}, resampled})
+  const std::vector<Photo> photos = load_photos();
+  for (const Photo &ph : photos) {
+    for (const Size &s : {Size{ph.width, ph.height}, resampled})
       for (const Format &f : {kGray8, kRgba, kNv12}) {
         OwnedFrame src = make_raw(f.packing, s.w, s.h, cf::SampleType::U8, 0, f.subsampled);
-        fill_from_rgb(src, pw, ph, rgb);
+        fill_from_rgb(src, ph.width, ph.height, ph.rgb);
         for (HalftoneMethod m : kMethods) {
           if (!every_method && m != HalftoneMethod::FloydSteinberg && m != HalftoneMethod::StevensonArce) continue;
           HalftoneParams p;
@@ -144,7 +135,7 @@ inline void photos(cf::Engine &tested, cf::Engine &reference, Size resampled, bo
         if (f.packing != Packing::Gray || every_method) check_one(tested, reference, serp, f, src, 0);
       }
   }
-  report("photos from " + dir + " (" + std::to_string(loaded) + " loaded)", before);
+  if (!photos.empty()) report("photos (" + std::to_string(photos.size()) + " loaded)", before);
 }
 
 }  // namespace cft::halftone_parity
