@@ -19,17 +19,32 @@ for element in cudahaar cudacdf53; do
   # The decomposition, each subband scaled so it can be seen.
   gst-launch-1.0 -q $decode ! video/x-raw,format=GRAY8 ! $element levels=3 \
     ! cudaview ! pngenc ! filesink location=$out/$element-levels3.png
-  # Forward and inverse: the reconstruction must equal the input byte for byte.
-  gst-launch-1.0 -q $decode ! video/x-raw,format=RGB ! $element levels=3 ! cudainverse \
-    ! filesink location=$out/$element-roundtrip.rgb
-  if cmp -s $out/original.rgb $out/$element-roundtrip.rgb; then
-    echo "$element levels=3 round trip: exact ($(stat -c %s $out/original.rgb) bytes)"
+done
+# Forward chains and cudainverse: each reconstruction must equal the input
+# byte for byte.
+for chain in "cudahaar levels=3" "cudacdf53 levels=3" "cudaycocg ! cudacdf53 levels=3" "cudarct ! cudamed" \
+             "cudagap slice-height=64"; do
+  gst-launch-1.0 -q $decode ! video/x-raw,format=RGB ! $chain ! cudainverse \
+    ! filesink location=$out/roundtrip.rgb
+  if cmp -s $out/original.rgb $out/roundtrip.rgb; then
+    echo "$chain ! cudainverse: exact ($(stat -c %s $out/original.rgb) bytes)"
   else
-    echo "$element levels=3 round trip: DIFFERS" >&2
+    echo "$chain ! cudainverse: DIFFERS" >&2
     exit 1
   fi
 done
 rm -f $out/*.rgb
+# Halftoning and Hough lines on real photos.
+gst-launch-1.0 -q $decode ! video/x-raw,format=GRAY8 ! cudahalftone method=jarvis-judice-ninke \
+  ! videoconvert ! pngenc ! filesink location=$out/halftone-jjn.png
+building="filesrc location=${photo%/*}/building.jpg ! jpegdec ! videoconvert"
+gst-launch-1.0 -q $building ! video/x-raw,format=RGB ! cudahough ! videoconvert ! pngenc \
+  ! filesink location=$out/hough-lines.png
+# Zeroth-order entropy (bits per pixel) of the photo and of its YCoCg + 5/3 coefficients.
+for chain in "" "cudaycocg ! cudacdf53 levels=3 !"; do
+  gst-launch-1.0 -m $decode ! video/x-raw,format=RGB ! $chain cudaentropy ! fakesink \
+    | grep -o 'bits-per-pixel=(double)[0-9.]*' | sed "s/^/${chain:-raw RGB:} /"
+done
 echo "PNG outputs in $out/: $(cd $out && ls *.png | tr '\n' ' ')"
 
 echo "Frames per second (1920x1080 RGBA, levels=3; cuda rows say why when no GPU is usable):"
