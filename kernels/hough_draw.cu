@@ -14,8 +14,8 @@
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
-#include "kernels/hough_kernels.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/samples.cuh"
 #include "cpu/hough_draw.hpp"
 
 namespace cf::cuda {
@@ -24,23 +24,24 @@ namespace {
 
 using hough::Paint;
 using hough::Segment;
-using hough_k::dev;
-using hough_k::kThreads;
+
+constexpr int kDrawThreads = 256;
 
 struct DrawParams {
   const Segment *segs;
   int blocks_per_segment;
   int thickness, width, height;
   Paint paint;
-  unsigned char *base[3];  // the components' first samples
-  long long stride[3];
-  int step[3];
+  PlaneRef comp[3];
 };
 
-__global__ void __launch_bounds__(kThreads) draw_segments(const DrawParams p) {
+__global__ void __launch_bounds__(kDrawThreads) draw_segments(const DrawParams p) {
   const int seg = int(blockIdx.x / unsigned(p.blocks_per_segment));
-  const long long i = (long long)(blockIdx.x % unsigned(p.blocks_per_segment)) * kThreads + threadIdx.x;
-  const Segment s = dev(p.segs, seg);
+  const long long i = (long long)(blockIdx.x % unsigned(p.blocks_per_segment)) * kDrawThreads + threadIdx.x;
+#ifdef CF_CUDA_EMULATION
+  cf_emulate_check_access(p.segs + seg, sizeof(Segment));
+#endif
+  const Segment s = p.segs[seg];
   const int cells = p.thickness * p.thickness;
   if (i >= (long long)hough::segment_points(s) * cells) return;
   const int k = int(i / cells), cell = int(i % cells);
@@ -50,8 +51,7 @@ __global__ void __launch_bounds__(kThreads) draw_segments(const DrawParams p) {
   y += hough::brush_low(p.thickness) + cell / p.thickness;
   if (x < 0 || y < 0 || x >= p.width || y >= p.height) return;
   for (int c = 0; c < p.paint.n; ++c)
-    dev(p.base[c], (long long)(y >> p.paint.shift_y[c]) * p.stride[c] + (long long)(x >> p.paint.shift_x[c]) * p.step[c]) =
-        p.paint.value[c];
+    store<std::uint8_t>(p.comp[c], x >> p.paint.shift_x[c], y >> p.paint.shift_y[c], p.paint.value[c]);
 }
 
 }  // namespace
@@ -77,19 +77,14 @@ void hough_draw(detail::CudaState *s, const std::vector<HoughLine> &lines, const
     int most = 0;
     for (const Segment &g : segs) most = std::max(most, hough::segment_points(g));
     const long long threads = (long long)most * d.thickness * d.thickness;
-    p.blocks_per_segment = int((threads + kThreads - 1) / kThreads);
-    for (int c = 0; c < p.paint.n; ++c) {
-      const Component &k = out.components[c];
-      p.base[c] = static_cast<unsigned char *>(out.planes[k.plane].data) + k.offset;
-      p.stride[c] = out.planes[k.plane].stride;
-      p.step[c] = k.pixel_stride;
-    }
+    p.blocks_per_segment = int((threads + kDrawThreads - 1) / kDrawThreads);
+    for (int c = 0; c < p.paint.n; ++c) p.comp[c] = plane_ref(out, c);
     const std::size_t bytes = sizeof(Segment) * segs.size();
     auto *segs_d = static_cast<Segment *>(s->reserve(detail::Slot::Scratch, bytes));
     detail::check(cudaMemcpyAsync(segs_d, segs.data(), bytes, cudaMemcpyHostToDevice, s->stream),
                   "uploading the line segments");
     p.segs = segs_d;
-    launch_kernel(s, draw_segments, (long long)p.blocks_per_segment * (long long)segs.size(), kThreads, p,
+    launch_kernel(s, draw_segments, (long long)p.blocks_per_segment * (long long)segs.size(), kDrawThreads, p,
                   "the line drawing kernel");
   }
   detail::finish_destination(s, dst, out);
