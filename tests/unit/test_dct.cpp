@@ -110,7 +110,7 @@ void constant_and_cosine_blocks(cf::Engine &e) {
     CHECK_MSG(std::labs(long(cft::read_sample(sco.view, 0, u, v)) - 1000) <= 3, "cosine (%d,%d): %lld", u, v,
               (long long)cft::read_sample(sco.view, 0, u, v));
     for (int i = 0; i < 64; ++i)
-      if (i != uv) CHECK_MSG(std::llabs(cft::read_sample(sco.view, 0, i % 8, i / 8)) <= 1, "cosine (%d,%d) leaks to %d", u, v, i);
+      if (i != uv) CHECK_MSG(std::llabs(cft::read_sample(sco.view, 0, i % 8, i / 8)) <= 2, "cosine (%d,%d) leaks to %d", u, v, i);
   }
 }
 
