@@ -52,4 +52,12 @@ void hough_peaks(const HoughGeometry &g, const std::uint32_t *acc, int radius, s
   for (int t = 0; t < g.theta_bins; ++t) peaks_row(g, acc, t, radius, threshold, out);
 }
 
+void hough_draw(const FrameView &src, const FrameView &dst, const hough::Paint &paint,
+                const std::vector<hough::Segment> &segs, int thickness) {
+  if (src.planes[0].data != dst.planes[0].data)
+    for (int i = 0; i < src.n_planes; ++i) hough::copy_rows(src, dst, i, 0, src.planes[i].rows);
+  for (int c = 0; c < paint.n; ++c)
+    hough::paint_rows(dst, paint, c, segs.data(), int(segs.size()), thickness, 0, dst.components[c].height);
+}
+
 }  // namespace cf::cpu

@@ -9,6 +9,7 @@
 
 #include "cudafilters/frame.hpp"
 #include "cudafilters/hough.hpp"
+#include "cpu/hough_draw.hpp"
 
 namespace cf::hough {
 // Of the non-zero cells of an accumulator.
@@ -27,6 +28,9 @@ hough::Stats hough_stats(const std::uint32_t *acc, std::size_t cells);
 // Peaks in any order (core sorts them).
 void hough_peaks(const HoughGeometry &g, const std::uint32_t *acc, int radius, std::uint32_t threshold,
                  std::vector<HoughPeak> &out);
+// dst = src (unless they are the same frame), then the segments painted (cpu/hough_draw.hpp).
+void hough_draw(const FrameView &src, const FrameView &dst, const hough::Paint &paint,
+                const std::vector<hough::Segment> &segs, int thickness);
 }  // namespace cf::cpu
 
 namespace cf::omp {
@@ -38,4 +42,6 @@ void hough_vote(const HoughGeometry &g, const std::int32_t *trig, const std::uin
 hough::Stats hough_stats(const std::uint32_t *acc, std::size_t cells, int threads);
 void hough_peaks(const HoughGeometry &g, const std::uint32_t *acc, int radius, std::uint32_t threshold,
                  std::vector<HoughPeak> &out, int threads);
+void hough_draw(const FrameView &src, const FrameView &dst, const hough::Paint &paint,
+                const std::vector<hough::Segment> &segs, int thickness, int threads);
 }  // namespace cf::omp

@@ -105,4 +105,24 @@ void hough_peaks(const HoughGeometry &g, const std::uint32_t *acc, int radius, s
   }
 }
 
+// Rows of every plane copied in parallel; then each thread paints its own
+// band of rows of one component, so no two threads write the same byte.
+void hough_draw(const FrameView &src, const FrameView &dst, const hough::Paint &paint,
+                const std::vector<hough::Segment> &segs, int thickness, int threads) {
+  const int nt = team(threads);
+  if (src.planes[0].data != dst.planes[0].data)
+    for (int i = 0; i < src.n_planes; ++i) {
+      const int rows = src.planes[i].rows;
+#pragma omp parallel for num_threads(nt) schedule(static)
+      for (int b = 0; b < nt; ++b) copy_rows(src, dst, i, int((long long)rows * b / nt), int((long long)rows * (b + 1) / nt));
+    }
+#pragma omp parallel for num_threads(nt) schedule(static) collapse(2)
+  for (int c = 0; c < paint.n; ++c)
+    for (int b = 0; b < nt; ++b) {
+      const int rows = dst.components[c].height;
+      paint_rows(dst, paint, c, segs.data(), int(segs.size()), thickness, int((long long)rows * b / nt),
+                 int((long long)rows * (b + 1) / nt));
+    }
+}
+
 }  // namespace cf::omp

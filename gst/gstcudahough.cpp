@@ -3,8 +3,11 @@
 // outputs, as `output` says, the input with the lines drawn (overlay), the
 // edge map (edges, GRAY8) or the Hough space (accumulator, GRAY8 of
 // theta-bins x rho-bins, votes scaled so the strongest cell is 255).
-// Detection runs on the engine's backend; drawing, scaling and the message
-// are host work on the small results. System memory only.
+// Detection and drawing run on the engine's backend; scaling and the message
+// are host work on the small results. Memory: system memory, or
+// memory:CUDAMemory in (backend cuda) with overlay out in CUDA memory too;
+// edges and accumulator are GRAY8, which GStreamer 1.22's GstCudaMemory cannot
+// hold, so they come out in system memory whatever the input's memory.
 
 #include "cf_base.h"
 #include "cudafilters/hough.hpp"
@@ -57,7 +60,7 @@ struct _GstCudaHough {
   // Streaming thread.
   HoughSettings *negotiated;  // theta-bins, rho-step and output of the caps
   cf::LumaSource luma;
-  GstVideoFormat format;
+  cf::HoughPaint paint;
   cf::HoughResult *result;
 };
 
@@ -69,12 +72,20 @@ enum {
   PROP_THRESHOLD, PROP_K, PROP_NMS_WINDOW, PROP_MAX_LINES, PROP_OUTPUT, PROP_DRAW, PROP_COLOR, PROP_THICKNESS
 };
 
+// CUDA memory first, so that `cudaupload ! cudahough` stays on the GPU. The
+// src pad's CUDA structure is for overlay; the taller system-memory range
+// is for the accumulator (rho-bins high).
+#define HOUGH_CUDA_CAPS                                                                                           \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                         \
+                     ", width=(int)[1, 32767], height=(int)[1, 32767]")
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
     "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_HOUGH_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS(HOUGH_CUDA_CAPS "video/x-raw, format=(string)" CF_HOUGH_FORMATS
+                                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_HOUGH_FORMATS ", width=(int)[1, 32767], height=(int)[1, 65535]"));
+    GST_STATIC_CAPS(HOUGH_CUDA_CAPS "video/x-raw, format=(string)" CF_HOUGH_FORMATS
+                                    ", width=(int)[1, 32767], height=(int)[1, 65535]"));
 
 static HoughSettings settings(GstCudaHough *self) {
   GST_OBJECT_LOCK(self);
@@ -156,17 +167,28 @@ static void make_gray(GstStructure *s) {
   gst_structure_remove_fields(s, "colorimetry", "chroma-site", nullptr);
 }
 
-// overlay: the same caps both ways. edges: GRAY8 of the input's size, and
-// back any input format of that size. accumulator: GRAY8 of theta-bins x
-// rho-bins (when the input size is known), and back any input.
+// overlay: the same caps both ways (memory included). edges: GRAY8 of the
+// input's size, and back any input format of that size. accumulator: GRAY8
+// of theta-bins x rho-bins (when the input size is known), and back any
+// input. GRAY8 output is system memory; its input may be in either memory.
 static GstCaps *gst_cuda_hough_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                               GstCaps *filter) {
   const HoughSettings s = settings(GST_CUDA_HOUGH(trans));
   GstCaps *out = gst_caps_new_empty();
-  GstCaps *formats = gst_static_pad_template_get_caps(&sink_template);
+  GstCaps *formats = gst_caps_from_string("video/x-raw, format=(string)" CF_HOUGH_FORMATS);
   const GValue *any_format = gst_structure_get_value(gst_caps_get_structure(formats, 0), "format");
   for (guint i = 0; i < gst_caps_get_size(caps); ++i) {
+    bool cuda = false;
+    if (!cfgst::caps_memory(caps, i, &cuda)) continue;
     GstStructure *o = gst_structure_copy(gst_caps_get_structure(caps, i));
+    if (s.output == HoughOutput::Overlay) {
+      out = gst_caps_merge_structure_full(out, o, gst_caps_features_copy(gst_caps_get_features(caps, i)));
+      continue;
+    }
+    if (cuda && direction == GST_PAD_SRC) {  // GRAY8 output in CUDA memory: nothing gives it
+      gst_structure_free(o);
+      continue;
+    }
     if (s.output == HoughOutput::Edges) {
       if (direction == GST_PAD_SINK)
         make_gray(o);
@@ -189,15 +211,13 @@ static GstCaps *gst_cuda_hough_transform_caps(GstBaseTransform *trans, GstPadDir
                           direction == GST_PAD_SINK ? 65535 : 32767, nullptr);
       }
     }
-    out = gst_caps_merge_structure(out, o);
+    if (CF_GST_CUDA && direction == GST_PAD_SRC)
+      out = gst_caps_merge_structure_full(out, gst_structure_copy(o),
+                                          gst_caps_features_new(cfgst::kCudaMemoryFeature, nullptr));
+    out = gst_caps_merge_structure(out, o);  // system memory
   }
   gst_caps_unref(formats);
-  if (filter) {
-    GstCaps *t = gst_caps_intersect_full(filter, out, GST_CAPS_INTERSECT_FIRST);
-    gst_caps_unref(out);
-    out = t;
-  }
-  return out;
+  return gst_cf_base_limit_caps(trans, direction, out, filter);
 }
 
 static std::string gst_cuda_hough_check_input(GstCfBase *base, const cfgst::PadFormat &in) {
@@ -206,7 +226,6 @@ static std::string gst_cuda_hough_check_input(GstCfBase *base, const cfgst::PadF
   if (!cfgst::hough_format_supported(f))
     return std::string("format ") + gst_video_format_to_string(f) + " is not supported by cudahough (supported: " +
            CF_HOUGH_FORMATS + ")";
-  if (in.cuda) return "cudahough works in system memory: put cudadownload before it";
   const std::string why = cf::hough_check(settings(GST_CUDA_HOUGH(base)).params, GST_VIDEO_INFO_WIDTH(&in.info),
                                           GST_VIDEO_INFO_HEIGHT(&in.info));
   return why.empty() ? why : "cudahough: " + why;
@@ -226,15 +245,19 @@ static std::string gst_cuda_hough_configure(GstCfBase *base, const cfgst::PadFor
     ow = g.theta_bins;
     oh = g.rho_bins;
   }
-  if (out.coefficients || out.cuda || GST_VIDEO_INFO_FORMAT(&out.info) != of || GST_VIDEO_INFO_WIDTH(&out.info) != ow ||
-      GST_VIDEO_INFO_HEIGHT(&out.info) != oh)
+  // GRAY8 cannot be GstCudaMemory in GStreamer 1.22: edges and accumulator
+  // go to system memory.
+  const bool out_cuda = in.cuda && s.output == HoughOutput::Overlay;
+  if (out.coefficients || out.cuda != out_cuda || GST_VIDEO_INFO_FORMAT(&out.info) != of ||
+      GST_VIDEO_INFO_WIDTH(&out.info) != ow || GST_VIDEO_INFO_HEIGHT(&out.info) != oh)
     return "the output caps (" + out.describe() + ") are not " + gst_video_format_to_string(of) + " " +
-           std::to_string(ow) + "x" + std::to_string(oh) + " as output=" +
+           std::to_string(ow) + "x" + std::to_string(oh) + (out_cuda ? " in memory:CUDAMemory" : " in system memory") +
+           " as output=" +
            g_enum_get_value(G_ENUM_CLASS(g_type_class_peek(hough_output_get_type())), int(s.output))->value_nick +
            " needs";
   *self->negotiated = s;
   self->luma = cfgst::hough_luma_source(GST_VIDEO_INFO_FORMAT(&in.info));
-  self->format = GST_VIDEO_INFO_FORMAT(&in.info);
+  self->paint = cfgst::hough_paint(GST_VIDEO_INFO_FORMAT(&in.info));
   return "";
 }
 
@@ -250,10 +273,12 @@ static void gst_cuda_hough_process(GstCfBase *base, cf::Engine &engine, const Cf
                                                                : 0u;
   cf::hough_detect(engine, s.params, in.view, self->luma, *self->result, want);
   switch (s.output) {
-    case HoughOutput::Overlay:
-      cfgst::copy_frame(in.view, out.view);
-      if (s.draw) cfgst::draw_lines(out.view, self->format, self->result->lines, s.color, s.thickness);
+    case HoughOutput::Overlay: {
+      static const std::vector<cf::HoughLine> none;
+      cf::hough_draw(engine, s.draw ? self->result->lines : none, {self->paint, s.color, s.thickness}, in.view,
+                     out.view);
       break;
+    }
     case HoughOutput::Edges: cfgst::render_edges(self->result->edges, out.view); break;
     case HoughOutput::Accumulator:
       cfgst::render_accumulator(self->result->accumulator, self->result->geometry, out.view);
@@ -347,6 +372,6 @@ static void gst_cuda_hough_init(GstCudaHough *self) {
   self->settings = new HoughSettings();
   self->negotiated = new HoughSettings();
   self->luma = cf::LumaSource::Component0;
-  self->format = GST_VIDEO_FORMAT_GRAY8;
+  self->paint = cf::HoughPaint::Gray;
   self->result = new cf::HoughResult();
 }

@@ -1,6 +1,6 @@
-// What cudahough shows: the input with the lines drawn on it, the edge map,
-// or the Hough space scaled to GRAY8; and the per-frame line message. Host
-// memory only (the element works in system memory).
+// What cudahough shows besides the overlay (cf::hough_draw draws the lines):
+// the edge map or the Hough space scaled to GRAY8 (host memory: GRAY8 output
+// is system memory), and the per-frame line message.
 #pragma once
 
 #include <gst/gst.h>
@@ -19,15 +19,8 @@ bool hough_format_supported(GstVideoFormat f);
 // Luma from component 0 (GRAY8, YUV) or from R, G, B.
 cf::LumaSource hough_luma_source(GstVideoFormat f);
 
-// dst = src (same format and size): every plane's rows.
-void copy_frame(const cf::FrameView &src, const cf::FrameView &dst);
-
-// Lines from end point to end point, `thickness` pixels wide (a square brush
-// centred on each point of a Bresenham line), in colour 0xRRGGBB: R, G, B
-// for the RGB family (alpha untouched), BT.601 luma for GRAY8, BT.601
-// limited-range Y, U, V for YUV (chroma at the subsampled positions).
-void draw_lines(const cf::FrameView &frame, GstVideoFormat format, const std::vector<cf::HoughLine> &lines,
-                guint32 rgb, int thickness);
+// How cf::hough_draw paints the colour property in format f.
+cf::HoughPaint hough_paint(GstVideoFormat f);
 
 // The W x H edge map (0/255) into a GRAY8 frame.
 void render_edges(const std::vector<std::uint8_t> &edges, const cf::FrameView &dst);

@@ -45,6 +45,10 @@ void predictor_inverse(detail::CudaState *s, const PredictorParams &p, const Fra
 void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometry &g, const std::int32_t *trig,
                   const FrameView &src, LumaSource luma, unsigned want, HoughResult &out,
                   std::vector<HoughPeak> &peaks);
+// dst = src with the visible lines drawn (cf::hough_draw's rule, checked
+// there); host or device frames; returns when dst holds the result.
+void hough_draw(detail::CudaState *s, const std::vector<HoughLine> &lines, const HoughDrawParams &d,
+                const FrameView &src, const FrameView &dst);
 // Error-diffusion halftoning (cf::halftone's rule); returns when dst holds the result.
 void halftone(detail::CudaState *s, const halftone_rules::Setup &setup, const FrameView &src, const FrameView &dst);
 void colour_transform(detail::CudaState *s, bool inverse, ColourTransform t, const FrameView &src,

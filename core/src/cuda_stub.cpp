@@ -39,6 +39,10 @@ void hough_detect(detail::CudaState *, const HoughParams &, const HoughGeometry 
                   const FrameView &, LumaSource, unsigned, HoughResult &, std::vector<HoughPeak> &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void hough_draw(detail::CudaState *, const std::vector<HoughLine> &, const HoughDrawParams &, const FrameView &,
+                const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 void halftone(detail::CudaState *, const halftone_rules::Setup &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }

@@ -2,9 +2,10 @@
 // edge maps, accumulators, thresholds and line lists (hough_parity.hpp) for
 // every voting strategy, every input layout, odd sizes with padded rows,
 // random frames and real photos up to 3840x2160 (GRAY8 and YUV layouts there), sources in device memory,
-// one engine across sizes. Without a usable CUDA device: exits 77 (skipped).
+// one engine across sizes; the line drawing kernel (cf::hough_draw). Without a usable CUDA device: exits 77 (skipped).
 // CFT_QUICK=1 (compute-sanitizer runs) keeps every check on smaller frames.
 #include "hough_cuda_checks.hpp"
+#include "hough_draw_check.hpp"
 
 using namespace cft::hough;
 
@@ -27,6 +28,10 @@ int main() {
   if (!quick) real_frames(cpu, cuda, {{3840, 2160}}, true);
   device_source(cuda, cpu, {{17, 13}, big});
   engine_reuse(cuda, cpu, {{640, 480}, {17, 13}, big, {3, 3}, {640, 480}});
+  // The line drawing kernel against the reference drawing (which cpu and
+  // openmp equal in tests/unit), host and device frames.
+  for (bool device : {false, true})
+    cft::hough_draw::check(cuda, {{1, 1}, {2, 3}, {7, 5}, {321, 241}, big}, {1, 2, 3, 4, 7}, device);
   std::printf("%lld comparisons\n", comparisons());
   return cft::test_result();
 }

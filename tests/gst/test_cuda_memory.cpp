@@ -14,6 +14,8 @@
 #include <gst/app/gstappsink.h>
 #include <gst/base/gstbasetransform.h>
 
+#include <cstring>
+#include <mutex>
 #include <vector>
 
 #if CF_GST_CUDA
@@ -69,7 +71,7 @@ static void test_templates() {
   const bool built = CF_GST_CUDA;
   if (!built) std::printf("note: built without CUDA-memory support: templates must not offer it\n");
   for (const char *name : {"cudahaar", "cudacdf53", "cudainverse", "cudaview", "cudamed", "cudagap", "cudaged",
-                           "cudarct", "cudaycocg", "cudaentropy"}) {
+                           "cudarct", "cudaycocg", "cudaentropy", "cudahough"}) {
     GstElement *e = gst_element_factory_make(name, nullptr);
     CHECK_MSG(template_has_cuda(e, "sink") == built, "%s sink template", name);
     // cudaview writes GRAY8, which GStreamer 1.22 cannot allocate in CUDA memory.
@@ -77,6 +79,31 @@ static void test_templates() {
     CHECK_MSG(template_has_cuda(e, "src") == src, "%s src template", name);
     gst_object_unref(e);
   }
+}
+
+// cudahough: overlay keeps the memory; edges and accumulator (GRAY8) come out
+// in system memory from either memory, and back take either memory.
+static void test_hough_caps() {
+  if (!CF_GST_CUDA) return;
+  GstElement *e = gst_element_factory_make("cudahough", nullptr);
+  const std::string in = cuda_caps(raw_caps("NV12", 64, 48));
+  GstCaps *overlay = transform(e, GST_PAD_SINK, in);
+  CHECK_MSG(!gst_caps_is_empty(overlay) && all_in(overlay, true), "overlay %s -> %s", in.c_str(), caps_string(overlay).c_str());
+  for (const char *output : {"edges", "accumulator"}) {
+    gst_util_set_object_arg(G_OBJECT(e), "output", output);
+    GstCaps *gray = transform(e, GST_PAD_SINK, in);
+    GstStructure *s0 = gst_caps_is_empty(gray) ? nullptr : gst_caps_get_structure(gray, 0);
+    CHECK_MSG(s0 && all_in(gray, false) && !g_strcmp0(gst_structure_get_string(s0, "format"), "GRAY8"), "%s: %s -> %s",
+              output, in.c_str(), caps_string(gray).c_str());
+    GstCaps *back = transform(e, GST_PAD_SRC, raw_caps("GRAY8", 64, 48));
+    CHECK_MSG(!all_in(back, false) && !all_in(back, true), "%s: GRAY8 -> %s (both memories expected)", output,
+              caps_string(back).c_str());
+    GstCaps *none = transform(e, GST_PAD_SRC, cuda_caps(raw_caps("RGBA", 64, 48)));
+    CHECK_MSG(gst_caps_is_empty(none), "%s: CUDA output -> %s", output, caps_string(none).c_str());
+    for (GstCaps *c : {gray, back, none}) gst_caps_unref(c);
+  }
+  gst_caps_unref(overlay);
+  gst_object_unref(e);
 }
 
 static void test_transform_caps() {
@@ -353,6 +380,79 @@ static void cpu_backends_on_cuda_memory() {
   stop(p);
 }
 
+// The cudahough-lines structures of elements "ha" and "hb", in order.
+struct LineMessages {
+  std::mutex lock;
+  std::vector<GstStructure *> a, b;
+  ~LineMessages() {
+    for (auto *v : {&a, &b})
+      for (GstStructure *s : *v) gst_structure_free(s);
+  }
+};
+
+static GstBusSyncReply collect_lines(GstBus *, GstMessage *m, gpointer data) {
+  const GstStructure *s = gst_message_get_structure(m);
+  if (GST_MESSAGE_TYPE(m) == GST_MESSAGE_ELEMENT && gst_structure_has_name(s, "cudahough-lines")) {
+    auto *l = static_cast<LineMessages *>(data);
+    std::lock_guard<std::mutex> g(l->lock);
+    (!std::strcmp(GST_OBJECT_NAME(GST_MESSAGE_SRC(m)), "ha") ? l->a : l->b).push_back(gst_structure_copy(s));
+  }
+  return GST_BUS_PASS;
+}
+
+// cudahough on CUDA memory (backend cuda) gives what cudahough backend=cpu
+// gives on system memory: the overlay byte for byte (it stays GstCudaMemory
+// up to cudadownload), edges and accumulator as system-memory GRAY8, and the
+// same cudahough-lines messages. SMPTE bars have long vertical edges.
+static void hough_on_cuda_memory(const char *format, const std::string &props, bool overlay) {
+  const int frames = 3;
+  const std::string what = std::string("cudahough ") + props + " " + format;
+  GstElement *p = launch("videotestsrc num-buffers=3 pattern=smpte ! video/x-raw,format=" + std::string(format) +
+                         ",width=321,height=241,framerate=25/1 ! tee name=t  t. ! queue ! cudahough name=ha backend=cpu " +
+                         props + " ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! "
+                         "video/x-raw(memory:CUDAMemory) ! cudahough name=hb backend=cuda " + props +
+                         (overlay ? " ! cudadownload" : "") + " ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
+  if (!p) return;
+  LineMessages lines;
+  GstBus *bus = gst_element_get_bus(p);
+  gst_bus_set_sync_handler(bus, collect_lines, &lines, nullptr);
+  MemoryProbe probe;
+  add_probe(p, "hb", &probe);
+  const std::string err = run(p, 30);
+  CHECK_MSG(err.empty(), "%s: %s", what.c_str(), err.c_str());
+  CHECK_MSG(probe.buffers == frames && probe.cuda == (overlay ? frames : 0), "%s: %d of %d outputs in CUDA memory",
+            what.c_str(), probe.cuda, probe.buffers);
+  compare_video(p, what + " on CUDA memory vs system memory", frames);
+  stop(p);
+  gst_bus_set_sync_handler(bus, nullptr, nullptr, nullptr);
+  gst_object_unref(bus);
+  CHECK_MSG(lines.a.size() == frames && lines.b.size() == frames, "%s: %zu and %zu line messages", what.c_str(),
+            lines.a.size(), lines.b.size());
+  int found = 0;
+  for (std::size_t i = 0; i < lines.a.size() && i < lines.b.size(); ++i) {
+    CHECK_MSG(gst_structure_is_equal(lines.a[i], lines.b[i]), "%s frame %zu: messages differ:\n%s\n%s", what.c_str(),
+              i, gst_structure_to_string(lines.a[i]), gst_structure_to_string(lines.b[i]));
+    int count = 0;
+    gst_structure_get_int(lines.a[i], "count", &count);
+    found += count;
+  }
+  CHECK_MSG(found > 0, "%s: no lines found (the comparison would show nothing)", what.c_str());
+  std::printf("%s: CUDA memory equals system memory (%d lines in %d frames)\n", what.c_str(), found, frames);
+}
+
+static void hough_bad_backend() {
+  for (const char *backend : {"cpu", "openmp"}) {
+    GstElement *p = launch(std::string("videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! "
+                                       "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudahough backend=") +
+                           backend + " ! cudadownload ! fakesink");
+    if (!p) return;
+    const std::string err = run(p, 20);
+    CHECK_MSG(contains(err, (std::string("backend=") + backend + " cannot process memory:CUDAMemory").c_str()),
+              "cudahough backend=%s on CUDA memory: error '%s'", backend, err.c_str());
+    stop(p);
+  }
+}
+
 static void device_id_beyond_devices() {
   GstElement *p = launch(
       "videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 "
@@ -394,6 +494,13 @@ static void test_cuda_pipelines() {
   haar_coefficients("I420", 321, 241);
   haar_coefficients("RGBA", 320, 240);
   cpu_backends_on_cuda_memory();
+  for (const char *format : {"RGBA", "I420", "NV12"}) {
+    hough_on_cuda_memory(format, "thickness=3 color=0x20ff40", true);
+    hough_on_cuda_memory(format, "", true);
+    hough_on_cuda_memory(format, "output=edges", false);
+    hough_on_cuda_memory(format, "output=accumulator", false);
+  }
+  hough_bad_backend();
   device_id_beyond_devices();
 #else
   std::printf("SKIP: built without CUDA-memory support (gstreamer-cuda-1.0)\n");
@@ -463,6 +570,7 @@ int main(int argc, char **argv) {
   init(&argc, &argv);
   test_templates();
   test_transform_caps();
+  test_hough_caps();
   test_cuda_caps_without_device();
   test_system_pools();
 

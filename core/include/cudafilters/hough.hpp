@@ -136,4 +136,30 @@ struct HoughResult {
 void hough_detect(Engine &e, const HoughParams &p, const FrameView &src, LumaSource luma, HoughResult &out,
                   unsigned want = 0);
 
+// Drawing the lines on a frame (cudahough's overlay). How the colour
+// 0xRRGGBB becomes the frame's 8-bit components:
+//   Gray: component 0 = hough_luma(r, g, b);
+//   Rgb:  components 0, 1, 2 = R, G, B (any byte order; alpha or padding untouched);
+//   Yuv:  BT.601 limited range Y = ((66 r + 129 g + 25 b + 128) >> 8) + 16,
+//         U = ((-38 r - 74 g + 112 b + 128) >> 8) + 128, V = ((112 r - 94 g - 18 b + 128) >> 8) + 128;
+//         components 1 and 2 may be half size along x and/or y (I420, NV12):
+//         a painted pixel (x, y) paints chroma sample (x >> 1, y >> 1) there.
+enum class HoughPaint { Gray, Rgb, Yuv };
+constexpr int kHoughMaxThickness = 64;
+struct HoughDrawParams {
+  HoughPaint paint = HoughPaint::Rgb;
+  std::uint32_t rgb = 0xff0000;
+  int thickness = 2;  // 1..kHoughMaxThickness
+};
+
+// dst = src (same geometry; src == dst draws in place) with every visible
+// line drawn from (x0, y0) to (x1, y1) by Bresenham's walk, each point
+// painting a square brush of thickness x thickness pixels, offsets
+// -(thickness - 1) / 2 .. thickness / 2, clipped to the frame. End points
+// must lie in the frame (as hough_lines gives them). Frames in host memory
+// for every backend; device memory needs backend=cuda (copy and drawing on
+// the engine's stream, one wait at the end).
+void hough_draw(Engine &e, const std::vector<HoughLine> &lines, const HoughDrawParams &d, const FrameView &src,
+                const FrameView &dst);
+
 }  // namespace cf

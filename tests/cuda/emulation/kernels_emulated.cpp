@@ -7,6 +7,7 @@
 #include "kernels/wavelet.cu"
 #include "kernels/predictor.cu"
 #include "kernels/hough.cu"
+#include "kernels/hough_draw.cu"
 #include "kernels/halftone.cu"
 #include "kernels/colour.cu"
 #include "kernels/entropy.cu"

@@ -2,6 +2,8 @@
 // CUDA execution model (emulator.hpp): the real kernels/dct.cu compiled as
 // C++, every memory access checked; sizes cross the 32x8 strips, blocks and
 // threads in both orders.
+#include <cuda_runtime.h>  // the emulation's: cf_emulation controls
+
 #include "dct_parity.hpp"
 
 using namespace cft::dct_parity;
