@@ -80,21 +80,18 @@ void quant_tables() {
 }
 
 void constant_and_cosine_blocks(cf::Engine &e) {
-  OwnedFrame raw = cft::make_raw(Packing::Gray, 8, 8, SampleType::U8);
-  for (int y = 0; y < 8; ++y)
-    for (int x = 0; x < 8; ++x) cft::write_sample(raw.view, 0, x, y, 200);
-  OwnedFrame co = cft::dct::make_coefficients(raw.view);
-  cf::dct_forward(e, cf::DctParams(0), raw.view, co.view);
-  CHECK(cft::read_sample(co.view, 0, 0, 0) == 8 * (200 - 128));
-  for (int i = 1; i < 64; ++i) CHECK(cft::read_sample(co.view, 0, i % 8, i / 8) == 0);
-  // A 5x3 constant frame: replication makes its one block constant too.
-  OwnedFrame small = cft::make_raw(Packing::Gray, 5, 3, SampleType::U8);
-  for (int y = 0; y < 3; ++y)
-    for (int x = 0; x < 5; ++x) cft::write_sample(small.view, 0, x, y, 17);
-  OwnedFrame sc = cft::dct::make_coefficients(small.view);
-  cf::dct_forward(e, cf::DctParams(0), small.view, sc.view);
-  CHECK(cft::read_sample(sc.view, 0, 0, 0) == 8 * (17 - 128));
-  for (int i = 1; i < 64; ++i) CHECK(cft::read_sample(sc.view, 0, i % 8, i / 8) == 0);
+  // A constant block: DC 8 (s - 128), nothing else. A 5x3 frame too:
+  // replication makes its one block constant.
+  struct Constant { int w, h, value; };
+  for (const Constant k : {Constant{8, 8, 200}, Constant{5, 3, 17}}) {
+    OwnedFrame raw = cft::make_raw(Packing::Gray, k.w, k.h, SampleType::U8);
+    for (int y = 0; y < k.h; ++y)
+      for (int x = 0; x < k.w; ++x) cft::write_sample(raw.view, 0, x, y, k.value);
+    OwnedFrame co = cft::dct::make_coefficients(raw.view);
+    cf::dct_forward(e, cf::DctParams(0), raw.view, co.view);
+    CHECK(cft::read_sample(co.view, 0, 0, 0) == 8 * (k.value - 128));
+    for (int i = 1; i < 64; ++i) CHECK(cft::read_sample(co.view, 0, i % 8, i / 8) == 0);
+  }
 
   // x = 1000 C[v][y] C[u][x] (S16, no level shift), rounded to integers:
   // F[v][u] = 1000, every other coefficient only the rounding's (the 64
