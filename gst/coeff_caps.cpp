@@ -118,6 +118,7 @@ const StageDef kStages[] = {
     {"med", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Med},
     {"gap", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Gap},
     {"ged", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Ged},
+    {"dct", StageKind::Dct, Place::Last, {}, {}, {}},
 };
 
 const StageDef *find_stage(const std::string &name) {
@@ -147,6 +148,9 @@ void write_stage_params(GstStructure *s, const CoeffStage &st) {
       if (st.predictor.predictor == cf::Predictor::Ged)
         gst_structure_set(s, field_name(st.name, "threshold").c_str(), G_TYPE_INT, st.predictor.threshold, nullptr);
       break;
+    case StageKind::Dct:
+      gst_structure_set(s, field_name(st.name, "quality").c_str(), G_TYPE_INT, st.dct.quality, nullptr);
+      break;
     case StageKind::Colour:  // no parameters
       break;
   }
@@ -158,7 +162,8 @@ cf::ValueRange output_range(const CoeffStage &st, cf::ValueRange in, cf::SampleT
   switch (st.kind) {
     case StageKind::Colour: return cf::colour_output_range(st.colour, raw);
     case StageKind::Wavelet:
-    case StageKind::Predictor: break;  // last stages: nothing reads their output
+    case StageKind::Predictor:
+    case StageKind::Dct: break;  // last stages: nothing reads their output
   }
   (void)in;
   return {};
@@ -276,6 +281,8 @@ bool parse_stage(const GstStructure *s, const StageDef &def, CoeffStage *st, std
       }
       return true;
     }
+    case StageKind::Dct:
+      return read_int(s, field_name(def.name, "quality").c_str(), 0, cf::kMaxDctQuality, &st->dct.quality, why);
   }
   return fail(why, "internal: stage kind without a parser");
 }
@@ -295,7 +302,7 @@ std::string check_names(const std::vector<std::string> &names, GstVideoFormat fo
       return field_msg("transform", chain + ": the colour stage '" + names[i] +
                                         "' must be the first stage (it transforms raw RGB)");
     if (def->place == Place::Last && i + 1 < names.size())
-      return field_msg("transform", chain + ": the " + (def->kind == StageKind::Wavelet ? "wavelet" : "predictor") +
+      return field_msg("transform", chain + ": the " + (def->kind == StageKind::Wavelet ? "wavelet" : def->kind == StageKind::Dct ? "transform" : "predictor") +
                                         " stage '" + names[i] + "' must be the last stage");
     if (def->kind == StageKind::Colour && format != GST_VIDEO_FORMAT_UNKNOWN && !rgb_format(format))
       return field_msg("format", std::string("is ") + gst_video_format_to_string(format) + ", but the colour stage '" +
@@ -350,6 +357,14 @@ CoeffStage predictor_stage(const cf::PredictorParams &p) {
   st.name = cf::predictor_name(p.predictor);
   st.kind = StageKind::Predictor;
   st.predictor = p;
+  return st;
+}
+
+CoeffStage dct_stage(const cf::DctParams &p) {
+  CoeffStage st;
+  st.name = "dct";
+  st.kind = StageKind::Dct;
+  st.dct = p;
   return st;
 }
 
@@ -440,12 +455,18 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
                      "chroma-site and interlace-mode do not describe a raw video");
 
   f.planes = planar_layout(f.raw);
+  if (f.stages.back().kind == StageKind::Dct)
+    for (int c = 0; c < f.planes.n; ++c) {
+      f.planes.width[c] = cf::padded_to_blocks(f.planes.width[c]);
+      f.planes.height[c] = cf::padded_to_blocks(f.planes.height[c]);
+    }
   f.size = cf::planar_size(f.planes, f.sample_type);
   // A predictor after a colour stage gets that stage's values: the range
   // that lets its S16 residuals stay in S16 (cf::residual_type_for), for
   // the forward element and cudainverse alike.
   for (std::size_t i = 1; i < f.stages.size(); ++i)
     if (f.stages[i].kind == StageKind::Predictor) f.stages[i].predictor.input = stage_input_range(f, i);
+    else if (f.stages[i].kind == StageKind::Dct) f.stages[i].dct.input = stage_input_range(f, i);
   *out = f;
   return true;
 }
@@ -464,6 +485,12 @@ std::string check_stage_limits(const CoeffFormat &f) {
       const cf::SampleType in = i == 0 ? raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw)) : f.sample_type;
       const std::string bad = cf::predictor_check(st.predictor, in, f.sample_type);
       if (!bad.empty()) return field_msg("transform", "stage '" + st.name + "' does not suit the frame: " + bad);
+      continue;
+    }
+    if (st.kind == StageKind::Dct) {
+      const cf::SampleType in = i == 0 ? raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw)) : f.sample_type;
+      const std::string bad = cf::dct_check(st.dct, in, f.sample_type);
+      if (!bad.empty()) return field_msg("transform", "stage 'dct' does not suit the frame: " + bad);
       continue;
     }
     if (st.kind != StageKind::Wavelet) continue;

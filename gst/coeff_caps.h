@@ -21,7 +21,7 @@
 //                level limit and keeps a predictor's residuals in S16
 //                (parsing fills a predictor stage's PredictorParams::input).
 // <stage>-<param> per-stage parameters as prefixed fields (haar-levels,
-//                haar-layout, cdf53-levels, cdf53-layout): a flat structure
+//                haar-layout, cdf53-levels, cdf53-layout, dct-quality): a flat structure
 //                stays readable with gst_structure_get_int() and writable in a
 //                gst-launch capsfilter, unlike nested structures.
 // sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE.
@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "cudafilters/colour.hpp"
+#include "cudafilters/dct.hpp"
 #include "cudafilters/frame.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
@@ -104,17 +105,19 @@ bool rgb_format(GstVideoFormat f);
 // One stage of the transform chain. A new kind adds its parameters here, a
 // row to the stage table in coeff_caps.cpp (with its place in a chain and
 // the range of its output) and an undo row in gstcudainverse.cpp.
-enum class StageKind { Wavelet, Colour, Predictor };
+enum class StageKind { Wavelet, Colour, Predictor, Dct };
 struct CoeffStage {
   std::string name;  // as spelled in transform=: "haar", "cdf53", "rct", "ycocg", "med", "gap", "ged"
   StageKind kind = StageKind::Wavelet;
   cf::WaveletParams wavelet;  // kind == Wavelet
   cf::ColourTransform colour = cf::ColourTransform::Rct;  // kind == Colour
   cf::PredictorParams predictor;  // kind == Predictor
+  cf::DctParams dct;              // kind == Dct
 };
 CoeffStage wavelet_stage(const cf::WaveletParams &p);
 CoeffStage colour_stage(cf::ColourTransform t);
 CoeffStage predictor_stage(const cf::PredictorParams &p);
+CoeffStage dct_stage(const cf::DctParams &p);
 
 // "" when `stages`, in this order, form a valid chain on raw `format`
 // (known stages, none twice, colour first and on RGB, wavelet last);
@@ -126,7 +129,7 @@ struct CoeffFormat {
   std::vector<CoeffStage> stages;  // in the order they were applied
   cf::SampleType sample_type = cf::SampleType::S16;
   GstVideoInfo raw;           // the raw video the stream rebuilds to
-  cf::PlanarLayout planes;    // planar_layout(raw)
+  cf::PlanarLayout planes;    // planar_layout(raw), padded to whole 8x8 blocks after a dct stage
   gsize size = 0;             // bytes of one frame
   const CoeffStage *last_wavelet() const;  // nullptr when there is none
 };

@@ -10,6 +10,7 @@
 #include "cf_base.h"
 #include "cudafilters/error.hpp"
 #include "cudafilters/colour.hpp"
+#include "cudafilters/dct.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
@@ -48,6 +49,10 @@ void undo_predictor(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameV
   cf::predictor_inverse(e, st.predictor, src, dst);
 }
 
+void undo_dct(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
+  cf::dct_inverse(e, st.dct, src, dst);
+}
+
 void undo_colour(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
   cf::colour_inverse(e, st.colour, src, dst);
 }
@@ -58,7 +63,8 @@ struct UndoDef {
 };
 const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet},
                           {cfgst::StageKind::Colour, undo_colour},
-                          {cfgst::StageKind::Predictor, undo_predictor}};
+                          {cfgst::StageKind::Predictor, undo_predictor},
+                          {cfgst::StageKind::Dct, undo_dct}};
 
 UndoFn find_undo(cfgst::StageKind kind) {
   for (const UndoDef &d : kUndo)
@@ -132,19 +138,23 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
   const cfgst::CoeffFormat &cf = in.format.coeff;
   const int n = int(cf.stages.size());
   cf::FrameView src = in.view;
+  // Planes between stages have the components' sizes (only the stream's
+  // own planes may be padded, by a last dct stage).
+  const cf::PlanarLayout between = cfgst::planar_layout(cf.raw);
+  const std::size_t between_size = cf::planar_size(between, cf.sample_type);
   for (int i = n - 1; i >= 0; --i) {
     cf::FrameView dst = out.view;
     if (i > 0) {
       // The input of stage i: planes of the stream's sample type, in the
       // memory of the frames (two halves of one workspace on the device).
       if (in.view.memory == cf::Memory::Device) {
-        const std::size_t half = (cf.size + 255) / 256 * 256;
+        const std::size_t half = (between_size + 255) / 256 * 256;
         auto *ws = static_cast<std::uint8_t *>(engine.device_workspace(2 * half));
-        dst = cf::planar_view(ws + (i % 2) * half, cf.planes, cf.sample_type, cf::Memory::Device);
+        dst = cf::planar_view(ws + (i % 2) * half, between, cf.sample_type, cf::Memory::Device);
       } else {
         std::vector<std::uint8_t> &buf = self->scratch[i % 2];
-        if (buf.size() < cf.size) buf.resize(cf.size);
-        dst = cf::planar_view(buf.data(), cf.planes, cf.sample_type, cf::Memory::Host);
+        if (buf.size() < between_size) buf.resize(between_size);
+        dst = cf::planar_view(buf.data(), between, cf.sample_type, cf::Memory::Host);
       }
     }
     find_undo(cf.stages[i].kind)(engine, cf.stages[i], src, dst);

@@ -13,6 +13,7 @@ GST_ELEMENT_REGISTER_DECLARE(cudahalftone);
 GST_ELEMENT_REGISTER_DECLARE(cudarct);
 GST_ELEMENT_REGISTER_DECLARE(cudaycocg);
 GST_ELEMENT_REGISTER_DECLARE(cudaentropy);
+GST_ELEMENT_REGISTER_DECLARE(cudadct);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -28,6 +29,7 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudarct, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaycocg, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaentropy, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudadct, plugin);
   return ok;
 }
 

@@ -21,6 +21,7 @@
 #include "cudafilters/hough.hpp"
 #include "cudafilters/halftone.hpp"
 #include "cudafilters/colour.hpp"
+#include "cudafilters/dct.hpp"
 #include "cudafilters/entropy.hpp"
 #include "cudafilters/wavelet.hpp"
 
@@ -292,8 +293,8 @@ void bench_hough_core(BenchResult &r, cf::Engine &engine, const BenchCase &c, co
 
 BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
   BenchResult r;
-  if (is_inverse(c) && !bench_is_predictor(c.element)) {
-    r.note = "core inverse rows: predictors only";
+  if (is_inverse(c) && !bench_is_predictor(c.element) && forward_element(c) != "cudadct") {
+    r.note = "core inverse rows: predictors and cudadct only";
     return r;
   }
   GstVideoInfo info;
@@ -363,6 +364,30 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         cf::halftone(engine, hp, std::uint64_t(i), raw, dst);
         return true;
       });
+      release(in);
+      release(out);
+      return r;
+    }
+    if (forward_element(c) == "cudadct") {  // raw <-> S16 planes padded to whole 8x8 blocks
+      cf::PlanarLayout padded = layout;
+      for (int k = 0; k < layout.n; ++k) {
+        padded.width[k] = cf::padded_to_blocks(layout.width[k]);
+        padded.height[k] = cf::padded_to_blocks(layout.height[k]);
+      }
+      r.out_bytes = cf::planar_size(padded, cf::SampleType::S16);
+      void *out = alloc(r.out_bytes);
+      const cf::FrameView coeffs = cf::planar_view(out, padded, cf::SampleType::S16, raw.memory);
+      cf::DctParams p;
+      for (const auto &[name, value] : bench_props(c.props))
+        if (name == "quality") p.quality = std::stoi(value);
+      cf::dct_forward(engine, p, raw, coeffs);  // the inverse's input
+      engine.synchronize();
+      timed_loop(r, seconds, [&](int) {
+        if (is_inverse(c)) cf::dct_inverse(engine, p, coeffs, raw);
+        else cf::dct_forward(engine, p, raw, coeffs);
+        return true;
+      });
+      if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
       release(in);
       release(out);
       return r;

@@ -19,7 +19,8 @@
 // --elements also takes the predictors (cudamed, cudagap, cudaged; run at
 // every --slice-heights) and "cudainverse:<element>", the inverse of that
 // element's stream (e.g. cudainverse:cudamed).
-// --props sets further element properties (cudahough: edge=canny, theta-bins=...).
+// --props sets further element properties (cudahough: edge=canny, theta-bins=...;
+// cudadct: quality=75, also read by its core rows).
 // --clips DIR runs vtest-WxH.mp4 clips through nvh264dec (CUDA memory) and
 // openh264dec (system memory) into the elements, end to end.
 #include <gst/gst.h>
@@ -95,7 +96,8 @@ bool element_takes(const std::string &element, const std::string &format) {
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudarct", "cudaycocg", "cudaentropy", "cudahalftone"},
+  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudarct", "cudaycocg", "cudaentropy", "cudahalftone",
+                                      "cudadct"},
                            backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},

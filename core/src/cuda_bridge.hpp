@@ -10,6 +10,7 @@
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/hough.hpp"
 #include "cudafilters/wavelet.hpp"
+#include "cpu/dct_setup.hpp"
 #include "cpu/halftone_rules.hpp"
 
 namespace cf::detail {
@@ -54,4 +55,8 @@ void colour_transform(detail::CudaState *s, bool inverse, ColourTransform t, con
                       const FrameView &dst);
 // counts: host memory, n_components x shape.bins; returns when they are filled.
 void histograms(detail::CudaState *s, const FrameView &f, const HistogramShape &shape, std::uint32_t *counts);
+// 8x8 DCT (cf::dct_forward/dct_inverse's rule): forward raw -> coefficients,
+// or inverse coefficients -> raw; returns when dst holds the result.
+void dct_transform(detail::CudaState *s, bool inverse, const dct::Setup &setup, const FrameView &src,
+                   const FrameView &dst);
 }  // namespace cf::cuda

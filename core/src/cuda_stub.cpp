@@ -52,4 +52,7 @@ void colour_transform(detail::CudaState *, bool, ColourTransform, const FrameVie
 void histograms(detail::CudaState *, const FrameView &, const HistogramShape &, std::uint32_t *) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void dct_transform(detail::CudaState *, bool, const dct::Setup &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::cuda

@@ -6,6 +6,7 @@
 // memory. Without a usable CUDA device: prints why and exits 77 (skipped).
 #include <cstdlib>
 
+#include "gpu_present.hpp"
 #include "halftone_parity.hpp"
 #include "parity.hpp"  // DeviceFrame
 
@@ -13,11 +14,7 @@ using namespace cft;
 using namespace cft::halftone_parity;
 
 int main() {
-  std::string why;
-  if (!cf::cuda_device_usable(0, &why)) {
-    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
-    return cft::kSkip;
-  }
+  if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
   random_frames(cuda, cpu, {{1, 1}, {2, 3}, {7, 5}, {33, 65}, {321, 241}});

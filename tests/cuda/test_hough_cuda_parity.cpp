@@ -4,17 +4,14 @@
 // random frames and real photos up to 3840x2160 (GRAY8 and YUV layouts there), sources in device memory,
 // one engine across sizes; the line drawing kernel (cf::hough_draw). Without a usable CUDA device: exits 77 (skipped).
 // CFT_QUICK=1 (compute-sanitizer runs) keeps every check on smaller frames.
+#include "gpu_present.hpp"
 #include "hough_cuda_checks.hpp"
 #include "hough_draw_check.hpp"
 
 using namespace cft::hough;
 
 int main() {
-  std::string why;
-  if (!cf::cuda_device_usable(0, &why)) {
-    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
-    return cft::kSkip;
-  }
+  if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
   const bool quick = std::getenv("CFT_QUICK") != nullptr;

@@ -7,16 +7,13 @@
 // CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129.
 #include <cstdlib>
 
+#include "gpu_present.hpp"
 #include "predictor_parity.hpp"
 
 using namespace cft::predictor_parity;
 
 int main() {
-  std::string why;
-  if (!cf::cuda_device_usable(0, &why)) {
-    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
-    return cft::kSkip;
-  }
+  if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
   const bool quick = std::getenv("CFT_QUICK") != nullptr;

@@ -13,16 +13,13 @@
 // up to 257x129 (still odd, still wider than one 128-column strip).
 #include <cstdlib>
 
+#include "gpu_present.hpp"
 #include "colour_parity.hpp"
 
 using namespace cft::parity;
 
 int main() {
-  std::string why;
-  if (!cf::cuda_device_usable(0, &why)) {
-    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
-    return cft::kSkip;
-  }
+  if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
 

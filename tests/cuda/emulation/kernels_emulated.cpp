@@ -11,3 +11,4 @@
 #include "kernels/halftone.cu"
 #include "kernels/colour.cu"
 #include "kernels/entropy.cu"
+#include "kernels/dct.cu"

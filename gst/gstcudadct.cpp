@@ -1,0 +1,135 @@
+// cudadct: 8x8 block DCT-II (orthonormal) of every component plane, with
+// optional JPEG quantisation (property quality), on CUDA, OpenMP or the
+// CPU. Raw 8-bit video (or a colour stage's coefficients: cudaycocg !
+// cudadct) in, S16 video/x-coefficients (transform=dct, dct-quality) out,
+// each plane padded to whole 8x8 blocks; cudainverse reconstructs.
+#include <new>
+
+#include "cf_base.h"
+#include "chain_caps.h"
+#include "cudafilters/dct.hpp"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cuda_dct_debug);
+#define GST_CAT_DEFAULT gst_cuda_dct_debug
+
+G_BEGIN_DECLS
+#define GST_TYPE_CUDA_DCT (gst_cuda_dct_get_type())
+G_DECLARE_FINAL_TYPE(GstCudaDct, gst_cuda_dct, GST, CUDA_DCT, GstCfBase)
+G_END_DECLS
+
+struct _GstCudaDct {
+  GstCfBase parent;
+  int quality;                // property, guarded by GST_OBJECT_LOCK
+  cf::DctParams *negotiated;  // streaming thread: the parameters of the output caps
+};
+
+G_DEFINE_TYPE(GstCudaDct, gst_cuda_dct, GST_TYPE_CF_BASE)
+GST_ELEMENT_REGISTER_DEFINE(cudadct, "cudadct", GST_RANK_NONE, GST_TYPE_CUDA_DCT)
+
+enum { PROP_0, PROP_QUALITY };
+
+// The chain elements' templates (chain_caps.h); 16-bit input is refused at
+// caps time with a message (its coefficients do not fit S16).
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SINK_CAPS));
+static GstStaticPadTemplate src_template =
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SRC_CAPS));
+
+static void gst_cuda_dct_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCudaDct *self = GST_CUDA_DCT(object);
+  if (id != PROP_QUALITY) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK(self);
+  const bool changed = self->quality != g_value_get_int(value);
+  self->quality = g_value_get_int(value);
+  GST_OBJECT_UNLOCK(self);
+  // quality is part of the output caps: renegotiate before the next frame.
+  if (changed) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
+}
+
+static void gst_cuda_dct_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GstCudaDct *self = GST_CUDA_DCT(object);
+  if (id != PROP_QUALITY) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    return;
+  }
+  GST_OBJECT_LOCK(self);
+  g_value_set_int(value, self->quality);
+  GST_OBJECT_UNLOCK(self);
+}
+
+static GstCaps *gst_cuda_dct_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
+                                            GstCaps *filter) {
+  GstCudaDct *self = GST_CUDA_DCT(trans);
+  GST_OBJECT_LOCK(self);
+  const cf::DctParams p(self->quality);
+  GST_OBJECT_UNLOCK(self);
+  return cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter, cfgst::dct_stage(p));
+}
+
+static std::string gst_cuda_dct_check_input(GstCfBase *, const cfgst::PadFormat &in) {
+  return cfgst::stage_check_input(in, "dct");
+}
+
+static std::string gst_cuda_dct_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &out) {
+  GstCudaDct *self = GST_CUDA_DCT(base);
+  cfgst::CoeffStage stage;
+  cf::ValueRange input;
+  if (std::string bad = cfgst::stage_configure(in, out, "dct", &stage, &input); !bad.empty()) return bad;
+  // 16-bit input or a too-wide earlier stage: refused now, not per frame.
+  if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return "dct: " + bad;
+  *self->negotiated = cf::DctParams(stage.dct.quality, in.coefficients ? input : cf::ValueRange{});
+  GST_INFO_OBJECT(self, "dct quality=%d on %s", stage.dct.quality, in.describe().c_str());
+  return "";
+}
+
+static void gst_cuda_dct_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
+  cf::dct_forward(engine, *GST_CUDA_DCT(base)->negotiated, in.view, out.view);
+}
+
+static void gst_cuda_dct_finalize(GObject *object) {
+  delete GST_CUDA_DCT(object)->negotiated;
+  G_OBJECT_CLASS(gst_cuda_dct_parent_class)->finalize(object);
+}
+
+static void gst_cuda_dct_class_init(GstCudaDctClass *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstCfBaseClass *base_class = GST_CF_BASE_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cuda_dct_debug, "cudadct", 0, "cudadct element");
+
+  gobject_class->set_property = gst_cuda_dct_set_property;
+  gobject_class->get_property = gst_cuda_dct_get_property;
+  gobject_class->finalize = gst_cuda_dct_finalize;
+  g_object_class_install_property(
+      gobject_class, PROP_QUALITY,
+      g_param_spec_int("quality", "Quality",
+                       "0 = no quantisation (coefficients only rounded); 1..100 = the JPEG luminance table "
+                       "(first plane) and chrominance table (other planes) with IJG scaling (50 = the base "
+                       "tables, 100 = all ones). A change while playing renegotiates and applies at the next "
+                       "frame",
+                       0, cf::kMaxDctQuality, 0,
+                       GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING)));
+
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+  gst_element_class_set_static_metadata(
+      element_class, "CUDA 8x8 DCT", "Filter/Converter/Video",
+      "8x8 block DCT-II (orthonormal, JPEG's level shift) of every component plane, partial blocks padded by "
+      "replication, optionally quantised with the IJG-scaled JPEG tables, on CUDA, OpenMP or the CPU. Outputs "
+      "S16LE video/x-coefficients (planes padded to whole blocks) that cudainverse reconstructs",
+      "cudafilters");
+
+  GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_dct_transform_caps;
+  base_class->debug = gst_cuda_dct_debug;
+  base_class->check_input = gst_cuda_dct_check_input;
+  base_class->configure = gst_cuda_dct_configure;
+  base_class->process = gst_cuda_dct_process;
+}
+
+static void gst_cuda_dct_init(GstCudaDct *self) {
+  self->quality = 0;
+  self->negotiated = new cf::DctParams();
+}

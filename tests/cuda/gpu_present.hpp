@@ -1,0 +1,20 @@
+// The GPU-only tests' first step: without a usable CUDA device they print
+// why and exit with meson's skip code.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "check.hpp"
+#include "cudafilters/engine.hpp"
+
+namespace cft {
+// True when device 0 can run kernels; otherwise prints "SKIP: ..." (the
+// caller returns kSkip).
+inline bool gpu_present() {
+  std::string why;
+  if (cf::cuda_device_usable(0, &why)) return true;
+  std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
+  return false;
+}
+}  // namespace cft
