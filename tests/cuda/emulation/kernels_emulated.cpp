@@ -10,3 +10,4 @@
 #include "kernels/halftone.cu"
 #include "kernels/colour.cu"
 #include "kernels/entropy.cu"
+#include "kernels/cdf97.cu"
