@@ -4,6 +4,7 @@
 // of the kernels (tests/cuda). Outputs are poisoned before every run.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
