@@ -26,8 +26,16 @@ inline long long &runs() {
   return n;
 }
 
-// Byte-exact comparison of two tight planar frames of the same layout.
-inline bool same_bytes(const OwnedFrame &a, const OwnedFrame &b) { return a.bytes == b.bytes; }
+// Byte-exact comparison of the samples of two tight planar frames of the
+// same layout (the buffers' bytes beyond the planes are not compared).
+inline bool same_bytes(const OwnedFrame &a, const OwnedFrame &b) {
+  const std::size_t size = std::size_t(cf::sample_size(a.view.type));
+  for (int c = 0; c < a.view.n_components; ++c)
+    for (int y = 0; y < a.view.components[c].height; ++y)
+      if (std::memcmp(a.view.sample(c, 0, y), b.view.sample(c, 0, y), size * a.view.components[c].width) != 0)
+        return false;
+  return true;
+}
 
 // Parameter sets: plain F32, thresholds, quantisation.
 inline std::vector<cf::Cdf97Params> param_sets(int levels, cf::Layout layout) {
