@@ -590,9 +590,26 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
         gst_structure_set(c, "transform", G_TYPE_STRING, chain.c_str(), nullptr);
         for (const CoeffStage &st : *stages) write_stage_params(c, st);
       }
-      gst_structure_set(c, "sample-format", G_TYPE_STRING,
-                        sample_format_name(stages ? stream_sample_type(f, *stages) : coeff_sample_type(f)),
-                        "format", G_TYPE_STRING, gst_video_format_to_string(f), nullptr);
+      if (stages) {
+        gst_structure_set(c, "sample-format", G_TYPE_STRING, sample_format_name(stream_sample_type(f, *stages)),
+                          nullptr);
+      } else {
+        // Any chain: the format's integer coefficients, or a cdf97 stream's
+        // F32LE (S16LE when quantised, also for 16-bit formats).
+        GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
+        gst_value_list_init(&list, 3);
+        g_value_init(&item, G_TYPE_STRING);
+        const cf::SampleType native = coeff_sample_type(f);
+        for (cf::SampleType t : {native, cf::SampleType::F32, cf::SampleType::S16}) {
+          if (t == cf::SampleType::S16 && native == cf::SampleType::S16) continue;
+          g_value_set_string(&item, sample_format_name(t));
+          gst_value_list_append_value(&list, &item);
+        }
+        gst_structure_set_value(c, "sample-format", &list);
+        g_value_unset(&item);
+        g_value_unset(&list);
+      }
+      gst_structure_set(c, "format", G_TYPE_STRING, gst_video_format_to_string(f), nullptr);
       copy_shared_fields(s, c);
       out = merge(out, c, cuda);
     }
