@@ -108,12 +108,13 @@ CF_HD float shrink(const Post &q, float c, bool detail) {
   return c < 0 ? add(c, q.threshold) : add(c, -q.threshold);
 }
 
-constexpr float kMaxIndex = 32767.0f;  // quantisation indices stay in S16
+// Largest quantisation index of an S16 or S32 output.
+constexpr float kMaxIndexS16 = 32767.0f, kMaxIndexS32 = 1073741824.0f;
 
-CF_HD std::int32_t quantise(float c, float step) {
+CF_HD std::int32_t quantise(float c, float step, float max_index) {
   const float a = c < 0 ? -c : c;
   float k = floorf(div(a, step));
-  if (!(k <= kMaxIndex)) k = kMaxIndex;  // also NaN
+  if (!(k <= max_index)) k = max_index;  // also NaN
   return c < 0 ? -std::int32_t(k) : std::int32_t(k);
 }
 

@@ -70,7 +70,7 @@ inline void load_raw_row(const FrameView &f, int c, int y, float *out) {
   }
 }
 
-// Coefficients of row y -> F32 or quantised S16, after thresholding the
+// Coefficients of row y -> F32 or quantised S16/S32, after thresholding the
 // detail bands (outside the ll x ll extent).
 inline void store_coeff_row(const FrameView &f, int c, int y, const float *in, const Post &post, Extent ll) {
   const bool ll_row = y < ll.h;
@@ -78,19 +78,25 @@ inline void store_coeff_row(const FrameView &f, int c, int y, const float *in, c
     detail::each<float>(f, c, y, [&](int x, std::uint8_t *p) {
       detail::put<float>(p, shrink(post, in[x], !(ll_row && x < ll.w)));
     });
-  } else {
+  } else if (f.type == SampleType::S16) {
     detail::each<std::int16_t>(f, c, y, [&](int x, std::uint8_t *p) {
-      detail::put<std::int16_t>(p, std::int16_t(quantise(shrink(post, in[x], !(ll_row && x < ll.w)), post.step)));
+      detail::put<std::int16_t>(p, std::int16_t(quantise(shrink(post, in[x], !(ll_row && x < ll.w)), post.step, kMaxIndexS16)));
+    });
+  } else {
+    detail::each<std::int32_t>(f, c, y, [&](int x, std::uint8_t *p) {
+      detail::put<std::int32_t>(p, quantise(shrink(post, in[x], !(ll_row && x < ll.w)), post.step, kMaxIndexS32));
     });
   }
 }
 
-// F32 coefficients, or S16 indices dequantised with `step`, -> floats.
+// F32 coefficients, or S16/S32 indices dequantised with `step`, -> floats.
 inline void load_coeff_row(const FrameView &f, int c, int y, float *out, float step) {
   if (f.type == SampleType::F32)
     detail::each<float>(f, c, y, [&](int x, std::uint8_t *p) { out[x] = detail::get<float>(p); });
-  else
+  else if (f.type == SampleType::S16)
     detail::each<std::int16_t>(f, c, y, [&](int x, std::uint8_t *p) { out[x] = dequantise(detail::get<std::int16_t>(p), step); });
+  else
+    detail::each<std::int32_t>(f, c, y, [&](int x, std::uint8_t *p) { out[x] = dequantise(detail::get<std::int32_t>(p), step); });
 }
 
 // Floats -> F32 as they are, or an integer type rounded and clamped to its range.

@@ -400,7 +400,8 @@ CoeffStage cdf97_stage(const cf::Cdf97Params &p) {
 }
 
 cf::SampleType stream_sample_type(GstVideoFormat format, const std::vector<CoeffStage> &stages) {
-  if (!stages.empty() && stages.back().kind == StageKind::Cdf97) return cf::cdf97_coefficient_type(stages.back().cdf97);
+  if (!stages.empty() && stages.back().kind == StageKind::Cdf97)
+    return cf::cdf97_coefficient_type(stages.back().cdf97, raw_sample_type(format));
   return coeff_sample_type(format);
 }
 
@@ -594,14 +595,13 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
         gst_structure_set(c, "sample-format", G_TYPE_STRING, sample_format_name(stream_sample_type(f, *stages)),
                           nullptr);
       } else {
-        // Any chain: the format's integer coefficients, or a cdf97 stream's
-        // F32LE (S16LE when quantised, also for 16-bit formats).
+        // Any chain: the format's integer coefficients (also a quantised
+        // cdf97 stream's), or an unquantised cdf97 stream's F32LE.
         GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
         gst_value_list_init(&list, 3);
         g_value_init(&item, G_TYPE_STRING);
         const cf::SampleType native = coeff_sample_type(f);
-        for (cf::SampleType t : {native, cf::SampleType::F32, cf::SampleType::S16}) {
-          if (t == cf::SampleType::S16 && native == cf::SampleType::S16) continue;
+        for (cf::SampleType t : {native, cf::SampleType::F32}) {
           g_value_set_string(&item, sample_format_name(t));
           gst_value_list_append_value(&list, &item);
         }
@@ -633,12 +633,9 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
     // The formats the structure allows (absent: any), narrowed by the
     // sample formats it allows (S32LE: 16-bit formats, S16LE: 8-bit ones).
     const std::vector<std::string> formats = string_values(s, "format");
-    // A cdf97 stream's sample format does not depend on the raw format.
-    const char *chain_text_value = gst_structure_get_string(s, "transform");
-    const bool float_stage = chain_text_value && !split_chain(chain_text_value).empty() &&
-                             split_chain(chain_text_value).back() == "cdf97";
-    const std::vector<std::string> sample_formats =
-        float_stage ? std::vector<std::string>{} : string_values(s, "sample-format");
+    // F32LE (an unquantised cdf97 stream) suits every raw format.
+    std::vector<std::string> sample_formats = string_values(s, "sample-format");
+    if (std::find(sample_formats.begin(), sample_formats.end(), "F32LE") != sample_formats.end()) sample_formats.clear();
     GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
     gst_value_list_init(&list, 0);
     g_value_init(&item, G_TYPE_STRING);

@@ -25,7 +25,7 @@
 //                stays readable with gst_structure_get_int() and writable in a
 //                gst-launch capsfilter, unlike nested structures.
 // sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE; a cdf97
-//                stream: F32LE, or S16LE with cdf97-quant-step > 0.
+//                stream: F32LE, or S16LE/S32LE as above with cdf97-quant-step > 0.
 // cdf97 fields   cdf97-levels, cdf97-layout, cdf97-quant-step (double, 0 =
 //                none), cdf97-threshold (double, 0 = none),
 //                cdf97-threshold-mode (string hard or soft).
@@ -123,7 +123,7 @@ CoeffStage colour_stage(cf::ColourTransform t);
 CoeffStage predictor_stage(const cf::PredictorParams &p);
 CoeffStage cdf97_stage(const cf::Cdf97Params &p);
 // The sample type of a stream of `stages` on raw `format`: the last
-// stage's (cdf97: F32, or S16 quantised), else S16/S32 by the raw depth.
+// stage's (cdf97: F32 unquantised), else S16/S32 by the raw depth.
 cf::SampleType stream_sample_type(GstVideoFormat format, const std::vector<CoeffStage> &stages);
 
 // "" when `stages`, in this order, form a valid chain on raw `format`

@@ -1,7 +1,8 @@
 // cudacdf97: CDF 9/7 float wavelet (JPEG 2000's irreversible lifting) with
 // optional thresholding and dead-zone quantisation (cudafilters/cdf97.hpp).
-// Raw video in (system memory), video/x-coefficients out: F32LE, or S16LE
-// quantisation indices with quant-step > 0. cudainverse reconstructs.
+// Raw video in (system memory), video/x-coefficients out: F32LE, or with
+// quant-step > 0 integer indices (S16LE for 8-bit input, S32LE for 16-bit).
+// cudainverse reconstructs.
 #include <new>
 
 #include "cf_base.h"
@@ -40,13 +41,13 @@ static GType gst_cf_threshold_mode_get_type(void) {
 
 enum { PROP_0, PROP_LEVELS, PROP_LAYOUT, PROP_QUANT_STEP, PROP_THRESHOLD, PROP_THRESHOLD_MODE };
 
-// System memory only: raw video in, F32LE or S16LE coefficients out.
+// System memory only: raw video in, F32LE, S16LE or S32LE coefficients out.
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
     "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
     GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-coefficients, transform=(string)cdf97, sample-format=(string){ F32LE, S16LE }, "
+    GST_STATIC_CAPS("video/x-coefficients, transform=(string)cdf97, sample-format=(string){ F32LE, S16LE, S32LE }, "
                     "format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
@@ -136,7 +137,7 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
   g_object_class_install_property(
       gobject_class, PROP_QUANT_STEP,
       g_param_spec_double("quant-step", "Quantisation step",
-                          "Dead-zone quantisation step: 0 = none (F32LE output); otherwise S16LE indices "
+                          "Dead-zone quantisation step: 0 = none (F32LE output); otherwise integer indices (S16LE, S32LE for 16-bit input) "
                           "sign(c) floor(|c| / step), reconstructed as sign(k) (|k| + 0.5) step",
                           0, 65535, 0, rw));
   g_object_class_install_property(
@@ -155,7 +156,7 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
       element_class, "CUDA CDF 9/7 wavelet", "Filter/Converter/Video",
       "CDF 9/7 float wavelet (JPEG 2000 irreversible lifting, symmetric extension) of every component plane, "
       "with optional thresholding (denoising) and dead-zone quantisation, on CUDA, OpenMP or the CPU. "
-      "Outputs video/x-coefficients (F32LE, or S16LE with quant-step) that cudainverse reconstructs",
+      "Outputs video/x-coefficients (F32LE, or S16LE/S32LE indices with quant-step) that cudainverse reconstructs",
       "cudafilters");
 
   GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_cdf97_transform_caps;

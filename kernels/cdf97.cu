@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(kThreads) store_coeff(const Cdf97Args a) {
   if constexpr (std::is_same_v<T, float>)
     *out = c;
   else
-    *out = T(cdf97::quantise(c, a.post.step));
+    *out = T(cdf97::quantise(c, a.post.step, sizeof(T) == 2 ? cdf97::kMaxIndexS16 : cdf97::kMaxIndexS32));
 }
 
 template <class T>
@@ -174,14 +174,18 @@ void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameVi
       a.plane = plane_ref(out, c);
       if (dst.type == SampleType::F32)
         launch_kernel(s, store_coeff<float>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
-      else
+      else if (dst.type == SampleType::S16)
         launch_kernel(s, store_coeff<std::int16_t>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
+      else
+        launch_kernel(s, store_coeff<std::int32_t>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
     } else {
       a.plane = plane_ref(in, c);
       if (src.type == SampleType::F32)
         launch_kernel(s, load_coeff<float>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
-      else
+      else if (src.type == SampleType::S16)
         launch_kernel(s, load_coeff<std::int16_t>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
+      else
+        launch_kernel(s, load_coeff<std::int32_t>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
       lifting::inverse_passes(order, a.width, a.height, rows, cols);
       a.plane = plane_ref(out, c);
       with_type(dst.type, [&](auto t) {

@@ -379,7 +379,7 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         if (name == "quant-step") p.quant_step = std::stof(value);
         if (name == "threshold") p.threshold = std::stof(value);
       }
-      const cf::SampleType ct = cf::cdf97_coefficient_type(p);
+      const cf::SampleType ct = cf::cdf97_coefficient_type(p, raw.type);
       r.out_bytes = cf::planar_size(layout, ct);
       void *out = alloc(r.out_bytes);
       const cf::FrameView coeffs = cf::planar_view(out, layout, ct, raw.memory);

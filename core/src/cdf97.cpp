@@ -12,8 +12,8 @@ namespace cf {
 
 const char *threshold_mode_name(ThresholdMode m) { return m == ThresholdMode::Hard ? "hard" : "soft"; }
 
-SampleType cdf97_coefficient_type(const Cdf97Params &p) {
-  return p.quant_step > 0 ? SampleType::S16 : SampleType::F32;
+SampleType cdf97_coefficient_type(const Cdf97Params &p, SampleType raw) {
+  return p.quant_step > 0 ? coefficient_type_for(raw) : SampleType::F32;
 }
 
 int cdf97_max_levels(int width, int height) {
@@ -62,8 +62,9 @@ void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const 
   validate(src, dst);
   if (std::string bad = cdf97_check(p, src); !bad.empty()) throw Error(bad);
   if (!raw_type(src.type)) throw Error("cdf97 input must be integer samples, not F32");
-  if (dst.type != cdf97_coefficient_type(p))
-    throw Error(std::string("cdf97 coefficients must be ") + sample_type_name(cdf97_coefficient_type(p)) +
+  const SampleType want = cdf97_coefficient_type(p, src.type);
+  if (dst.type != want)
+    throw Error(std::string("cdf97 coefficients must be ") + sample_type_name(want) +
                 (p.quant_step > 0 ? " with quant-step" : " without quant-step") + ", not " +
                 sample_type_name(dst.type));
   switch (e.backend()) {
@@ -76,9 +77,11 @@ void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const 
 void cdf97_inverse(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {
   validate(src, dst);
   if (std::string bad = cdf97_check(p, dst); !bad.empty()) throw Error(bad);
-  if (src.type != cdf97_coefficient_type(p))
-    throw Error(std::string("cdf97 coefficients must be ") + sample_type_name(cdf97_coefficient_type(p)) + ", not " +
-                sample_type_name(src.type));
+  const bool ok = p.quant_step > 0 ? src.type == SampleType::S16 || src.type == SampleType::S32
+                                    : src.type == SampleType::F32;
+  if (!ok)
+    throw Error(std::string("cdf97 coefficients must be ") + (p.quant_step > 0 ? "S16 or S32" : "F32") +
+                (p.quant_step > 0 ? " with quant-step" : " without quant-step") + ", not " + sample_type_name(src.type));
   switch (e.backend()) {
     case Backend::Cuda: return cuda::cdf97_inverse(e.cuda(), p, src, dst);
     case Backend::OpenMP: return omp::cdf97_inverse(p, src, dst, e.threads());

@@ -59,7 +59,7 @@ inline std::vector<cf::Cdf97Params> param_sets(int levels, cf::Layout layout) {
 inline void compare(cf::Engine &test, cf::Engine &ref, const OwnedFrame &raw, const cf::Cdf97Params &p,
                     const std::string &what) {
   ++runs();
-  const cf::SampleType ct = cf::cdf97_coefficient_type(p);
+  const cf::SampleType ct = cf::cdf97_coefficient_type(p, raw.view.type);
   OwnedFrame ca = make_planar_like(raw.view, ct), cb = make_planar_like(raw.view, ct);
   fill_bytes(ca, 0xa5);
   fill_bytes(cb, 0x5a);

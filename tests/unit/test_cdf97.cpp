@@ -95,7 +95,7 @@ std::vector<double> plane_of(const OwnedFrame &f) {
 }
 
 OwnedFrame forward(cf::Engine &e, const Cdf97Params &p, const OwnedFrame &raw) {
-  OwnedFrame out = cft::make_planar_like(raw.view, cf::cdf97_coefficient_type(p));
+  OwnedFrame out = cft::make_planar_like(raw.view, cf::cdf97_coefficient_type(p, raw.view.type));
   cf::cdf97_forward(e, p, raw.view, out.view);
   return out;
 }

@@ -25,8 +25,9 @@
 // After the forward transform, in this order:
 //   threshold t > 0 (detail bands only; the final LL band is kept):
 //     hard: |c| < t -> 0;  soft: |c| < t -> 0, else c - sign(c) t.
-//   quant-step q > 0: dead-zone scalar quantisation, S16 output:
-//     k = sign(c) floor(|c| / q), saturated to [-32767, 32767];
+//   quant-step q > 0: dead-zone scalar quantisation, integer output (S16
+//     for 8-bit input, S32 for 16-bit, as the reversible wavelets):
+//     k = sign(c) floor(|c| / q), saturated to +-32767 (S16) or +-2^30 (S32);
 //   the inverse reconstructs c' = sign(k) (|k| + 0.5) q (0 for k = 0).
 // Without quant-step the output is F32. The inverse rounds to the raw type:
 // floor(v + 0.5), clamped to its range.
@@ -51,8 +52,9 @@ struct Cdf97Params {
   ThresholdMode threshold_mode = ThresholdMode::Hard;
 };
 
-// F32 without quantisation, S16 with it.
-SampleType cdf97_coefficient_type(const Cdf97Params &p);
+// F32 without quantisation; with it coefficient_type_for(raw): S16 for U8,
+// S32 otherwise.
+SampleType cdf97_coefficient_type(const Cdf97Params &p, SampleType raw);
 
 // Levels stop once the low band is 1x1 (at least 1).
 int cdf97_max_levels(int width, int height);
@@ -61,10 +63,10 @@ int cdf97_max_levels(int width, int height);
 // the property ("levels=9 is too deep for component 0 (17x13): at most 5").
 std::string cdf97_check(const Cdf97Params &p, const FrameView &raw);
 
-// raw (U8, U16, S16; S32 within +-2^24) -> cdf97_coefficient_type(p)
+// raw (U8, U16, S16; S32 within +-2^24) -> cdf97_coefficient_type(p, raw)
 // planes of the components' sizes.
 void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst);
-// coefficients (F32, or S16 when p.quant_step > 0) -> raw (rounded, clamped)
+// coefficients (F32, or S16/S32 indices when p.quant_step > 0) -> raw (rounded, clamped)
 // or F32 (the reconstruction before rounding).
 void cdf97_inverse(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst);
 
