@@ -44,6 +44,7 @@ inline void load_row(const FrameView &f, int c, int y, std::int32_t *out) {
     case SampleType::U16: return detail::load<std::uint16_t>(p, step, k.width, out);
     case SampleType::S16: return detail::load<std::int16_t>(p, step, k.width, out);
     case SampleType::S32: return detail::load<std::int32_t>(p, step, k.width, out);
+    case SampleType::F32: break;  // not an integer technique's type: refused by core's checks
   }
 }
 
@@ -57,6 +58,7 @@ inline void store_row(const FrameView &f, int c, int y, const std::int32_t *in) 
     case SampleType::U16: return detail::store<std::uint16_t>(p, step, k.width, in);
     case SampleType::S16: return detail::store<std::int16_t>(p, step, k.width, in);
     case SampleType::S32: return detail::store<std::int32_t>(p, step, k.width, in);
+    case SampleType::F32: break;  // not an integer technique's type: refused by core's checks
   }
 }
 

@@ -2,6 +2,7 @@
 #include "coeff_caps.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace cfgst {
@@ -78,7 +79,7 @@ cf::SampleType coeff_sample_type(GstVideoFormat f) {
 }
 
 const char *sample_format_name(cf::SampleType t) {
-  return t == cf::SampleType::S32 ? "S32LE" : "S16LE";
+  return t == cf::SampleType::S32 ? "S32LE" : t == cf::SampleType::F32 ? "F32LE" : "S16LE";
 }
 
 cf::PlanarLayout planar_layout(const GstVideoInfo &raw) {
@@ -119,6 +120,7 @@ const StageDef kStages[] = {
     {"gap", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Gap},
     {"ged", StageKind::Predictor, Place::Last, {}, {}, cf::Predictor::Ged},
     {"dct", StageKind::Dct, Place::Last, {}, {}, {}},
+    {"cdf97", StageKind::Cdf97, Place::Last, {}, {}, {}},
 };
 
 const StageDef *find_stage(const std::string &name) {
@@ -153,6 +155,13 @@ void write_stage_params(GstStructure *s, const CoeffStage &st) {
       break;
     case StageKind::Colour:  // no parameters
       break;
+    case StageKind::Cdf97:
+      gst_structure_set(s, "cdf97-levels", G_TYPE_INT, st.cdf97.levels, "cdf97-layout", G_TYPE_STRING,
+                        cf::layout_name(st.cdf97.layout), "cdf97-quant-step", G_TYPE_DOUBLE,
+                        double(st.cdf97.quant_step), "cdf97-threshold", G_TYPE_DOUBLE, double(st.cdf97.threshold),
+                        "cdf97-threshold-mode", G_TYPE_STRING, cf::threshold_mode_name(st.cdf97.threshold_mode),
+                        nullptr);
+      break;
   }
 }
 
@@ -163,7 +172,8 @@ cf::ValueRange output_range(const CoeffStage &st, cf::ValueRange in, cf::SampleT
     case StageKind::Colour: return cf::colour_output_range(st.colour, raw);
     case StageKind::Wavelet:
     case StageKind::Predictor:
-    case StageKind::Dct: break;  // last stages: nothing reads their output
+    case StageKind::Dct:
+    case StageKind::Cdf97: break;  // last stages: nothing reads their output
   }
   (void)in;
   return {};
@@ -222,6 +232,28 @@ bool read_int(const GstStructure *s, const char *field, int lo, int hi, int *out
   return true;
 }
 
+bool read_double(const GstStructure *s, const char *field, double *out, std::string *why) {
+  const GValue *v = gst_structure_get_value(s, field);
+  if (!v) return fail(why, field_msg(field, "is missing"));
+  if (!G_VALUE_HOLDS_DOUBLE(v)) return fail(why, field_msg(field, "must be a fixed double, got " + describe_value(v)));
+  *out = g_value_get_double(v);
+  if (!std::isfinite(*out) || *out < 0 || *out > 65535)
+    return fail(why, field_msg(field, "is " + std::to_string(*out) + ", must be 0..65535"));
+  return true;
+}
+
+bool read_layout(const GstStructure *s, const std::string &field, cf::Layout *out, std::string *why) {
+  std::string layout;
+  if (!read_string(s, field.c_str(), true, &layout, nullptr, why)) return false;
+  if (layout == "mallat")
+    *out = cf::Layout::Mallat;
+  else if (layout == "standard")
+    *out = cf::Layout::Standard;
+  else
+    return fail(why, field_msg(field.c_str(), "is '" + layout + "', must be mallat or standard"));
+  return true;
+}
+
 bool check_fraction(const GstStructure *s, const char *field, bool positive, std::string *why) {
   const GValue *v = gst_structure_get_value(s, field);
   if (!v) return true;
@@ -257,15 +289,21 @@ bool parse_stage(const GstStructure *s, const StageDef &def, CoeffStage *st, std
       st->wavelet.wavelet = def.wavelet;
       const std::string lf = field_name(def.name, "levels"), yf = field_name(def.name, "layout");
       if (!read_int(s, lf.c_str(), 1, kMaxLevels, &st->wavelet.levels, why)) return false;
-      std::string layout;
-      if (!read_string(s, yf.c_str(), true, &layout, nullptr, why)) return false;
-      if (layout == "mallat") {
-        st->wavelet.layout = cf::Layout::Mallat;
-      } else if (layout == "standard") {
-        st->wavelet.layout = cf::Layout::Standard;
-      } else {
-        return fail(why, field_msg(yf.c_str(), "is '" + layout + "', must be mallat or standard"));
-      }
+      return read_layout(s, yf, &st->wavelet.layout, why);
+    }
+    case StageKind::Cdf97: {
+      double step = 0, threshold = 0;
+      std::string mode;
+      if (!read_int(s, "cdf97-levels", 1, kMaxLevels, &st->cdf97.levels, why) ||
+          !read_layout(s, "cdf97-layout", &st->cdf97.layout, why) || !read_double(s, "cdf97-quant-step", &step, why) ||
+          !read_double(s, "cdf97-threshold", &threshold, why) ||
+          !read_string(s, "cdf97-threshold-mode", true, &mode, nullptr, why))
+        return false;
+      if (mode != "hard" && mode != "soft")
+        return fail(why, field_msg("cdf97-threshold-mode", "is '" + mode + "', must be hard or soft"));
+      st->cdf97.quant_step = float(step);
+      st->cdf97.threshold = float(threshold);
+      st->cdf97.threshold_mode = mode == "soft" ? cf::ThresholdMode::Soft : cf::ThresholdMode::Hard;
       return true;
     }
     case StageKind::Colour:
@@ -302,7 +340,10 @@ std::string check_names(const std::vector<std::string> &names, GstVideoFormat fo
       return field_msg("transform", chain + ": the colour stage '" + names[i] +
                                         "' must be the first stage (it transforms raw RGB)");
     if (def->place == Place::Last && i + 1 < names.size())
-      return field_msg("transform", chain + ": the " + (def->kind == StageKind::Wavelet ? "wavelet" : def->kind == StageKind::Dct ? "transform" : "predictor") +
+      return field_msg("transform", chain + ": the " +
+                                        (def->kind == StageKind::Wavelet || def->kind == StageKind::Cdf97 ? "wavelet"
+                                         : def->kind == StageKind::Dct                                      ? "transform"
+                                                                                                           : "predictor") +
                                         " stage '" + names[i] + "' must be the last stage");
     if (def->kind == StageKind::Colour && format != GST_VIDEO_FORMAT_UNKNOWN && !rgb_format(format))
       return field_msg("format", std::string("is ") + gst_video_format_to_string(format) + ", but the colour stage '" +
@@ -368,6 +409,20 @@ CoeffStage dct_stage(const cf::DctParams &p) {
   return st;
 }
 
+CoeffStage cdf97_stage(const cf::Cdf97Params &p) {
+  CoeffStage st;
+  st.name = "cdf97";
+  st.kind = StageKind::Cdf97;
+  st.cdf97 = p;
+  return st;
+}
+
+cf::SampleType stream_sample_type(GstVideoFormat format, const std::vector<CoeffStage> &stages) {
+  if (!stages.empty() && stages.back().kind == StageKind::Cdf97)
+    return cf::cdf97_coefficient_type(stages.back().cdf97, raw_sample_type(format));
+  return coeff_sample_type(format);
+}
+
 CoeffStage colour_stage(cf::ColourTransform t) {
   CoeffStage st;
   st.name = cf::colour_name(t);
@@ -423,11 +478,12 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
 
   std::string sample_format;
   if (!read_string(s, "sample-format", true, &sample_format, nullptr, why)) return false;
-  if (sample_format != "S16LE" && sample_format != "S32LE")
-    return fail(why, field_msg("sample-format", "is '" + sample_format + "', must be S16LE or S32LE"));
-  f.sample_type = coeff_sample_type(format);
+  if (sample_format != "S16LE" && sample_format != "S32LE" && sample_format != "F32LE")
+    return fail(why, field_msg("sample-format", "is '" + sample_format + "', must be S16LE, S32LE or F32LE"));
+  f.sample_type = stream_sample_type(format, f.stages);
   if (sample_format != sample_format_name(f.sample_type))
     return fail(why, field_msg("sample-format", "is " + sample_format + ", but format " + format_name +
+                                                    (f.stages.back().kind == StageKind::Cdf97 ? " and this cdf97-quant-step" : "") +
                                                     " needs " + sample_format_name(f.sample_type)));
 
   if (!check_fraction(s, "framerate", false, why)) return false;
@@ -491,6 +547,14 @@ std::string check_stage_limits(const CoeffFormat &f) {
       const cf::SampleType in = i == 0 ? raw_sample_type(GST_VIDEO_INFO_FORMAT(&f.raw)) : f.sample_type;
       const std::string bad = cf::dct_check(st.dct, in, f.sample_type);
       if (!bad.empty()) return field_msg("transform", "stage 'dct' does not suit the frame: " + bad);
+      continue;
+    }
+    if (st.kind == StageKind::Cdf97) {
+      cf::FrameView shape;
+      shape.n_components = f.planes.n;
+      for (int c = 0; c < f.planes.n; ++c) shape.components[c] = cf::Component{0, 0, 1, f.planes.width[c], f.planes.height[c]};
+      const std::string bad = cf::cdf97_check(st.cdf97, shape);
+      if (!bad.empty()) return field_msg("cdf97-levels", "does not suit the frame: " + bad);
       continue;
     }
     if (st.kind != StageKind::Wavelet) continue;
@@ -557,8 +621,25 @@ GstCaps *coeff_caps_from_raw_caps(const GstCaps *raw, const std::vector<CoeffSta
         gst_structure_set(c, "transform", G_TYPE_STRING, chain.c_str(), nullptr);
         for (const CoeffStage &st : *stages) write_stage_params(c, st);
       }
-      gst_structure_set(c, "sample-format", G_TYPE_STRING, sample_format_name(coeff_sample_type(f)),
-                        "format", G_TYPE_STRING, gst_video_format_to_string(f), nullptr);
+      if (stages) {
+        gst_structure_set(c, "sample-format", G_TYPE_STRING, sample_format_name(stream_sample_type(f, *stages)),
+                          nullptr);
+      } else {
+        // Any chain: the format's integer coefficients (also a quantised
+        // cdf97 stream's), or an unquantised cdf97 stream's F32LE.
+        GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
+        gst_value_list_init(&list, 3);
+        g_value_init(&item, G_TYPE_STRING);
+        const cf::SampleType native = coeff_sample_type(f);
+        for (cf::SampleType t : {native, cf::SampleType::F32}) {
+          g_value_set_string(&item, sample_format_name(t));
+          gst_value_list_append_value(&list, &item);
+        }
+        gst_structure_set_value(c, "sample-format", &list);
+        g_value_unset(&item);
+        g_value_unset(&list);
+      }
+      gst_structure_set(c, "format", G_TYPE_STRING, gst_video_format_to_string(f), nullptr);
       copy_shared_fields(s, c);
       out = merge(out, c, cuda);
     }
@@ -582,7 +663,9 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
     // The formats the structure allows (absent: any), narrowed by the
     // sample formats it allows (S32LE: 16-bit formats, S16LE: 8-bit ones).
     const std::vector<std::string> formats = string_values(s, "format");
-    const std::vector<std::string> sample_formats = string_values(s, "sample-format");
+    // F32LE (an unquantised cdf97 stream) suits every raw format.
+    std::vector<std::string> sample_formats = string_values(s, "sample-format");
+    if (std::find(sample_formats.begin(), sample_formats.end(), "F32LE") != sample_formats.end()) sample_formats.clear();
     GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
     gst_value_list_init(&list, 0);
     g_value_init(&item, G_TYPE_STRING);

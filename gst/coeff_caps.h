@@ -24,7 +24,11 @@
 //                haar-layout, cdf53-levels, cdf53-layout, dct-quality): a flat structure
 //                stays readable with gst_structure_get_int() and writable in a
 //                gst-launch capsfilter, unlike nested structures.
-// sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE.
+// sample-format  S16LE for 8-bit raw formats, S32LE for GRAY16_LE; a cdf97
+//                stream: F32LE, or S16LE/S32LE as above with cdf97-quant-step > 0.
+// cdf97 fields   cdf97-levels, cdf97-layout, cdf97-quant-step (double, 0 =
+//                none), cdf97-threshold (double, 0 = none),
+//                cdf97-threshold-mode (string hard or soft).
 // format, width, height (required), framerate, pixel-aspect-ratio,
 //                colorimetry, chroma-site, interlace-mode (when known): the
 //                raw video the stream rebuilds to.
@@ -45,6 +49,7 @@
 #include <string>
 #include <vector>
 
+#include "cudafilters/cdf97.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/dct.hpp"
 #include "cudafilters/frame.hpp"
@@ -92,7 +97,7 @@ bool caps_memory(const GstCaps *caps, guint index, bool *cuda);
 cf::SampleType raw_sample_type(GstVideoFormat f);
 // S16 for 8-bit formats, S32 for 16-bit ones.
 cf::SampleType coeff_sample_type(GstVideoFormat f);
-const char *sample_format_name(cf::SampleType coeff);  // "S16LE", "S32LE"
+const char *sample_format_name(cf::SampleType coeff);  // "S16LE", "S32LE", "F32LE"
 
 // One coefficient plane per component of `raw`, each of the component's size.
 cf::PlanarLayout planar_layout(const GstVideoInfo &raw);
@@ -105,7 +110,7 @@ bool rgb_format(GstVideoFormat f);
 // One stage of the transform chain. A new kind adds its parameters here, a
 // row to the stage table in coeff_caps.cpp (with its place in a chain and
 // the range of its output) and an undo row in gstcudainverse.cpp.
-enum class StageKind { Wavelet, Colour, Predictor, Dct };
+enum class StageKind { Wavelet, Colour, Predictor, Dct, Cdf97 };
 struct CoeffStage {
   std::string name;  // as spelled in transform=: "haar", "cdf53", "rct", "ycocg", "med", "gap", "ged"
   StageKind kind = StageKind::Wavelet;
@@ -113,11 +118,16 @@ struct CoeffStage {
   cf::ColourTransform colour = cf::ColourTransform::Rct;  // kind == Colour
   cf::PredictorParams predictor;  // kind == Predictor
   cf::DctParams dct;              // kind == Dct
+  cf::Cdf97Params cdf97;  // kind == Cdf97
 };
 CoeffStage wavelet_stage(const cf::WaveletParams &p);
 CoeffStage colour_stage(cf::ColourTransform t);
 CoeffStage predictor_stage(const cf::PredictorParams &p);
 CoeffStage dct_stage(const cf::DctParams &p);
+CoeffStage cdf97_stage(const cf::Cdf97Params &p);
+// The sample type of a stream of `stages` on raw `format`: the last
+// stage's (cdf97: F32 unquantised), else S16/S32 by the raw depth.
+cf::SampleType stream_sample_type(GstVideoFormat format, const std::vector<CoeffStage> &stages);
 
 // "" when `stages`, in this order, form a valid chain on raw `format`
 // (known stages, none twice, colour first and on RGB, wavelet last);

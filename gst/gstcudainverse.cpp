@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cf_base.h"
+#include "cudafilters/cdf97.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/dct.hpp"
@@ -57,6 +58,11 @@ void undo_colour(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView
   cf::colour_inverse(e, st.colour, src, dst);
 }
 
+// Rounds to the raw format at the end (cudafilters/cdf97.hpp).
+void undo_cdf97(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
+  cf::cdf97_inverse(e, st.cdf97, src, dst);
+}
+
 struct UndoDef {
   cfgst::StageKind kind;
   UndoFn undo;
@@ -64,7 +70,8 @@ struct UndoDef {
 const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet},
                           {cfgst::StageKind::Colour, undo_colour},
                           {cfgst::StageKind::Predictor, undo_predictor},
-                          {cfgst::StageKind::Dct, undo_dct}};
+                          {cfgst::StageKind::Dct, undo_dct},
+                          {cfgst::StageKind::Cdf97, undo_cdf97}};
 
 UndoFn find_undo(cfgst::StageKind kind) {
   for (const UndoDef &d : kUndo)

@@ -3,6 +3,7 @@
 
 GST_ELEMENT_REGISTER_DECLARE(cudahaar);
 GST_ELEMENT_REGISTER_DECLARE(cudacdf53);
+GST_ELEMENT_REGISTER_DECLARE(cudacdf97);
 GST_ELEMENT_REGISTER_DECLARE(cudainverse);
 GST_ELEMENT_REGISTER_DECLARE(cudaview);
 GST_ELEMENT_REGISTER_DECLARE(cudamed);
@@ -19,6 +20,7 @@ static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
   ok |= GST_ELEMENT_REGISTER(cudahaar, plugin);
   ok |= GST_ELEMENT_REGISTER(cudacdf53, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudacdf97, plugin);
   ok |= GST_ELEMENT_REGISTER(cudainverse, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaview, plugin);
   ok |= GST_ELEMENT_REGISTER(cudamed, plugin);

@@ -49,6 +49,7 @@ void with_type(SampleType t, F &&f) {
     case SampleType::U16: return f(std::uint16_t{});
     case SampleType::S16: return f(std::int16_t{});
     case SampleType::S32: return f(std::int32_t{});
+    case SampleType::F32: throw Error("the colour transforms take no F32 samples");
   }
 }
 

@@ -86,7 +86,8 @@ void histograms(detail::CudaState *s, const FrameView &f, const HistogramShape &
       case SampleType::U8: launch_kernel(s, histogram_kernel<std::uint8_t>, p.blocks, kHistogramThreads, p, "the histogram kernel"); break;
       case SampleType::U16: launch_kernel(s, histogram_kernel<std::uint16_t>, p.blocks, kHistogramThreads, p, "the histogram kernel"); break;
       case SampleType::S16: launch_kernel(s, histogram_kernel<std::int16_t>, p.blocks, kHistogramThreads, p, "the histogram kernel"); break;
-      case SampleType::S32: throw Error("entropy of S32 samples is not supported");
+      case SampleType::S32:
+      case SampleType::F32: throw Error("entropy of S32 or F32 samples is not supported");
     }
   }
   detail::check(cudaMemcpyAsync(counts, device, bytes, cudaMemcpyDeviceToHost, s->stream), "downloading the histograms");

@@ -55,6 +55,7 @@ void with_type(SampleType t, F &&f) {
       case SampleType::U16: return f(std::uint16_t{});
       case SampleType::S16: return f(std::int16_t{});
       case SampleType::S32: return f(std::int32_t{});
+      case SampleType::F32: throw Error("the reversible wavelets take no F32 samples");
     }
   }
 }

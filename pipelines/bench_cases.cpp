@@ -20,6 +20,7 @@
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/hough.hpp"
 #include "cudafilters/halftone.hpp"
+#include "cudafilters/cdf97.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/dct.hpp"
 #include "cudafilters/entropy.hpp"
@@ -104,7 +105,7 @@ GstElement *make_forward(const BenchCase &c, const char *backend) {
   if (!e) return nullptr;
   gst_util_set_object_arg(G_OBJECT(e), "backend", backend);
   // `levels` is the wavelets' (cudahalftone's grey levels stay at 2).
-  if (c.element == "cudahaar" || c.element == "cudacdf53") g_object_set(e, "levels", c.levels, nullptr);
+  if (bench_has_levels(c.element)) g_object_set(e, "levels", c.levels, nullptr);
   if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "slice-height"))
     g_object_set(e, "slice-height", c.slice_height, nullptr);
   for (const auto &[name, value] : bench_props(c.props)) gst_util_set_object_arg(G_OBJECT(e), name.c_str(), value.c_str());
@@ -126,6 +127,10 @@ GstBuffer *forward_output(const BenchCase &c, GstBuffer *frame, GstCaps *raw, Gs
 
 }  // namespace
 
+bool bench_has_levels(const std::string &element) {
+  return element == "cudahaar" || element == "cudacdf53" || element == "cudacdf97";
+}
+
 bool bench_is_predictor(const std::string &element) {
   for (const char *p : {"cudamed", "cudagap", "cudaged"})
     if (element == p || element == std::string(kInversePrefix) + p) return true;
@@ -134,7 +139,7 @@ bool bench_is_predictor(const std::string &element) {
 
 std::string bench_params(const BenchCase &c) {
   std::string p = bench_is_predictor(c.element)                         ? "slice-height=" + std::to_string(c.slice_height)
-                  : c.element == "cudahaar" || c.element == "cudacdf53" ? "levels=" + std::to_string(c.levels)
+                  : bench_has_levels(c.element)                         ? "levels=" + std::to_string(c.levels)
                                                                         : "";
   if (!c.props.empty()) p += (p.empty() ? "" : " ") + c.props;
   return p.empty() ? "-" : p;
@@ -388,6 +393,25 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         return true;
       });
       if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
+      release(in);
+      release(out);
+      return r;
+    }
+    if (c.element == "cudacdf97") {  // F32 coefficients (S16 with a quant-step in --props)
+      cf::Cdf97Params p;
+      p.levels = c.levels;
+      for (const auto &[name, value] : bench_props(c.props)) {
+        if (name == "quant-step") p.quant_step = std::stof(value);
+        if (name == "threshold") p.threshold = std::stof(value);
+      }
+      const cf::SampleType ct = cf::cdf97_coefficient_type(p, raw.type);
+      r.out_bytes = cf::planar_size(layout, ct);
+      void *out = alloc(r.out_bytes);
+      const cf::FrameView coeffs = cf::planar_view(out, layout, ct, raw.memory);
+      timed_loop(r, seconds, [&](int) {
+        cf::cdf97_forward(engine, p, raw, coeffs);
+        return true;
+      });
       release(in);
       release(out);
       return r;

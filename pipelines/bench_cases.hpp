@@ -17,6 +17,7 @@ struct BenchCase {
   std::string props;  // extra element properties, "name=value name=value" (e.g. "edge=canny")
 };
 bool bench_is_predictor(const std::string &element);  // cudamed, cudagap, cudaged, or their inverse
+bool bench_has_levels(const std::string &element);  // cudahaar, cudacdf53, cudacdf97
 std::string bench_params(const BenchCase &c);         // "levels=3", "slice-height=64"
 
 struct BenchResult {

@@ -12,7 +12,7 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudarct,...] [--levels 3] [--slice-heights 0,64]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudacdf97,cudarct,...] [--levels 3] [--slice-heights 0,64]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md] [--props "edge=canny"]
@@ -84,7 +84,7 @@ struct Output {
 // Levels only mean something for the wavelets; the colour transforms (RGB
 // family only) and cudaentropy get one row per format, with "-".
 std::vector<std::string> element_levels(const std::string &element, const std::vector<std::string> &levels) {
-  return element == "cudahaar" || element == "cudacdf53" ? levels : std::vector<std::string>{"-"};
+  return bench_has_levels(element) ? levels : std::vector<std::string>{"-"};
 }
 bool element_takes(const std::string &element, const std::string &format) {
   static const std::string kRgb = " RGB BGR RGBA BGRA RGBx BGRx ";
@@ -96,8 +96,8 @@ bool element_takes(const std::string &element, const std::string &format) {
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudarct", "cudaycocg", "cudaentropy", "cudahalftone",
-                                      "cudadct"},
+  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudacdf97", "cudarct", "cudaycocg", "cudaentropy",
+                                      "cudahalftone", "cudadct"},
                            backends = {"cpu", "openmp", "cuda"},
                            memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
                            sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cudafilters/cdf97.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/entropy.hpp"
 #include "cudafilters/frame.hpp"
@@ -37,6 +38,8 @@ void wavelet_forward(detail::CudaState *s, const WaveletParams &p, const FrameVi
                      const FrameView &dst);
 void wavelet_inverse(detail::CudaState *s, const WaveletParams &p, const FrameView &src,
                      const FrameView &dst);
+void cdf97_forward(detail::CudaState *s, const Cdf97Params &p, const FrameView &src, const FrameView &dst);
+void cdf97_inverse(detail::CudaState *s, const Cdf97Params &p, const FrameView &src, const FrameView &dst);
 void predictor_forward(detail::CudaState *s, const PredictorParams &p, const FrameView &raw, const FrameView &res);
 void predictor_inverse(detail::CudaState *s, const PredictorParams &p, const FrameView &res, const FrameView &raw);
 // Hough: edge map, votes, threshold and peaks of src (host or device

@@ -29,6 +29,12 @@ void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView
 void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void cdf97_forward(detail::CudaState *, const Cdf97Params &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
+void cdf97_inverse(detail::CudaState *, const Cdf97Params &, const FrameView &, const FrameView &) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 void predictor_forward(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) {
   throw Error("this build of cudafilters has no CUDA backend");
 }

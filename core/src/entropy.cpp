@@ -14,9 +14,10 @@ HistogramShape histogram_shape(SampleType t) {
     case SampleType::U8: return {0, 256};
     case SampleType::U16: return {0, 65536};
     case SampleType::S16: return {-32768, 65536};
-    case SampleType::S32: break;
+    case SampleType::S32:
+    case SampleType::F32: break;
   }
-  throw Error("entropy of S32 samples is not supported (a histogram of 2^32 bins); "
+  throw Error("entropy of S32 or F32 samples is not supported (a histogram of 2^32 bins); "
               "U8, U16 and S16 are");
 }
 

@@ -10,6 +10,7 @@ const char *sample_type_name(SampleType t) {
     case SampleType::U16: return "U16";
     case SampleType::S16: return "S16";
     case SampleType::S32: return "S32";
+    case SampleType::F32: return "F32";
   }
   return "?";
 }
@@ -20,6 +21,7 @@ ValueRange type_range(SampleType t) {
     case SampleType::U16: return {0, 65535};
     case SampleType::S16: return {-32768, 32767};
     case SampleType::S32: return {INT32_MIN, INT32_MAX};
+    case SampleType::F32: return {-(1 << 24), 1 << 24};  // the integers a float holds exactly
   }
   return {};
 }

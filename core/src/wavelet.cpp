@@ -204,6 +204,8 @@ void validate(const WaveletParams &p, const FrameView &src, const FrameView &dst
         src.components[c].height != dst.components[c].height)
       throw Error("source and destination component sizes differ");
   if (p.levels < 1) throw Error("levels must be at least 1");
+  if (src.type == SampleType::F32 || dst.type == SampleType::F32)
+    throw Error("the reversible wavelets take no F32 samples (cudafilters/cdf97.hpp does)");
 }
 }  // namespace
 

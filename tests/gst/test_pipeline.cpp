@@ -2,7 +2,7 @@
 //   filesrc ! jpegdec ! videoconvert ! <format> ! tee
 //     -> appsink A
 //     -> cudacdf53 levels=3 ! cudainverse ! appsink B      A == B, bytes
-//        (also cudahaar, cudamed, cudagap slice-height=64, cudaged)
+//        (also cudacdf97 without quantisation, cudahaar, cudamed, cudagap slice-height=64, cudaged)
 // and cudacdf53 levels=3 ! cudaview ! pngenc ! filesink writes a PNG.
 // Skips (77) when the photos or the needed system plugins are missing.
 #include <gst/app/gstappsink.h>
@@ -86,7 +86,7 @@ int main(int argc, char **argv) {
   }
   for (const char *image : {"baboon.jpg", "fruits.jpg"})
     for (const char *format : {"I420", "RGBA", "GRAY8", "RGBx"})
-      for (const char *element : {"cudacdf53 levels=3", "cudahaar levels=3", "cudamed", "cudagap slice-height=64",
+      for (const char *element : {"cudacdf53 levels=3", "cudacdf97 levels=3", "cudahaar levels=3", "cudamed", "cudagap slice-height=64",
                                   "cudaged threshold=30 slice-height=16"})
         roundtrip(dir + "/" + image, format, element);
 

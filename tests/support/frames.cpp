@@ -1,6 +1,7 @@
 #include "frames.hpp"
 
 #include <cstdio>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 
@@ -89,6 +90,7 @@ std::int64_t read_sample(const FrameView &f, int c, int x, int y) {
     case SampleType::U16: { std::uint16_t v; std::memcpy(&v, p, 2); return v; }
     case SampleType::S16: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
     case SampleType::S32: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
+    case SampleType::F32: { float v; std::memcpy(&v, p, 4); return std::llround(v); }  // nearest integer
   }
   return 0;
 }
@@ -100,6 +102,7 @@ void write_sample(const FrameView &f, int c, int x, int y, std::int64_t v) {
     case SampleType::U16: { std::uint16_t s = std::uint16_t(v); std::memcpy(p, &s, 2); break; }
     case SampleType::S16: { std::int16_t s = std::int16_t(v); std::memcpy(p, &s, 2); break; }
     case SampleType::S32: { std::int32_t s = std::int32_t(v); std::memcpy(p, &s, 4); break; }
+    case SampleType::F32: { float s = float(v); std::memcpy(p, &s, 4); break; }
   }
 }
 
@@ -115,6 +118,7 @@ void fill_random(OwnedFrame &f, std::uint32_t seed) {
           case SampleType::U16: s &= 0xffff; break;
           case SampleType::S16: s = std::int16_t(s); break;
           case SampleType::S32: s = std::int32_t(s); break;
+          case SampleType::F32: s = std::int16_t(s); break;  // integers, exact in float
         }
         write_sample(v, c, x, y, s);
       }

@@ -12,7 +12,9 @@
 
 namespace cf {
 
-enum class SampleType { U8, U16, S16, S32 };
+// F32: the float coefficients of cudacdf97 (cudafilters/cdf97.hpp); the
+// integer techniques refuse it.
+enum class SampleType { U8, U16, S16, S32, F32 };
 
 constexpr int sample_size(SampleType t) {
   return t == SampleType::U8 ? 1 : (t == SampleType::U16 || t == SampleType::S16) ? 2 : 4;

@@ -12,3 +12,4 @@
 #include "kernels/colour.cu"
 #include "kernels/entropy.cu"
 #include "kernels/dct.cu"
+#include "kernels/cdf97.cu"

@@ -1,0 +1,92 @@
+// CDF 9/7 parameters, checks and backend dispatch.
+#include "cudafilters/cdf97.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "cpu/cdf97_cpu.hpp"
+#include "cuda_bridge.hpp"
+#include "cudafilters/error.hpp"
+
+namespace cf {
+
+const char *threshold_mode_name(ThresholdMode m) { return m == ThresholdMode::Hard ? "hard" : "soft"; }
+
+SampleType cdf97_coefficient_type(const Cdf97Params &p, SampleType raw) {
+  return p.quant_step > 0 ? coefficient_type_for(raw) : SampleType::F32;
+}
+
+int cdf97_max_levels(int width, int height) {
+  int levels = 0;
+  for (int n = std::max(width, height); n > 1; n = (n + 1) / 2) ++levels;
+  return std::max(levels, 1);
+}
+
+namespace {
+
+std::string check_params(const Cdf97Params &p) {
+  if (p.levels < 1) return "levels=" + std::to_string(p.levels) + " must be at least 1";
+  if (!std::isfinite(p.quant_step) || p.quant_step < 0)
+    return "quant-step=" + std::to_string(p.quant_step) + " must be 0 (off) or a positive finite number";
+  if (!std::isfinite(p.threshold) || p.threshold < 0)
+    return "threshold=" + std::to_string(p.threshold) + " must be 0 (off) or a positive finite number";
+  return "";
+}
+
+bool raw_type(SampleType t) { return t != SampleType::F32; }
+
+void validate(const FrameView &src, const FrameView &dst) {
+  if (const char *why = check_frame(src); *why) throw Error(std::string("source frame: ") + why);
+  if (const char *why = check_frame(dst); *why) throw Error(std::string("destination frame: ") + why);
+  if (src.n_components != dst.n_components) throw Error("source and destination component counts differ");
+  for (int c = 0; c < src.n_components; ++c)
+    if (src.components[c].width != dst.components[c].width || src.components[c].height != dst.components[c].height)
+      throw Error("source and destination component sizes differ");
+}
+
+}  // namespace
+
+std::string cdf97_check(const Cdf97Params &p, const FrameView &raw) {
+  if (std::string bad = check_params(p); !bad.empty()) return bad;
+  for (int c = 0; c < raw.n_components; ++c) {
+    const Component &k = raw.components[c];
+    const int max = cdf97_max_levels(k.width, k.height);
+    if (p.levels > max)
+      return "levels=" + std::to_string(p.levels) + " is too deep for component " + std::to_string(c) + " (" +
+             std::to_string(k.width) + "x" + std::to_string(k.height) + "): at most " + std::to_string(max);
+  }
+  return "";
+}
+
+void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {
+  validate(src, dst);
+  if (std::string bad = cdf97_check(p, src); !bad.empty()) throw Error(bad);
+  if (!raw_type(src.type)) throw Error("cdf97 input must be integer samples, not F32");
+  const SampleType want = cdf97_coefficient_type(p, src.type);
+  if (dst.type != want)
+    throw Error(std::string("cdf97 coefficients must be ") + sample_type_name(want) +
+                (p.quant_step > 0 ? " with quant-step" : " without quant-step") + ", not " +
+                sample_type_name(dst.type));
+  switch (e.backend()) {
+    case Backend::Cuda: return cuda::cdf97_forward(e.cuda(), p, src, dst);
+    case Backend::OpenMP: return omp::cdf97_forward(p, src, dst, e.threads());
+    default: return cpu::cdf97_forward(p, src, dst);
+  }
+}
+
+void cdf97_inverse(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {
+  validate(src, dst);
+  if (std::string bad = cdf97_check(p, dst); !bad.empty()) throw Error(bad);
+  const bool ok = p.quant_step > 0 ? src.type == SampleType::S16 || src.type == SampleType::S32
+                                    : src.type == SampleType::F32;
+  if (!ok)
+    throw Error(std::string("cdf97 coefficients must be ") + (p.quant_step > 0 ? "S16 or S32" : "F32") +
+                (p.quant_step > 0 ? " with quant-step" : " without quant-step") + ", not " + sample_type_name(src.type));
+  switch (e.backend()) {
+    case Backend::Cuda: return cuda::cdf97_inverse(e.cuda(), p, src, dst);
+    case Backend::OpenMP: return omp::cdf97_inverse(p, src, dst, e.threads());
+    default: return cpu::cdf97_inverse(p, src, dst);
+  }
+}
+
+}  // namespace cf

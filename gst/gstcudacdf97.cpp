@@ -1,0 +1,174 @@
+// cudacdf97: CDF 9/7 float wavelet (JPEG 2000's irreversible lifting) with
+// optional thresholding and dead-zone quantisation (cudafilters/cdf97.hpp).
+// Raw video in (system memory), video/x-coefficients out: F32LE, or with
+// quant-step > 0 integer indices (S16LE for 8-bit input, S32LE for 16-bit).
+// cudainverse reconstructs.
+#include <new>
+
+#include "cf_base.h"
+#include "cf_wavelet_enc.h"  // GST_TYPE_CF_LAYOUT
+#include "chain_caps.h"
+#include "cudafilters/cdf97.hpp"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cuda_cdf97_debug);
+#define GST_CAT_DEFAULT gst_cuda_cdf97_debug
+
+G_BEGIN_DECLS
+#define GST_TYPE_CUDA_CDF97 (gst_cuda_cdf97_get_type())
+G_DECLARE_FINAL_TYPE(GstCudaCdf97, gst_cuda_cdf97, GST, CUDA_CDF97, GstCfBase)
+#define GST_TYPE_CF_THRESHOLD_MODE (gst_cf_threshold_mode_get_type())
+G_END_DECLS
+
+struct _GstCudaCdf97 {
+  GstCfBase parent;
+  cf::Cdf97Params props;       // guarded by GST_OBJECT_LOCK
+  cf::Cdf97Params negotiated;  // streaming thread: the output caps' parameters
+};
+
+G_DEFINE_TYPE(GstCudaCdf97, gst_cuda_cdf97, GST_TYPE_CF_BASE)
+GST_ELEMENT_REGISTER_DEFINE(cudacdf97, "cudacdf97", GST_RANK_NONE, GST_TYPE_CUDA_CDF97)
+
+static GType gst_cf_threshold_mode_get_type(void) {
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+      {int(cf::ThresholdMode::Hard), "Coefficients below the threshold become 0, the others stay", "hard"},
+      {int(cf::ThresholdMode::Soft), "Below the threshold 0, the others shrink towards 0 by it", "soft"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id))
+    g_once_init_leave(&type_id, g_enum_register_static("GstCfThresholdMode", values));
+  return type_id;
+}
+
+enum { PROP_0, PROP_LEVELS, PROP_LAYOUT, PROP_QUANT_STEP, PROP_THRESHOLD, PROP_THRESHOLD_MODE };
+
+// System memory only: raw video in, F32LE, S16LE or S32LE coefficients out.
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
+    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
+    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS("video/x-coefficients, transform=(string)cdf97, sample-format=(string){ F32LE, S16LE, S32LE }, "
+                    "format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+
+static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
+  GST_OBJECT_LOCK(self);
+  const cf::Cdf97Params p = self->props;
+  GST_OBJECT_UNLOCK(self);
+  return p;
+}
+
+static void gst_cuda_cdf97_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCudaCdf97 *self = GST_CUDA_CDF97(object);
+  GST_OBJECT_LOCK(self);
+  cf::Cdf97Params &p = self->props;
+  switch (id) {
+    case PROP_LEVELS: p.levels = g_value_get_int(value); break;
+    case PROP_LAYOUT: p.layout = cf::Layout(g_value_get_enum(value)); break;
+    case PROP_QUANT_STEP: p.quant_step = float(g_value_get_double(value)); break;
+    case PROP_THRESHOLD: p.threshold = float(g_value_get_double(value)); break;
+    case PROP_THRESHOLD_MODE: p.threshold_mode = cf::ThresholdMode(g_value_get_enum(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+  // Every parameter is in the output caps: renegotiate before the next frame.
+  gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
+}
+
+static void gst_cuda_cdf97_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GstCudaCdf97 *self = GST_CUDA_CDF97(object);
+  GST_OBJECT_LOCK(self);
+  const cf::Cdf97Params &p = self->props;
+  switch (id) {
+    case PROP_LEVELS: g_value_set_int(value, p.levels); break;
+    case PROP_LAYOUT: g_value_set_enum(value, int(p.layout)); break;
+    case PROP_QUANT_STEP: g_value_set_double(value, p.quant_step); break;
+    case PROP_THRESHOLD: g_value_set_double(value, p.threshold); break;
+    case PROP_THRESHOLD_MODE: g_value_set_enum(value, int(p.threshold_mode)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+}
+
+static GstCaps *gst_cuda_cdf97_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
+                                              GstCaps *filter) {
+  return cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter,
+                                     cfgst::cdf97_stage(current_params(GST_CUDA_CDF97(trans))));
+}
+
+static std::string gst_cuda_cdf97_check_input(GstCfBase *, const cfgst::PadFormat &in) {
+  return in.coefficients ? "cudacdf97 takes raw video, not a coefficient stream" : "";
+}
+
+static std::string gst_cuda_cdf97_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &out) {
+  cfgst::CoeffStage stage;
+  cf::ValueRange input;
+  if (std::string bad = cfgst::stage_configure(in, out, "cdf97", &stage, &input); !bad.empty()) return bad;
+  // Levels too deep for a plane: refused now, naming the limit.
+  if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return "cdf97: " + bad;
+  GST_CUDA_CDF97(base)->negotiated = stage.cdf97;
+  GST_INFO_OBJECT(base, "cdf97 levels=%d layout=%s quant-step=%g threshold=%g (%s) on %s", stage.cdf97.levels,
+                  cf::layout_name(stage.cdf97.layout), stage.cdf97.quant_step, stage.cdf97.threshold,
+                  cf::threshold_mode_name(stage.cdf97.threshold_mode), in.describe().c_str());
+  return "";
+}
+
+static void gst_cuda_cdf97_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
+  cf::cdf97_forward(engine, GST_CUDA_CDF97(base)->negotiated, in.view, out.view);
+}
+
+static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstCfBaseClass *base_class = GST_CF_BASE_CLASS(klass);
+  GST_DEBUG_CATEGORY_INIT(gst_cuda_cdf97_debug, "cudacdf97", 0, "cudacdf97 element");
+
+  gobject_class->set_property = gst_cuda_cdf97_set_property;
+  gobject_class->get_property = gst_cuda_cdf97_get_property;
+  const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
+  g_object_class_install_property(
+      gobject_class, PROP_LEVELS,
+      g_param_spec_int("levels", "Levels",
+                       "Decomposition levels; more than the frame allows (the low band would go below 1x1) is "
+                       "an error at caps time naming the limit",
+                       1, cfgst::kMaxLevels, 1, rw));
+  g_object_class_install_property(gobject_class, PROP_LAYOUT,
+                                  g_param_spec_enum("layout", "Layout", "Order of the row and column passes",
+                                                    GST_TYPE_CF_LAYOUT, int(cf::Layout::Mallat), rw));
+  g_object_class_install_property(
+      gobject_class, PROP_QUANT_STEP,
+      g_param_spec_double("quant-step", "Quantisation step",
+                          "Dead-zone quantisation step: 0 = none (F32LE output); otherwise integer indices (S16LE, S32LE for 16-bit input) "
+                          "sign(c) floor(|c| / step), reconstructed as sign(k) (|k| + 0.5) step",
+                          0, 65535, 0, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_THRESHOLD,
+      g_param_spec_double("threshold", "Threshold",
+                          "Detail coefficients with |c| below it become 0 (the final LL band is kept); 0 = none",
+                          0, 65535, 0, rw));
+  g_object_class_install_property(gobject_class, PROP_THRESHOLD_MODE,
+                                  g_param_spec_enum("threshold-mode", "Threshold mode",
+                                                    "hard: keep coefficients above the threshold; soft: shrink them by it",
+                                                    GST_TYPE_CF_THRESHOLD_MODE, int(cf::ThresholdMode::Hard), rw));
+
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+  gst_element_class_set_static_metadata(
+      element_class, "CUDA CDF 9/7 wavelet", "Filter/Converter/Video",
+      "CDF 9/7 float wavelet (JPEG 2000 irreversible lifting, symmetric extension) of every component plane, "
+      "with optional thresholding (denoising) and dead-zone quantisation, on CUDA, OpenMP or the CPU. "
+      "Outputs video/x-coefficients (F32LE, or S16LE/S32LE indices with quant-step) that cudainverse reconstructs",
+      "cudafilters");
+
+  GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_cdf97_transform_caps;
+  base_class->has_cuda = TRUE;
+  base_class->debug = gst_cuda_cdf97_debug;
+  base_class->check_input = gst_cuda_cdf97_check_input;
+  base_class->configure = gst_cuda_cdf97_configure;
+  base_class->process = gst_cuda_cdf97_process;
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_THRESHOLD_MODE, GstPluginAPIFlags(0));
+}
+
+static void gst_cuda_cdf97_init(GstCudaCdf97 *self) {
+  new (&self->props) cf::Cdf97Params();
+  new (&self->negotiated) cf::Cdf97Params();
+}

@@ -1,0 +1,26 @@
+// The CUDA CDF 9/7 against the serial reference on a GPU, bit for bit (F32
+// coefficients, quantised indices, rounded and float reconstructions):
+// odd sizes up to 1921x1081, padded rows, both layouts, level 1 and the
+// deepest, real photos at their size. Without a usable CUDA device: exits 77.
+#include <cstdlib>
+
+#include "cdf97_parity.hpp"
+#include "cudafilters/engine.hpp"
+
+using namespace cft::cdf97_parity;
+
+int main() {
+  std::string why;
+  if (!cf::cuda_device_usable(0, &why)) {
+    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
+    return cft::kSkip;
+  }
+  cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
+  std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
+  const bool quick = std::getenv("CFT_QUICK") != nullptr;
+  random_frames(cuda, cpu, {{1, 1}, {7, 5}, {2, 9}, {321, 241}});
+  if (!quick) random_frames(cuda, cpu, {{1921, 1081}});
+  photos(cuda, cpu, nullptr);
+  std::printf("%lld runs\n", runs());
+  return cft::test_result();
+}
