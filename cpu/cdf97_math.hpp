@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "cpu/rounded_float.hpp"
+
 #include "cudafilters/cdf97.hpp"
 
 #ifndef CF_HD
@@ -26,27 +28,9 @@ constexpr float kAlpha = -1.586134342f, kBeta = -0.05298011854f, kGamma = 0.8829
 constexpr float kLowGain = 1.1496043988f, kHighGain = 0.86986445169f;
 constexpr float kLowInv = 0.86986445169f, kHighInv = 1.1496043988f;
 
-CF_HD float mul(float a, float b) {
-#ifdef __CUDA_ARCH__
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-CF_HD float add(float a, float b) {
-#ifdef __CUDA_ARCH__
-  return __fadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-CF_HD float div(float a, float b) {
-#ifdef __CUDA_ARCH__
-  return __fdiv_rn(a, b);
-#else
-  return a / b;
-#endif
-}
+using rounded::add;
+using rounded::div;
+using rounded::mul;
 
 // A signal of n floats, sample i at p[i * stride].
 struct Signal {

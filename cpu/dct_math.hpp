@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "cpu/rounded_float.hpp"
+
 #include "cpu/dct_setup.hpp"
 
 #ifndef CF_HD
@@ -15,23 +17,9 @@
 
 namespace cf::dct {
 
-// Each product and sum rounded on its own: on the GPU the intrinsics keep
-// nvcc from fusing them into FMAs (the host build targets baseline x86-64,
-// which has none).
-CF_HD float mul(float a, float b) {
-#ifdef __CUDA_ARCH__
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-CF_HD float add(float a, float b) {
-#ifdef __CUDA_ARCH__
-  return __fadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
+// Each product and sum rounded on its own (rounded_float.hpp).
+using rounded::add;
+using rounded::mul;
 
 // sum_{i=0..7} a[i * as] * b[i * bs], in order of i.
 CF_HD float dot8(const float *a, int as, const float *b, int bs) {
