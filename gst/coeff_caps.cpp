@@ -385,34 +385,35 @@ GstCaps *merge(GstCaps *out, GstStructure *s, bool cuda) {
 
 }  // namespace
 
-CoeffStage wavelet_stage(const cf::WaveletParams &p) {
+namespace {
+CoeffStage stage_of(const char *name, StageKind kind) {
   CoeffStage st;
-  st.name = cf::wavelet_name(p.wavelet);
-  st.kind = StageKind::Wavelet;
+  st.name = name;
+  st.kind = kind;
+  return st;
+}
+}  // namespace
+
+CoeffStage wavelet_stage(const cf::WaveletParams &p) {
+  CoeffStage st = stage_of(cf::wavelet_name(p.wavelet), StageKind::Wavelet);
   st.wavelet = p;
   return st;
 }
 
 CoeffStage predictor_stage(const cf::PredictorParams &p) {
-  CoeffStage st;
-  st.name = cf::predictor_name(p.predictor);
-  st.kind = StageKind::Predictor;
+  CoeffStage st = stage_of(cf::predictor_name(p.predictor), StageKind::Predictor);
   st.predictor = p;
   return st;
 }
 
 CoeffStage dct_stage(const cf::DctParams &p) {
-  CoeffStage st;
-  st.name = "dct";
-  st.kind = StageKind::Dct;
+  CoeffStage st = stage_of("dct", StageKind::Dct);
   st.dct = p;
   return st;
 }
 
 CoeffStage cdf97_stage(const cf::Cdf97Params &p) {
-  CoeffStage st;
-  st.name = "cdf97";
-  st.kind = StageKind::Cdf97;
+  CoeffStage st = stage_of("cdf97", StageKind::Cdf97);
   st.cdf97 = p;
   return st;
 }
@@ -424,9 +425,7 @@ cf::SampleType stream_sample_type(GstVideoFormat format, const std::vector<Coeff
 }
 
 CoeffStage colour_stage(cf::ColourTransform t) {
-  CoeffStage st;
-  st.name = cf::colour_name(t);
-  st.kind = StageKind::Colour;
+  CoeffStage st = stage_of(cf::colour_name(t), StageKind::Colour);
   st.colour = t;
   return st;
 }

@@ -109,18 +109,6 @@ __global__ void __launch_bounds__(kThreads) store_raw(const Cdf97Args a) {
   }
 }
 
-// Calls f(T{}) with the C++ type of t.
-template <class F>
-void with_type(SampleType t, F &&f) {
-  switch (t) {
-    case SampleType::U8: return f(std::uint8_t{});
-    case SampleType::U16: return f(std::uint16_t{});
-    case SampleType::S16: return f(std::int16_t{});
-    case SampleType::S32: return f(std::int32_t{});
-    case SampleType::F32: return f(float{});
-  }
-}
-
 long long blocks_for(long long n) { return (n + kThreads - 1) / kThreads; }
 
 void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {
@@ -167,7 +155,7 @@ void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameVi
     };
     if (forward) {
       a.plane = plane_ref(in, c);
-      with_type(src.type, [&](auto t) {
+      with_sample_type(src.type, [&](auto t) {
         launch_kernel(s, load_raw<decltype(t)>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
       });
       lifting::forward_passes(order, a.width, a.height, rows, cols);
@@ -188,7 +176,7 @@ void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameVi
         launch_kernel(s, load_coeff<std::int32_t>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
       lifting::inverse_passes(order, a.width, a.height, rows, cols);
       a.plane = plane_ref(out, c);
-      with_type(dst.type, [&](auto t) {
+      with_sample_type(dst.type, [&](auto t) {
         launch_kernel(s, store_raw<decltype(t)>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
       });
     }

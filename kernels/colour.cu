@@ -41,18 +41,6 @@ __global__ void __launch_bounds__(kColourThreads) colour_kernel(const ColourPara
   }
 }
 
-// Calls f(T{}) with the C++ type of t.
-template <class F>
-void with_type(SampleType t, F &&f) {
-  switch (t) {
-    case SampleType::U8: return f(std::uint8_t{});
-    case SampleType::U16: return f(std::uint16_t{});
-    case SampleType::S16: return f(std::int16_t{});
-    case SampleType::S32: return f(std::int32_t{});
-    case SampleType::F32: throw Error("the colour transforms take no F32 samples");
-  }
-}
-
 }  // namespace colour_launch
 
 void colour_transform(detail::CudaState *s, bool inverse, ColourTransform t, const FrameView &src,
@@ -72,11 +60,15 @@ void colour_transform(detail::CudaState *s, bool inverse, ColourTransform t, con
   }
   const long long pixels = (long long)p.width * p.height;
   p.blocks = int(std::min(kMaxBlocks, (pixels + kColourThreads - 1) / kColourThreads));
-  with_type(src.type, [&](auto tin) {
-    with_type(dst.type, [&](auto tout) {
+  if (src.type == SampleType::F32 || dst.type == SampleType::F32)
+    throw Error("the colour transforms take no F32 samples");
+  with_sample_type(src.type, [&](auto tin) {
+    with_sample_type(dst.type, [&](auto tout) {
       using TIn = decltype(tin);
       using TOut = decltype(tout);
-      if (inverse)
+      if constexpr (std::is_same_v<TIn, float> || std::is_same_v<TOut, float>)
+        return;  // refused above
+      else if (inverse)
         launch_kernel(s, colour_kernel<TIn, TOut, true>, p.blocks, kColourThreads, p, "the inverse colour kernel");
       else
         launch_kernel(s, colour_kernel<TIn, TOut, false>, p.blocks, kColourThreads, p, "the forward colour kernel");

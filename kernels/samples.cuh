@@ -55,6 +55,19 @@ CF_HD void store(const PlaneRef &p, int x, int y, int v) {
   *const_cast<T *>(sample_at<T>(p, x, y)) = T(v);
 }
 
+// Calls f(T{}) with the C++ type of sample type t (host side, to pick a
+// kernel's template instance).
+template <class F>
+void with_sample_type(SampleType t, F &&f) {
+  switch (t) {
+    case SampleType::U8: return f(std::uint8_t{});
+    case SampleType::U16: return f(std::uint16_t{});
+    case SampleType::S16: return f(std::int16_t{});
+    case SampleType::S32: return f(std::int32_t{});
+    case SampleType::F32: return f(float{});
+  }
+}
+
 // Where component c's samples of a frame are (host side, for kernel parameters).
 inline PlaneRef plane_ref(const FrameView &f, int c) {
   const Component &k = f.components[c];
