@@ -46,8 +46,8 @@ std::string stage_configure(const PadFormat &in, const PadFormat &out, const std
       GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
       GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
     return "the output caps describe " + out.describe() + ", not the input " + in.describe();
-  if (in.coefficients && in.type != out.type)
-    return "the output sample format must be the input's (" + in.describe() + ")";
+  // The output's sample format is the chain's (parse_coeff_caps checked it):
+  // the input's, or a last cdf97 stage's F32.
   *stage = out.coeff.stages.back();
   *input = stage_input_range(out.coeff, before);
   return "";

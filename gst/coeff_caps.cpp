@@ -698,6 +698,27 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
   return out;
 }
 
+// Sets c's sample-format to that of `stages` (stream_sample_type) when every
+// format c allows gives the same one, and drops the field when they differ
+// (the pad templates narrow it then). A chain that gains or loses a last
+// cdf97 stage changes its sample format (cudarct: S16LE, cudarct !
+// cudacdf97: F32LE).
+static void set_stream_sample_format(GstStructure *c, const std::vector<CoeffStage> &stages) {
+  std::vector<std::string> formats = string_values(c, "format");
+  if (formats.empty())
+    for (GstVideoFormat f : supported_raw_formats()) formats.push_back(gst_video_format_to_string(f));
+  const char *common = nullptr;
+  for (const std::string &name : formats) {
+    const char *t = sample_format_name(stream_sample_type(gst_video_format_from_string(name.c_str()), stages));
+    if (common && std::strcmp(common, t) != 0) {
+      gst_structure_remove_field(c, "sample-format");
+      return;
+    }
+    common = t;
+  }
+  if (common) gst_structure_set(c, "sample-format", G_TYPE_STRING, common, nullptr);
+}
+
 GstCaps *append_stage_caps(const GstCaps *coeff, const CoeffStage &stage) {
   GstCaps *out = gst_caps_new_empty();
   for (guint i = 0; i < gst_caps_get_size(coeff); ++i) {
@@ -712,6 +733,7 @@ GstCaps *append_stage_caps(const GstCaps *coeff, const CoeffStage &stage) {
     GstStructure *c = gst_structure_copy(s);
     gst_structure_set(c, "transform", G_TYPE_STRING, chain_text(names).c_str(), nullptr);
     write_stage_params(c, stage);
+    if (stage.kind == StageKind::Cdf97) set_stream_sample_format(c, {stage});
     out = merge(out, c, cuda);
   }
   return out;
@@ -738,6 +760,7 @@ GstCaps *drop_stage_caps(const GstCaps *coeff, const char *stage) {
       names.pop_back();
       gst_structure_set(c, "transform", G_TYPE_STRING, chain_text(names).c_str(), nullptr);
     }
+    if (std::strcmp(stage, "cdf97") == 0) set_stream_sample_format(c, {});
     gst_structure_filter_and_map_in_place(
         c, [](GQuark field, GValue *, gpointer p) -> gboolean {
           return !g_str_has_prefix(g_quark_to_string(field), static_cast<const std::string *>(p)->c_str());

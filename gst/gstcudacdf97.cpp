@@ -1,8 +1,9 @@
 // cudacdf97: CDF 9/7 float wavelet (JPEG 2000's irreversible lifting) with
 // optional thresholding and dead-zone quantisation (cudafilters/cdf97.hpp).
-// Raw video in (system memory), video/x-coefficients out: F32LE, or with
-// quant-step > 0 integer indices (S16LE for 8-bit input, S32LE for 16-bit).
-// cudainverse reconstructs.
+// Raw video or a colour stage's coefficients in (system or CUDA memory),
+// video/x-coefficients out in the same memory: F32LE, or with quant-step > 0
+// integer indices (S16LE for 8-bit input, S32LE for 16-bit). cudainverse
+// reconstructs.
 #include <new>
 
 #include "cf_base.h"
@@ -41,14 +42,20 @@ static GType gst_cf_threshold_mode_get_type(void) {
 
 enum { PROP_0, PROP_LEVELS, PROP_LAYOUT, PROP_QUANT_STEP, PROP_THRESHOLD, PROP_THRESHOLD_MODE };
 
-// System memory only: raw video in, F32LE, S16LE or S32LE coefficients out.
-static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
-    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+// Sink: the chain elements' (raw video, or a colour stage's S16
+// coefficients: cudarct ! cudacdf97), in system or CUDA memory. Source:
+// F32LE, or with quant-step the indices (S16LE; S32LE for 16-bit input, in
+// system memory only, as the other chain elements), in the input's memory.
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SINK_CAPS));
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-coefficients, transform=(string)cdf97, sample-format=(string){ F32LE, S16LE, S32LE }, "
-                    "format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS(
+        CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), "
+                           "sample-format=(string){ F32LE, S16LE }, format=(string)" CF_CUDA_RAW_FORMATS
+                           ", width=(int)[1, 32767], height=(int)[1, 32767]")
+        "video/x-coefficients, sample-format=(string){ F32LE, S16LE, S32LE }, "
+        "format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
   GST_OBJECT_LOCK(self);
@@ -96,7 +103,7 @@ static GstCaps *gst_cuda_cdf97_transform_caps(GstBaseTransform *trans, GstPadDir
 }
 
 static std::string gst_cuda_cdf97_check_input(GstCfBase *, const cfgst::PadFormat &in) {
-  return in.coefficients ? "cudacdf97 takes raw video, not a coefficient stream" : "";
+  return cfgst::stage_check_input(in, "cdf97");
 }
 
 static std::string gst_cuda_cdf97_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &out) {

@@ -54,9 +54,10 @@ static GstCaps *gst_cuda_entropy_transform_caps(GstBaseTransform *trans, GstPadD
 }
 
 static std::string gst_cuda_entropy_check_input(GstCfBase *, const cfgst::PadFormat &in) {
-  if (in.type == cf::SampleType::S32)
-    return "cudaentropy: " + in.describe() + " holds S32 samples, whose histogram (2^32 bins) is not supported; "
-           "8-bit and 16-bit raw video and S16LE coefficients are";
+  if (in.type == cf::SampleType::S32 || in.type == cf::SampleType::F32)
+    return "cudaentropy: " + in.describe() + " holds " + cf::sample_type_name(in.type) +
+           " samples, whose histogram (2^32 bins) is not supported; 8-bit and 16-bit raw video and S16LE "
+           "coefficients are";
   return "";
 }
 

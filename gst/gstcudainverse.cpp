@@ -85,7 +85,7 @@ UndoFn find_undo(cfgst::StageKind kind) {
 static GstStaticPadTemplate sink_template =
     GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
                             GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST(
-                                "video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
+                                "video/x-coefficients(memory:CUDAMemory), sample-format=(string){ S16LE, F32LE }, "
                                 "format=(string)" CF_CUDA_RAW_FORMATS) "video/x-coefficients"));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
@@ -147,8 +147,10 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
   cf::FrameView src = in.view;
   // Planes between stages have the components' sizes (only the stream's
   // own planes may be padded, by a last dct stage).
+  // They hold integer coefficients (a float cdf97 stage can only be last).
   const cf::PlanarLayout between = cfgst::planar_layout(cf.raw);
-  const std::size_t between_size = cf::planar_size(between, cf.sample_type);
+  const cf::SampleType between_type = cfgst::coeff_sample_type(GST_VIDEO_INFO_FORMAT(&cf.raw));
+  const std::size_t between_size = cf::planar_size(between, between_type);
   for (int i = n - 1; i >= 0; --i) {
     cf::FrameView dst = out.view;
     if (i > 0) {
@@ -157,11 +159,11 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
       if (in.view.memory == cf::Memory::Device) {
         const std::size_t half = (between_size + 255) / 256 * 256;
         auto *ws = static_cast<std::uint8_t *>(engine.device_workspace(2 * half));
-        dst = cf::planar_view(ws + (i % 2) * half, between, cf.sample_type, cf::Memory::Device);
+        dst = cf::planar_view(ws + (i % 2) * half, between, between_type, cf::Memory::Device);
       } else {
         std::vector<std::uint8_t> &buf = self->scratch[i % 2];
         if (buf.size() < between_size) buf.resize(between_size);
-        dst = cf::planar_view(buf.data(), between, cf.sample_type, cf::Memory::Host);
+        dst = cf::planar_view(buf.data(), between, between_type, cf::Memory::Host);
       }
     }
     find_undo(cf.stages[i].kind)(engine, cf.stages[i], src, dst);

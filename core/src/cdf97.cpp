@@ -35,6 +35,16 @@ std::string check_params(const Cdf97Params &p) {
 
 bool raw_type(SampleType t) { return t != SampleType::F32; }
 
+// The coefficients' type: F32 without quantisation; with it S16 or S32
+// indices, whatever the input (a colour stage's S16 planes of 8-bit video
+// give an S16 stream), each saturated to its type.
+std::string check_coefficient_type(const Cdf97Params &p, SampleType t) {
+  const bool ok = p.quant_step > 0 ? t == SampleType::S16 || t == SampleType::S32 : t == SampleType::F32;
+  if (ok) return "";
+  return std::string("cdf97 coefficients must be ") + (p.quant_step > 0 ? "S16 or S32 with quant-step" : "F32 without quant-step") +
+         ", not " + sample_type_name(t);
+}
+
 void validate(const FrameView &src, const FrameView &dst) {
   if (const char *why = check_frame(src); *why) throw Error(std::string("source frame: ") + why);
   if (const char *why = check_frame(dst); *why) throw Error(std::string("destination frame: ") + why);
@@ -62,11 +72,7 @@ void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const 
   validate(src, dst);
   if (std::string bad = cdf97_check(p, src); !bad.empty()) throw Error(bad);
   if (!raw_type(src.type)) throw Error("cdf97 input must be integer samples, not F32");
-  const SampleType want = cdf97_coefficient_type(p, src.type);
-  if (dst.type != want)
-    throw Error(std::string("cdf97 coefficients must be ") + sample_type_name(want) +
-                (p.quant_step > 0 ? " with quant-step" : " without quant-step") + ", not " +
-                sample_type_name(dst.type));
+  if (std::string bad = check_coefficient_type(p, dst.type); !bad.empty()) throw Error(bad);
   switch (e.backend()) {
     case Backend::Cuda: return cuda::cdf97_forward(e.cuda(), p, src, dst);
     case Backend::OpenMP: return omp::cdf97_forward(p, src, dst, e.threads());
@@ -77,11 +83,7 @@ void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const 
 void cdf97_inverse(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {
   validate(src, dst);
   if (std::string bad = cdf97_check(p, dst); !bad.empty()) throw Error(bad);
-  const bool ok = p.quant_step > 0 ? src.type == SampleType::S16 || src.type == SampleType::S32
-                                    : src.type == SampleType::F32;
-  if (!ok)
-    throw Error(std::string("cdf97 coefficients must be ") + (p.quant_step > 0 ? "S16 or S32" : "F32") +
-                (p.quant_step > 0 ? " with quant-step" : " without quant-step") + ", not " + sample_type_name(src.type));
+  if (std::string bad = check_coefficient_type(p, src.type); !bad.empty()) throw Error(bad);
   switch (e.backend()) {
     case Backend::Cuda: return cuda::cdf97_inverse(e.cuda(), p, src, dst);
     case Backend::OpenMP: return omp::cdf97_inverse(p, src, dst, e.threads());

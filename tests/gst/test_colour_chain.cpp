@@ -4,21 +4,26 @@
 //    cudacdf53 (levels 1..3 and the deepest the chain allows), then
 //    cudainverse: output bytes == input bytes, every RGB format, odd sizes,
 //    cpu and openmp backends;
+//  - cudacdf97 after a colour stage (levels 1 and the deepest): F32LE
+//    coefficients, exact round trips as above;
 //  - predictors after a colour stage (cudarct ! cudamed, cudaycocg ! cudagap
 //    slice-height=16, cudarct ! cudaged): S16 residuals, round trips as above;
 //  - caps: transform=ycocg,cdf53 with cdf53-levels, S16LE; transform=rct,med
 //    with med-slice-height, S16LE; the chains' coefficients equal those of the
 //    core library's colour_forward + wavelet_forward / predictor_forward with
-//    the colour range;
+//    the colour range; transform=rct,cdf97 (F32LE, and S16LE with
+//    quant-step) those of colour_forward + cdf97_forward;
 //  - cudaentropy: buffers pass unchanged, one message per frame or every
 //    `interval` frames, known answers (two values in equal numbers: 1 bit per
 //    sample; a constant frame: 0), coefficient input names its chain;
 //  - bad input: non-RGB formats, a colour stage after a wavelet, a wavelet
 //    after a wavelet, levels too deep for the chain, S32 into cudaentropy,
-//    anything after a predictor, a predictor after a wavelet.
+//    anything after a predictor, a predictor after a wavelet, cdf97 after a
+//    wavelet, F32 into cudaentropy.
 #include <cmath>
 #include <functional>
 
+#include "cudafilters/cdf97.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
@@ -61,10 +66,14 @@ static int round_trips() {
               if (levels <= max) chains.push_back(std::string(wavelet) + " levels=" + std::to_string(levels));
           }
           if (w > 2 && h > 2) chains.push_back("cudacdf53 levels=2 layout=standard");
+          // Unquantised cdf97 rounds back to the colour planes exactly.
+          for (int levels : {1, cf::cdf97_max_levels(w, h)}) chains.push_back("cudacdf97 levels=" + std::to_string(levels));
           for (const std::string &wavelet : chains) {
             const std::string b = std::string(" backend=") + backend;
+            // cudaentropy takes integer samples only (not cdf97's F32).
+            const bool integer = wavelet.rfind("cudacdf97", 0) != 0;
             const std::string desc = std::string(colour) + b + " ! " + (wavelet.empty() ? "" : wavelet + b + " ! ") +
-                                     "cudaentropy" + b + " ! cudainverse" + b;
+                                     (integer ? "cudaentropy" + b + " ! " : "") + "cudainverse" + b;
             Harness hx(desc.c_str());
             const bool ok = hx.set_caps(raw_caps(format, w, h).c_str());
             const std::string what = desc + " on " + format + " " + std::to_string(w) + "x" + std::to_string(h);
@@ -103,11 +112,13 @@ static int predictor_round_trips() {
 }
 
 // A chain's caps and coefficients against the core library: `desc` on RGBA
-// 17x13 must output transform=`transform` with `field` = `value`, S16LE, and
-// the bytes of colour_forward(`colour`) followed by `second` on its planes.
+// 17x13 must output transform=`transform` with `field` = `value`, samples of
+// `type`, and the bytes of colour_forward(`colour`) followed by `second` on
+// its planes.
 using SecondStage = std::function<void(cf::Engine &, const cf::FrameView &, const cf::FrameView &)>;
 static void chain_against_core(const char *desc, const char *transform, const char *field, int value,
-                               cf::ColourTransform colour, const SecondStage &second) {
+                               cf::ColourTransform colour, const SecondStage &second,
+                               cf::SampleType type = cf::SampleType::S16) {
   Harness hx(desc);
   CHECK(hx.set_caps(raw_caps("RGBA", 17, 13).c_str()));
   const GstVideoInfo info = video_info("RGBA", 17, 13);
@@ -120,7 +131,7 @@ static void chain_against_core(const char *desc, const char *transform, const ch
   int got = 0;
   CHECK_MSG(!g_strcmp0(gst_structure_get_string(s, "transform"), transform) &&
                 gst_structure_get_int(s, field, &got) && got == value &&
-                !g_strcmp0(gst_structure_get_string(s, "sample-format"), "S16LE") &&
+                !g_strcmp0(gst_structure_get_string(s, "sample-format"), type == cf::SampleType::F32 ? "F32LE" : "S16LE") &&
                 !g_strcmp0(gst_structure_get_string(s, "format"), "RGBA"),
             "%s: chain caps: %s", desc, caps_string(caps).c_str());
   gst_caps_unref(caps);
@@ -139,10 +150,10 @@ static void chain_against_core(const char *desc, const char *transform, const ch
     layout.width[c] = 17;
     layout.height[c] = 13;
   }
-  std::vector<std::uint8_t> planes(cf::planar_size(layout, cf::SampleType::S16)), want(planes.size());
+  std::vector<std::uint8_t> planes(cf::planar_size(layout, cf::SampleType::S16)), want(cf::planar_size(layout, type));
   cf::Engine cpu(cf::Backend::Cpu);
   const cf::FrameView cv = cf::planar_view(planes.data(), layout, cf::SampleType::S16, cf::Memory::Host);
-  const cf::FrameView wv = cf::planar_view(want.data(), layout, cf::SampleType::S16, cf::Memory::Host);
+  const cf::FrameView wv = cf::planar_view(want.data(), layout, type, cf::Memory::Host);
   cf::colour_forward(cpu, colour, raw, cv);
   second(cpu, cv, wv);
   CHECK(out != nullptr);
@@ -168,6 +179,17 @@ static void chain_caps_and_coefficients() {
                      4, cf::ColourTransform::Rct, [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) {
                        cf::predictor_forward(e, cf::PredictorParams(cf::Predictor::Med, 40, 4, colour_range), a, b);
                      });
+  for (float step : {0.f, 1.5f}) {
+    cf::Cdf97Params p;
+    p.levels = 2;
+    p.quant_step = step;
+    const std::string desc = "cudarct backend=cpu ! cudacdf97 levels=2 backend=openmp" +
+                             std::string(step > 0 ? " quant-step=1.5" : "");
+    chain_against_core(
+        desc.c_str(), "rct,cdf97", "cdf97-levels", 2, cf::ColourTransform::Rct,
+        [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) { cf::cdf97_forward(e, p, a, b); },
+        step > 0 ? cf::SampleType::S16 : cf::SampleType::F32);
+  }
 }
 
 // Element messages named cudaentropy, in order.
@@ -281,10 +303,17 @@ static void bad_input() {
                  "video/x-coefficients, transform=(string)haar, haar-levels=(int)1, haar-layout=(string)mallat, "
                  "sample-format=(string)S32LE, format=(string)GRAY16_LE, width=(int)16, height=(int)16",
                  {"S32"});
+  expect_refused("cudaentropy",
+                 "video/x-coefficients, transform=(string)cdf97, cdf97-levels=(int)1, cdf97-layout=(string)mallat, "
+                 "cdf97-quant-step=(double)0, cdf97-threshold=(double)0, cdf97-threshold-mode=(string)hard, "
+                 "sample-format=(string)F32LE, format=(string)GRAY8, width=(int)16, height=(int)16",
+                 {"F32"});
   // Anything after a predictor; a predictor after a wavelet or a predictor.
   expect_refused("cudacdf53", coeff("rct,med", "RGB", ", med-slice-height=(int)0"), {"cannot continue", "last stage"});
   expect_refused("cudahaar", coeff("gap", "RGB", ", gap-slice-height=(int)0"), {"cannot continue", "'gap'", "last stage"});
   expect_refused("cudamed", coeff("cdf53", "RGB", ", cdf53-levels=(int)1, cdf53-layout=(string)mallat"),
+                 {"cannot continue", "'cdf53'", "last stage"});
+  expect_refused("cudacdf97", coeff("rct,cdf53", "RGB", ", cdf53-levels=(int)1, cdf53-layout=(string)mallat"),
                  {"cannot continue", "'cdf53'", "last stage"});
   expect_refused("cudaged", coeff("rct,gap", "RGB", ", gap-slice-height=(int)0"), {"cannot continue", "last stage"});
   expect_refused("cudainverse", coeff("med,cdf53", "RGB", ", med-slice-height=(int)0, cdf53-levels=(int)1, "

@@ -240,6 +240,22 @@ void post_processing(cf::Engine &e) {
       CHECK(zeroed > 0);
     }
   }
+  // Indices saturate to the destination type, S16 whatever the input (a
+  // colour stage's S16 planes): a 1x1 frame of +-1000 at step 0.01 gives
+  // 100000 -> +-32767 in S16, 100000 in S32.
+  for (int v : {1000, -1000}) {
+    OwnedFrame px = cft::make_raw(Packing::Gray, 1, 1, cf::SampleType::S16);
+    cft::write_sample(px.view, 0, 0, 0, v);
+    Cdf97Params fine;
+    fine.quant_step = 0.01f;
+    for (cf::SampleType t : {cf::SampleType::S16, cf::SampleType::S32}) {
+      OwnedFrame k = cft::make_planar_like(px.view, t);
+      cf::cdf97_forward(e, fine, px.view, k.view);
+      const long long want = t == cf::SampleType::S16 ? (v < 0 ? -32767 : 32767) : (long long)std::floor(v / 0.01f + 0.0f);
+      CHECK_MSG(cft::read_sample(k.view, 0, 0, 0) == want, "index of %d at step 0.01 into %s: %lld, want %lld", v,
+                cf::sample_type_name(t), cft::read_sample(k.view, 0, 0, 0), want);
+    }
+  }
   // Reconstruction of an index: (k + 0.5 sign(k)) step, through the inverse
   // of a 1x1 frame (no transform at one sample).
   OwnedFrame one = cft::make_raw(Packing::Gray, 1, 1, cf::SampleType::S16);

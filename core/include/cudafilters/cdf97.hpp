@@ -63,8 +63,9 @@ int cdf97_max_levels(int width, int height);
 // the property ("levels=9 is too deep for component 0 (17x13): at most 5").
 std::string cdf97_check(const Cdf97Params &p, const FrameView &raw);
 
-// raw (U8, U16, S16; S32 within +-2^24) -> cdf97_coefficient_type(p, raw)
-// planes of the components' sizes.
+// raw (U8, U16, S16; S32 within +-2^24) -> F32, or with quant-step S16 or S32
+// indices (cdf97_coefficient_type(p, raw) is the usual one), planes of the
+// components' sizes.
 void cdf97_forward(Engine &e, const Cdf97Params &p, const FrameView &src, const FrameView &dst);
 // coefficients (F32, or S16/S32 indices when p.quant_step > 0) -> raw (rounded, clamped)
 // or F32 (the reconstruction before rounding).
