@@ -71,7 +71,7 @@ static void test_templates() {
   const bool built = CF_GST_CUDA;
   if (!built) std::printf("note: built without CUDA-memory support: templates must not offer it\n");
   for (const char *name : {"cudahaar", "cudacdf53", "cudainverse", "cudaview", "cudamed", "cudagap", "cudaged",
-                           "cudarct", "cudaycocg", "cudaentropy", "cudahough"}) {
+                           "cudarct", "cudaycocg", "cudaentropy", "cudahough", "cudadct", "cudacdf97"}) {
     GstElement *e = gst_element_factory_make(name, nullptr);
     CHECK_MSG(template_has_cuda(e, "sink") == built, "%s sink template", name);
     // cudaview writes GRAY8, which GStreamer 1.22 cannot allocate in CUDA memory.
@@ -108,7 +108,7 @@ static void test_hough_caps() {
 
 static void test_transform_caps() {
   const std::string raw = raw_caps("I420", 64, 48);
-  for (const char *name : {"cudahaar", "cudacdf53", "cudamed", "cudaged"}) {
+  for (const char *name : {"cudahaar", "cudacdf53", "cudamed", "cudaged", "cudacdf97"}) {
     GstElement *e = gst_element_factory_make(name, nullptr);
     for (bool cuda : {false, true}) {
       if (cuda && !CF_GST_CUDA) continue;
@@ -489,8 +489,11 @@ static void test_cuda_pipelines() {
     for (const char *chain : {"cudaycocg name=enc ! cudaentropy", "cudaycocg ! cudacdf53 levels=3 name=enc ! cudaentropy",
                               "cudarct ! cudahaar levels=2 name=enc", "cudarct ! cudacdf53 levels=8 layout=standard name=enc",
                               "cudarct ! cudamed name=enc", "cudaycocg ! cudagap slice-height=16 name=enc ! cudaentropy",
-                              "cudarct ! cudaged name=enc"})
+                              "cudarct ! cudaged name=enc", "cudarct ! cudacdf97 levels=4 name=enc",
+                              "cudaycocg ! cudacdf97 levels=2 layout=standard name=enc ! queue"})
       roundtrip(format, 321, 241, chain);
+  // cdf97 unquantised (F32LE in CUDA memory) rounds back exactly.
+  for (const char *format : {"I420", "RGBA", "NV12"}) roundtrip(format, 321, 241, "cudacdf97 levels=3 name=enc");
   haar_coefficients("I420", 321, 241);
   haar_coefficients("RGBA", 320, 240);
   cpu_backends_on_cuda_memory();
