@@ -5,6 +5,7 @@
 # cannot read a build folder configured elsewhere, so the test programs run
 # directly, with the environment tests/gst/meson.build gives them):
 #   BUILD=gpurun pipelines/gpu-tests.sh tests        CUDA and GStreamer tests
+#                                                    (CF_TEST_JOBS=4: four programs at a time)
 #   BUILD=gpurun pipelines/gpu-tests.sh sanitizers   compute-sanitizer over the CUDA ones
 # The unit tests run on the CPU only and are left to CI. Logs go to $OUT.
 set -uo pipefail
@@ -24,16 +25,27 @@ export GST_PLUGIN_PATH=$PWD/$build/gst CF_TEST_IMAGES=$PWD/.testimages G_DEBUG=f
 cuda_tests=$(ls "$build"/tests/cuda/test_*_cuda_parity)
 gst_tests=$(ls "$build"/tests/gst/test_*)
 
+# One program: its log, and a summary line in $out/<name>.line.
+run_one() {
+  local t=$1 name start rc verdict
+  name=$(basename "$t")
+  start=$(date +%s.%N)
+  GST_REGISTRY_1_0=/tmp/registry-$name.bin timeout "${CF_TEST_SECONDS:-300}" "$t" >"$out/$name.log" 2>&1
+  rc=$?
+  case $rc in 0) verdict=OK ;; 77) verdict=SKIP ;; *) verdict=FAIL ;; esac
+  printf '%-32s %-5s exit %3d  %6.1f s  %s\n' "$name" "$verdict" "$rc" "$(awk "BEGIN{print $(date +%s.%N) - $start}")" \
+    "$(tail -1 "$out/$name.log" | cut -c1-100)" >"$out/$name.line"
+}
+
 if [ "$mode" = tests ]; then
+  # CF_TEST_JOBS programs at a time (default 1: timings in the logs stay clean).
   for t in $cuda_tests $gst_tests; do
-    name=$(basename "$t")
-    start=$(date +%s.%N)
-    GST_REGISTRY_1_0=/tmp/registry-$name.bin timeout "${CF_TEST_SECONDS:-300}" "$t" >"$out/$name.log" 2>&1
-    rc=$?
-    case $rc in 0) verdict=OK ;; 77) verdict=SKIP ;; *) verdict=FAIL ;; esac
-    printf '%-32s %-5s exit %3d  %6.1f s  %s\n' "$name" "$verdict" "$rc" "$(awk "BEGIN{print $(date +%s.%N) - $start}")" \
-      "$(tail -1 "$out/$name.log" | cut -c1-100)"
-  done 2>&1 | tee "$out/gpu-tests-summary.txt"
+    run_one "$t" &
+    while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
+  done
+  wait
+  for t in $cuda_tests $gst_tests; do cat "$out/$(basename "$t").line"; done | tee "$out/gpu-tests-summary.txt"
+  rm -f "$out"/*.line
   # One log with every program's output, for the results folder.
   for t in $cuda_tests $gst_tests; do echo "=== $(basename "$t")"; cat "$out/$(basename "$t").log"; done \
     >"$out/gpu-tests.log"
