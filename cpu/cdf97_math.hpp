@@ -39,13 +39,26 @@ struct Signal {
   CF_HD float &operator[](int i) const { return p[i * stride]; }
 };
 
+// The four lifting steps: step k (0..3) adds c * (left + right) to the
+// samples of one parity. Forward: alpha on odd, beta on even, gamma on odd,
+// delta on even; the inverse undoes them in reverse order (-delta on even
+// first).
+CF_HD float step_coefficient(bool forward, int k) {
+  if (forward) return k == 0 ? kAlpha : k == 1 ? kBeta : k == 2 ? kGamma : kDelta;
+  return k == 0 ? -kDelta : k == 1 ? -kGamma : k == 2 ? -kBeta : -kAlpha;
+}
+CF_HD int step_first(bool forward, int k) { return (forward ? k + 1 : k) & 1; }
+
+// One sample of a step, rounded operation by operation.
+CF_HD float lifted(float x, float c, float left, float right) { return add(x, mul(c, add(left, right))); }
+
 // x[i] += c * (x[i-1] + x[i+1]) for i = first, first+2, ... < n, with
-// x[-1] = x[1] and x[n] = x[n-2] (n >= 2). sign = -1 undoes it.
+// x[-1] = x[1] and x[n] = x[n-2] (n >= 2).
 CF_HD void lift(Signal x, int n, int first, float c) {
   for (int i = first; i < n; i += 2) {
     const float left = i > 0 ? x[i - 1] : x[1];
     const float right = i + 1 < n ? x[i + 1] : x[n - 2];
-    x[i] = add(x[i], mul(c, add(left, right)));
+    x[i] = lifted(x[i], c, left, right);
   }
 }
 
@@ -53,10 +66,7 @@ CF_HD void lift(Signal x, int n, int first, float c) {
 // [ceil(n/2), n). tmp holds n samples.
 CF_HD void forward(Signal x, int n, Signal tmp) {
   if (n < 2) return;
-  lift(x, n, 1, kAlpha);
-  lift(x, n, 0, kBeta);
-  lift(x, n, 1, kGamma);
-  lift(x, n, 0, kDelta);
+  for (int k = 0; k < 4; ++k) lift(x, n, step_first(true, k), step_coefficient(true, k));
   const int nl = (n + 1) / 2;
   for (int i = 0; i < n; ++i) tmp[(i & 1) ? nl + i / 2 : i / 2] = mul(x[i], (i & 1) ? kHighGain : kLowGain);
   for (int i = 0; i < n; ++i) x[i] = tmp[i];
@@ -67,10 +77,7 @@ CF_HD void inverse(Signal x, int n, Signal tmp) {
   if (n < 2) return;
   const int nl = (n + 1) / 2;
   for (int i = 0; i < n; ++i) tmp[i] = mul(x[(i & 1) ? nl + i / 2 : i / 2], (i & 1) ? kHighInv : kLowInv);
-  lift(tmp, n, 0, -kDelta);
-  lift(tmp, n, 1, -kGamma);
-  lift(tmp, n, 0, -kBeta);
-  lift(tmp, n, 1, -kAlpha);
+  for (int k = 0; k < 4; ++k) lift(tmp, n, step_first(false, k), step_coefficient(false, k));
   for (int i = 0; i < n; ++i) x[i] = tmp[i];
 }
 

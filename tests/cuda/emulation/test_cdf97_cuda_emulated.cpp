@@ -15,7 +15,8 @@ int main() {
     cf_emulation::set_reverse_order(reverse);
     random_frames(cuda, cpu, {{1, 1}, {7, 5}, {2, 9}, {37, 21}});
   }
-  random_frames(cuda, cpu, {{300, 17}});
+  // Several tiles along rows and along columns, with halos across tile edges.
+  random_frames(cuda, cpu, {{300, 17}, {45, 290}});
   const Size small{97, 61};
   photos(cuda, cpu, &small);
   std::printf("%lld runs, %lld emulated launches\n", runs(), cf_emulation::launches());
