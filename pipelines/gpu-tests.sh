@@ -7,6 +7,7 @@
 #   BUILD=gpurun pipelines/gpu-tests.sh tests        CUDA and GStreamer tests
 #                                                    (CF_TEST_JOBS=4: four programs at a time)
 #   BUILD=gpurun pipelines/gpu-tests.sh sanitizers   compute-sanitizer over the CUDA ones
+#                                                    (CF_SANITIZER_SECONDS per run; CF_SANITIZER_EXTRA: more programs)
 # The unit tests run on the CPU only and are left to CI. Logs go to $OUT.
 set -uo pipefail
 mode=${1:-tests}
@@ -51,17 +52,29 @@ if [ "$mode" = tests ]; then
     >"$out/gpu-tests.log"
   rm -f "$out"/test_*.log
 else
-  # Quick sizes (CFT_QUICK) and a time limit per program and tool.
+  # Quick sizes (CFT_QUICK), a time limit per program and tool, CF_TEST_JOBS
+  # at a time (the tools run on the CPU mostly; one GPU serves them all).
+  san_one() {
+    local tool=$1 t=$2 name rc summary
+    name=$(basename "$t")
+    CFT_QUICK=1 GST_REGISTRY_1_0=/tmp/registry-san-$tool-$name.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" >"$out/san-$tool-$name.log" 2>&1
+    rc=$?
+    summary=$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$out/san-$tool-$name.log" | tail -1)
+    [ $rc = 124 ] && summary="stopped by the time limit after $(grep -c . "$out/san-$tool-$name.log") lines; ${summary:-no summary}"
+    echo "$tool $name: exit $rc (${summary:-no summary})" >"$out/san-$tool-$name.line"
+  }
+  programs="$cuda_tests $build/tests/gst/test_cuda_memory ${CF_SANITIZER_EXTRA:-}"
   for tool in memcheck synccheck racecheck; do
-    for t in $cuda_tests "$build/tests/gst/test_cuda_memory"; do
-      name=$(basename "$t")
-      CFT_QUICK=1 GST_REGISTRY_1_0=/tmp/registry-san.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
-        compute-sanitizer --tool $tool --error-exitcode 9 "$t" >"$out/san-$tool-$name.log" 2>&1
-      rc=$?
-      summary=$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$out/san-$tool-$name.log" | tail -1)
-      [ $rc = 124 ] && summary="stopped by the time limit after $(grep -c . "$out/san-$tool-$name.log") lines; ${summary:-no summary}"
-      echo "$tool $name: exit $rc (${summary:-no summary})"
+    for t in $programs; do
+      san_one "$tool" "$t" &
+      while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
     done
-  done 2>&1 | tee "$out/sanitizer-summary.txt"
+  done
+  wait
+  for tool in memcheck synccheck racecheck; do
+    for t in $programs; do cat "$out/san-$tool-$(basename "$t").line"; done
+  done | tee "$out/sanitizer-summary.txt"
+  rm -f "$out"/san-*.line
   tar czf "$out/sanitizer-logs.tgz" -C "$out" $(cd "$out" && ls san-*.log) && rm -f "$out"/san-*.log
 fi
