@@ -18,6 +18,7 @@
 
 #include "cpu/predict.hpp"
 #include "kernels/samples.cuh"
+#include "kernels/unroll.cuh"
 #include "kernels/vector_access.cuh"
 
 namespace cf::cuda {
@@ -77,7 +78,7 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
     else return load_words<1>(in + y * in_stride + (long long)xc * NC).w[0];
   };
   Words<kIn> rows[S::kRows + 2];
-#pragma unroll
+CF_UNROLL
   for (int j = 0; j < S::kRows + 2; ++j) {
     const int y = row_of(j);
     if (inside) {
@@ -111,11 +112,11 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
       }
     }
     if (lane == 31) right = pixel_word(row_of(j), x0 + kPix);
-#pragma unroll
+CF_UNROLL
     for (int b = 0; b < NC; ++b) {
       win[b][0] = int((left1 >> (8 * b)) & 0xffu);
       win[b][1] = int((left2 >> (8 * b)) & 0xffu);
-#pragma unroll
+CF_UNROLL
       for (int i = 0; i < kPix; ++i) win[b][i + 2] = int((r.w[i * NC / 4] >> (8 * ((i * NC) % 4 + b))) & 0xffu);
       win[b][kPix + 2] = int((right >> (8 * b)) & 0xffu);
     }
@@ -124,19 +125,19 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
   int up2[NC][kWin], up1[NC][kWin], cur[NC][kWin];
   window(0, up2);
   window(1, up1);
-#pragma unroll
+CF_UNROLL
   for (int j = 2; j < S::kRows + 2; ++j) {
     window(j, cur);
     const int y = y_begin + j - 2;
     if (y < h) {
       const int top = p.slice_height > 0 ? y - y % p.slice_height : 0;
       const bool has1 = y > top, has2 = y > top + 1;
-#pragma unroll
+CF_UNROLL
       for (int b = 0; b < NC; ++b) {
         unsigned char *const out = p.plane[c].out[b];
         if (!out) continue;
         int res[kPix];
-#pragma unroll
+CF_UNROLL
         for (int i = 0; i < kPix; ++i) {
           // Two rows above: the row above on the slice's second row.
           const int nn = has2 ? up2[b][i + 2] : up1[b][i + 2], nne = has2 ? up2[b][i + 3] : up1[b][i + 3];
@@ -146,7 +147,7 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
         const long long out_stride = p.plane[c].out_stride[b];
         if (inside) {
           Words<kOut> v;
-#pragma unroll
+CF_UNROLL
           for (int q = 0; q < kOut; ++q) v.w[q] = (unsigned(res[2 * q]) & 0xffffu) | (unsigned(res[2 * q + 1]) << 16);
           store_words<kOut>(out + y * out_stride + (long long)x0 * 2, v);
         } else {
@@ -156,9 +157,9 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
         }
       }
     }
-#pragma unroll
+CF_UNROLL
     for (int b = 0; b < NC; ++b)
-#pragma unroll
+CF_UNROLL
       for (int i = 0; i < kWin; ++i) {
         up2[b][i] = up1[b][i];
         up1[b][i] = cur[b][i];

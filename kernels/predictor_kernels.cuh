@@ -36,6 +36,7 @@
 
 #include "cpu/predict.hpp"
 #include "kernels/samples.cuh"
+#include "kernels/unroll.cuh"
 
 namespace cf::cuda {
 
@@ -202,11 +203,14 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
       const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
       return x >= 0 && x < w && yy < h ? load<TRes>(res, x, yy) : 0;
     };
-    // The rows above the band at columns m*kChunk + lane, packed (row r0-1
-    // low, r0-2 high), once the band above has published them: lane 31
+    // The rows above the band at the columns of chunk m, packed (row r0-1
+    // low, r0-2 high), in groups of kGroup columns (lane j: column j of the
+    // group), once the band above has published them: its lane 31
     // reconstructs column X at step X + 31 kSkew.
-    auto edge_chunk = [&](int m) {
-      if (!needs_edge) return 0;
+    constexpr int kGroup = kChunk < 32 ? kChunk : 32, kGroups = kChunk / kGroup;
+    auto edge_chunk = [&](int m, int (&e)[kGroups]) {
+      for (int g = 0; g < kGroups; ++g) e[g] = 0;
+      if (!needs_edge) return;
       const int last = m * kChunk + kChunk - 1 < w - 1 ? m * kChunk + kChunk - 1 : w - 1;
       const int need = last + (S::kBand - 1) * kSkew + 1;
       if (need > seen) {
@@ -218,34 +222,49 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
         seen = __shfl_sync(kAll, seen, 0);
         __threadfence();
       }
-      const int x = m * kChunk + lane;
-      if (x >= w) return 0;
-      return pack2<TOut>(__ldcg(edge_above + w + x), __ldcg(edge_above + x));
+      CF_UNROLL
+      for (int g = 0; g < kGroups; ++g) {
+        const int x = m * kChunk + g * kGroup + lane;
+        if (lane < kGroup && x < w) e[g] = pack2<TOut>(__ldcg(edge_above + w + x), __ldcg(edge_above + x));
+      }
     };
-    int next[S::kBand];
-    for (int r = 0; r < S::kBand; ++r) tile[r][lane] = residual(r, 0, lane);
-    int edge_now = edge_chunk(0);
+    // Each lane moves columns lane, lane + 32, ... of the tile's rows.
+    constexpr int kPer = (kChunk + 31) / 32;
+    int next[S::kBand * kPer];
+    for (int r = 0; r < S::kBand; ++r)
+      for (int i = lane; i < kChunk; i += 32) tile[r][i] = residual(r, 0, i);
+    int edge_now[kGroups], edge_next[kGroups];
+    edge_chunk(0, edge_now);
     // Lane state: own outputs of the last two steps (W, WW), the row above
     // (ne, n of the last step) and two rows above (nne of the last step),
     // and the words sent to the lane below one and two steps ago.
     int w1 = 0, w2 = 0, n1 = 0, ne1 = 0, nne1 = 0, send1 = 0, send2 = 0;
+    if constexpr (kReadsNE) {  // lane 0 starts at x = 0: its N, NN (column 0) come before step 0
+      const int e0 = __shfl_sync(kAll, edge_now[0], 0);
+      ne1 = low_of<TOut>(e0);
+      nne1 = high_of<TOut>(e0);
+    }
     __syncwarp();
 
     for (int m = 0; m < chunks; ++m) {
-      const int edge_next = edge_chunk(m + 1);
+      edge_chunk(m + 1, edge_next);
       if (m + 1 < chunks)
-        for (int r = 0; r < S::kBand; ++r) next[r] = residual(r, m + 1, lane);
+        for (int r = 0; r < S::kBand; ++r)
+          CF_UNROLL
+          for (int q = 0; q < kPer; ++q)
+            if (lane + 32 * q < kChunk) next[r * kPer + q] = residual(r, m + 1, lane + 32 * q);
       const int x0 = m * kChunk - kSkew * lane;
 
-#pragma unroll
+CF_UNROLL
       for (int i = 0; i < kChunk; ++i) {
         const int x = x0 + i;
         // From lane k-1, two steps old: its pixel (x+1 for GAP/GED, x for
         // MED) and, for GAP/GED, the row above it there (our NNE).
         int recv = __shfl_up_sync(kAll, send2, 1);
         constexpr int kAhead = kReadsNE ? 1 : 0;  // column of the received pixel: x + kAhead
-        const int e = __shfl_sync(kAll, i + kAhead < kChunk ? edge_now : edge_next, (i + kAhead) % kChunk);
-        if (edge_lane) recv = e;
+        const int col = i + kAhead;  // column of the chunk that lane 0 needs
+        const int e = __shfl_sync(kAll, col < kChunk ? edge_now[col / kGroup] : edge_next[0], col % kGroup);
+        if (edge_lane) recv = kReadsNE ? e : low_of<TOut>(e);  // MED sends unpacked pixels
         predict::Neighbours nb;
         if constexpr (kReadsNE) {
           int ne = low_of<TOut>(recv), nne = high_of<TOut>(recv);
@@ -269,20 +288,24 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
         send2 = send1;
         send1 = kReadsNE ? pack2<TOut>(v, nb.n) : v;
       }
-      edge_now = edge_next;
+      for (int g = 0; g < kGroups; ++g) edge_now[g] = edge_next[g];
       __syncwarp();
 
       // Pixels out (row-contiguous), the band's last two rows to the edge buffer.
-      for (int r = 0; r < S::kBand; ++r) {
-        const int x = m * kChunk - kSkew * r + lane, yy = r0 + r;
-        if (x >= 0 && x < w && yy < h) {
-          store<TOut>(out, x, yy, tile[r][lane]);
-          if (feeds_below && r >= S::kBand - 2) edge_own[(r - (S::kBand - 2)) * w + x] = tile[r][lane];
+      for (int r = 0; r < S::kBand; ++r)
+        for (int i = lane; i < kChunk; i += 32) {
+          const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
+          if (x >= 0 && x < w && yy < h) {
+            store<TOut>(out, x, yy, tile[r][i]);
+            if (feeds_below && r >= S::kBand - 2) edge_own[(r - (S::kBand - 2)) * w + x] = tile[r][i];
+          }
         }
-      }
       __syncwarp();
       if (m + 1 < chunks)
-        for (int r = 0; r < S::kBand; ++r) tile[r][lane] = next[r];
+        for (int r = 0; r < S::kBand; ++r)
+          CF_UNROLL
+          for (int q = 0; q < kPer; ++q)
+            if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = next[r * kPer + q];
       if (feeds_below) {
         __threadfence();
         __syncwarp();
