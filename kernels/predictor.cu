@@ -44,12 +44,38 @@ bool aligned(const void *p, long long stride, int bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % bytes == 0 && stride % bytes == 0;
 }
 
-template <int NC>
+template <int NC, int kRows, int kMinBlocks>
 void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, long long tiles) {
-  void (*kernel)(PredictForwardU8Params) = pp.predictor == Predictor::Med   ? predict_forward_u8<Predictor::Med, NC>
-                                           : pp.predictor == Predictor::Gap ? predict_forward_u8<Predictor::Gap, NC>
-                                                                            : predict_forward_u8<Predictor::Ged, NC>;
-  launch_kernel(s, kernel, tiles, PredictForwardU8Shape::kThreads, p, "the predictor forward kernel");
+  void (*kernel)(PredictForwardU8Params) =
+      pp.predictor == Predictor::Med   ? predict_forward_u8<Predictor::Med, NC, kRows, kMinBlocks>
+      : pp.predictor == Predictor::Gap ? predict_forward_u8<Predictor::Gap, NC, kRows, kMinBlocks>
+                                       : predict_forward_u8<Predictor::Ged, NC, kRows, kMinBlocks>;
+  launch_kernel(s, kernel, tiles, PredictForwardU8Shape<kRows>::kThreads, p, "the predictor forward kernel");
+}
+
+// TUNING (temporary): CF_PRED_FWD=0..3 picks rows per thread (8, 16) and min blocks (1, 8).
+int forward_variant() {
+  static const int v = std::getenv("CF_PRED_FWD") ? std::atoi(std::getenv("CF_PRED_FWD")) : 0;
+  return v;
+}
+template <int NC>
+void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, const FrameView &raw) {
+  const int v = forward_variant(), rows = v & 1 ? 16 : 8;
+  long long tiles = 0;
+  for (int c = 0; c < p.n; ++c) {
+    PredictForwardU8Plane &k = p.plane[c];
+    const int tile_w = PredictForwardU8Shape<>::template tile_w<NC>(), tile_h = rows * PredictForwardU8Shape<>::kWarps;
+    k.tiles_x = (k.w + tile_w - 1) / tile_w;
+    k.first_tile = int(tiles);
+    tiles += (long long)k.tiles_x * ((k.h + tile_h - 1) / tile_h);
+  }
+  (void)raw;
+  switch (v) {
+    case 1: return launch_forward_u8<NC, 16, 1>(s, pp, p, tiles);
+    case 2: return launch_forward_u8<NC, 8, 8>(s, pp, p, tiles);
+    case 3: return launch_forward_u8<NC, 16, 8>(s, pp, p, tiles);
+    default: return launch_forward_u8<NC, 8, 1>(s, pp, p, tiles);
+  }
 }
 
 // U8 -> S16 on aligned planes (predictor_forward_u8.cuh): planar components
@@ -57,7 +83,7 @@ void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8
 // 4-byte pixels (16 in, 8 out). False when the frame is neither.
 bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, const FrameView &res) {
   if (raw.type != SampleType::U8 || res.type != SampleType::S16) return false;
-  using Shape = PredictForwardU8Shape;
+  using Shape = PredictForwardU8Shape<>;
   PredictForwardU8Params p{};
   p.slice_height = pp.slice_height;
   p.threshold = pp.threshold;
@@ -88,7 +114,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
       add_plane(k, raw.components[c].width, raw.components[c].height, Shape::tile_w<1>());
     }
     if (tiles > 0x7fffffffLL) return false;
-    launch_forward_u8<1>(s, pp, p, tiles);
+    launch_forward_u8<1>(s, pp, p, raw);
     return true;
   }
   // Interleaved: every component in one memory plane, 4-byte pixels, full size.
@@ -114,7 +140,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
   p.n = 1;
   add_plane(k, raw.components[0].width, raw.components[0].height, Shape::tile_w<4>());
   if (tiles > 0x7fffffffLL) return false;
-  launch_forward_u8<4>(s, pp, p, tiles);
+  launch_forward_u8<4>(s, pp, p, raw);
   return true;
 }
 

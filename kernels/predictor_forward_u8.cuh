@@ -38,22 +38,29 @@ struct PredictForwardU8Params {
   predict::Range range;
 };
 
+// What a lane holds: kPix pixels of NC bytes (kIn words), kOut words of
+// residuals per component, a window of columns x0-2 .. x0+kPix.
+template <int NC>
+struct PredictForwardU8Lane {
+  static constexpr int kPix = NC == 1 ? 8 : 4, kIn = kPix * NC / 4, kOut = kPix / 2, kWin = kPix + 3;
+};
+
+template <int kRowsPerThread = 8>
 struct PredictForwardU8Shape {
-  static constexpr int kRows = 8;   // rows per thread
+  static constexpr int kRows = kRowsPerThread;
   static constexpr int kWarps = 4;  // warps per block, stacked vertically
   static constexpr int kThreads = 32 * kWarps;
   template <int NC>
-  static constexpr int pixels() { return NC == 1 ? 8 : 4; }  // per lane
-  template <int NC>
-  static constexpr int tile_w() { return 32 * pixels<NC>(); }
+  static constexpr int tile_w() { return 32 * PredictForwardU8Lane<NC>::kPix; }
   static constexpr int kTileH = kRows * kWarps;
 };
 
-template <Predictor P, int NC>
-__global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forward_u8(PredictForwardU8Params p) {
-  using S = PredictForwardU8Shape;
+template <Predictor P, int NC, int kRows, int kMinBlocks>
+__global__ void __launch_bounds__(PredictForwardU8Shape<kRows>::kThreads, kMinBlocks)
+    predict_forward_u8(PredictForwardU8Params p) {
+  using S = PredictForwardU8Shape<kRows>;
   constexpr unsigned kAll = 0xffffffffu;
-  constexpr int kPix = S::pixels<NC>(), kIn = kPix * NC / 4, kOut = kPix / 2, kWin = kPix + 3;
+  using L = PredictForwardU8Lane<NC>;
   static_assert(NC == 1 || NC == 4, "planar bytes or 4-byte pixels");
   const int tile = int(blockIdx.x);
   int c = 0;
@@ -63,10 +70,10 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
   const int w = p.plane[c].w, h = p.plane[c].h;
   const int local = tile - p.plane[c].first_tile, ty = local / p.plane[c].tiles_x, tx = local - ty * p.plane[c].tiles_x;
   const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
-  const int wx0 = tx * S::tile_w<NC>(), x0 = wx0 + lane * kPix;
+  const int wx0 = tx * S::template tile_w<NC>(), x0 = wx0 + lane * L::kPix;
   const int y_begin = ty * S::kTileH + warp * S::kRows;
   if (wx0 >= w || y_begin >= h) return;  // the whole warp
-  const bool inside = x0 + kPix < w;     // own run and its right neighbour in the row
+  const bool inside = x0 + L::kPix < w;     // own run and its right neighbour in the row
 
   // Rows y_begin-2 .. y_begin+kRows-1, clamped into the frame (rows outside
   // the slice are loaded but never read).
@@ -77,14 +84,14 @@ __global__ void __launch_bounds__(PredictForwardU8Shape::kThreads) predict_forwa
     if constexpr (NC == 1) return unsigned(load<std::uint8_t>(src, xc, y));
     else return load_words<1>(in + y * in_stride + (long long)xc * NC).w[0];
   };
-  Words<kIn> rows[S::kRows + 2];
+  Words<L::kIn> rows[S::kRows + 2];
 CF_UNROLL
   for (int j = 0; j < S::kRows + 2; ++j) {
     const int y = row_of(j);
     if (inside) {
-      rows[j] = load_words<kIn>(in + y * in_stride + (long long)x0 * NC);
+      rows[j] = load_words<L::kIn>(in + y * in_stride + (long long)x0 * NC);
     } else {
-      for (int q = 0; q < kIn; ++q) {
+      for (int q = 0; q < L::kIn; ++q) {
         unsigned v = 0;
         for (int b = 0; b < 4 / NC; ++b) v |= pixel_word(y, x0 + q * (4 / NC) + b) << (8 * b * NC);
         rows[j].w[q] = v;
@@ -92,37 +99,37 @@ CF_UNROLL
     }
   }
 
-  // Window of row j: component b, columns x0-2 .. x0+kPix.
-  auto window = [&](int j, int (&win)[NC][kWin]) {
-    const Words<kIn> &r = rows[j];
-    unsigned left1, left2, right;  // pixels x0-2, x0-1 (NC = 1: one word, bytes 2 and 3), x0+kPix
+  // Window of row j: component b, columns x0-2 .. x0+L::kPix.
+  auto window = [&](int j, int (&win)[NC][L::kWin]) {
+    const Words<L::kIn> &r = rows[j];
+    unsigned left1, left2, right;  // pixels x0-2, x0-1 (NC = 1: one word, bytes 2 and 3), x0+L::kPix
     if constexpr (NC == 1) {
-      left1 = __shfl_up_sync(kAll, r.w[kIn - 1], 1);
+      left1 = __shfl_up_sync(kAll, r.w[L::kIn - 1], 1);
       right = __shfl_down_sync(kAll, r.w[0], 1);
       if (lane == 0) left1 = x0 > 0 ? load_words<1>(in + row_of(j) * in_stride + x0 - 4).w[0] : (r.w[0] & 0xffu) * 0x01010101u;
       left2 = left1 >> 24;
       left1 = left1 >> 16;
     } else {
-      left1 = __shfl_up_sync(kAll, r.w[kIn - 2], 1);
-      left2 = __shfl_up_sync(kAll, r.w[kIn - 1], 1);
+      left1 = __shfl_up_sync(kAll, r.w[L::kIn - 2], 1);
+      left2 = __shfl_up_sync(kAll, r.w[L::kIn - 1], 1);
       right = __shfl_down_sync(kAll, r.w[0], 1);
       if (lane == 0) {
         left1 = pixel_word(row_of(j), x0 - 2);
         left2 = pixel_word(row_of(j), x0 - 1);
       }
     }
-    if (lane == 31) right = pixel_word(row_of(j), x0 + kPix);
+    if (lane == 31) right = pixel_word(row_of(j), x0 + L::kPix);
 CF_UNROLL
     for (int b = 0; b < NC; ++b) {
       win[b][0] = int((left1 >> (8 * b)) & 0xffu);
       win[b][1] = int((left2 >> (8 * b)) & 0xffu);
 CF_UNROLL
-      for (int i = 0; i < kPix; ++i) win[b][i + 2] = int((r.w[i * NC / 4] >> (8 * ((i * NC) % 4 + b))) & 0xffu);
-      win[b][kPix + 2] = int((right >> (8 * b)) & 0xffu);
+      for (int i = 0; i < L::kPix; ++i) win[b][i + 2] = int((r.w[i * NC / 4] >> (8 * ((i * NC) % 4 + b))) & 0xffu);
+      win[b][L::kPix + 2] = int((right >> (8 * b)) & 0xffu);
     }
   };
 
-  int up2[NC][kWin], up1[NC][kWin], cur[NC][kWin];
+  int up2[NC][L::kWin], up1[NC][L::kWin], cur[NC][L::kWin];
   window(0, up2);
   window(1, up1);
 CF_UNROLL
@@ -136,9 +143,9 @@ CF_UNROLL
       for (int b = 0; b < NC; ++b) {
         unsigned char *const out = p.plane[c].out[b];
         if (!out) continue;
-        int res[kPix];
+        int res[L::kPix];
 CF_UNROLL
-        for (int i = 0; i < kPix; ++i) {
+        for (int i = 0; i < L::kPix; ++i) {
           // Two rows above: the row above on the slice's second row.
           const int nn = has2 ? up2[b][i + 2] : up1[b][i + 2], nne = has2 ? up2[b][i + 3] : up1[b][i + 3];
           const predict::Neighbours nb{cur[b][i + 1], cur[b][i], up1[b][i + 2], nn, up1[b][i + 1], up1[b][i + 3], nne};
@@ -146,13 +153,13 @@ CF_UNROLL
         }
         const long long out_stride = p.plane[c].out_stride[b];
         if (inside) {
-          Words<kOut> v;
+          Words<L::kOut> v;
 CF_UNROLL
-          for (int q = 0; q < kOut; ++q) v.w[q] = (unsigned(res[2 * q]) & 0xffffu) | (unsigned(res[2 * q + 1]) << 16);
-          store_words<kOut>(out + y * out_stride + (long long)x0 * 2, v);
+          for (int q = 0; q < L::kOut; ++q) v.w[q] = (unsigned(res[2 * q]) & 0xffffu) | (unsigned(res[2 * q + 1]) << 16);
+          store_words<L::kOut>(out + y * out_stride + (long long)x0 * 2, v);
         } else {
           const PlaneRef ref{out, out_stride, 1};
-          for (int i = 0; i < kPix; ++i)
+          for (int i = 0; i < L::kPix; ++i)
             if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, res[i]);
         }
       }
@@ -160,7 +167,7 @@ CF_UNROLL
 CF_UNROLL
     for (int b = 0; b < NC; ++b)
 CF_UNROLL
-      for (int i = 0; i < kWin; ++i) {
+      for (int i = 0; i < L::kWin; ++i) {
         up2[b][i] = up1[b][i];
         up1[b][i] = cur[b][i];
       }
