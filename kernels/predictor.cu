@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
-#include <type_traits>
 
 #include "cuda_bridge.hpp"
 #include "cudafilters/error.hpp"
@@ -44,38 +42,12 @@ bool aligned(const void *p, long long stride, int bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % bytes == 0 && stride % bytes == 0;
 }
 
-template <int NC, int kRows, int kMinBlocks>
-void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, long long tiles) {
-  void (*kernel)(PredictForwardU8Params) =
-      pp.predictor == Predictor::Med   ? predict_forward_u8<Predictor::Med, NC, kRows, kMinBlocks>
-      : pp.predictor == Predictor::Gap ? predict_forward_u8<Predictor::Gap, NC, kRows, kMinBlocks>
-                                       : predict_forward_u8<Predictor::Ged, NC, kRows, kMinBlocks>;
-  launch_kernel(s, kernel, tiles, PredictForwardU8Shape<kRows>::kThreads, p, "the predictor forward kernel");
-}
-
-// TUNING (temporary): CF_PRED_FWD=0..3 picks rows per thread (8, 16) and min blocks (1, 8).
-int forward_variant() {
-  static const int v = std::getenv("CF_PRED_FWD") ? std::atoi(std::getenv("CF_PRED_FWD")) : 0;
-  return v;
-}
 template <int NC>
-void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, const FrameView &raw) {
-  const int v = forward_variant(), rows = v & 1 ? 16 : 8;
-  long long tiles = 0;
-  for (int c = 0; c < p.n; ++c) {
-    PredictForwardU8Plane &k = p.plane[c];
-    const int tile_w = PredictForwardU8Shape<>::template tile_w<NC>(), tile_h = rows * PredictForwardU8Shape<>::kWarps;
-    k.tiles_x = (k.w + tile_w - 1) / tile_w;
-    k.first_tile = int(tiles);
-    tiles += (long long)k.tiles_x * ((k.h + tile_h - 1) / tile_h);
-  }
-  (void)raw;
-  switch (v) {
-    case 1: return launch_forward_u8<NC, 16, 1>(s, pp, p, tiles);
-    case 2: return launch_forward_u8<NC, 8, 8>(s, pp, p, tiles);
-    case 3: return launch_forward_u8<NC, 16, 8>(s, pp, p, tiles);
-    default: return launch_forward_u8<NC, 8, 1>(s, pp, p, tiles);
-  }
+void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, long long tiles) {
+  void (*kernel)(PredictForwardU8Params) = pp.predictor == Predictor::Med   ? predict_forward_u8<Predictor::Med, NC>
+                                           : pp.predictor == Predictor::Gap ? predict_forward_u8<Predictor::Gap, NC>
+                                                                            : predict_forward_u8<Predictor::Ged, NC>;
+  launch_kernel(s, kernel, tiles, PredictForwardU8Shape::kThreads, p, "the predictor forward kernel");
 }
 
 // U8 -> S16 on aligned planes (predictor_forward_u8.cuh): planar components
@@ -83,7 +55,7 @@ void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8
 // 4-byte pixels (16 in, 8 out). False when the frame is neither.
 bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, const FrameView &res) {
   if (raw.type != SampleType::U8 || res.type != SampleType::S16) return false;
-  using Shape = PredictForwardU8Shape<>;
+  using Shape = PredictForwardU8Shape;
   PredictForwardU8Params p{};
   p.slice_height = pp.slice_height;
   p.threshold = pp.threshold;
@@ -114,7 +86,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
       add_plane(k, raw.components[c].width, raw.components[c].height, Shape::tile_w<1>());
     }
     if (tiles > 0x7fffffffLL) return false;
-    launch_forward_u8<1>(s, pp, p, raw);
+    launch_forward_u8<1>(s, pp, p, tiles);
     return true;
   }
   // Interleaved: every component in one memory plane, 4-byte pixels, full size.
@@ -140,7 +112,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
   p.n = 1;
   add_plane(k, raw.components[0].width, raw.components[0].height, Shape::tile_w<4>());
   if (tiles > 0x7fffffffLL) return false;
-  launch_forward_u8<4>(s, pp, p, raw);
+  launch_forward_u8<4>(s, pp, p, tiles);
   return true;
 }
 
@@ -174,22 +146,12 @@ void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, cons
   });
 }
 
-template <class TRes, class TRaw, int kChunk>
-void (*inverse_kernel_of(Predictor pr))(PredictInverseParams) {
+template <class TRes, class TRaw>
+void (*inverse_kernel(Predictor pr))(PredictInverseParams) {
+  constexpr int kChunk = 32;  // steps per tile exchange (16: per-chunk costs show; 64: registers spill)
   return pr == Predictor::Med   ? predict_inverse<Predictor::Med, TRes, TRaw, kChunk>
          : pr == Predictor::Gap ? predict_inverse<Predictor::Gap, TRes, TRaw, kChunk>
                                 : predict_inverse<Predictor::Ged, TRes, TRaw, kChunk>;
-}
-
-// TUNING (temporary): CF_PRED_CHUNK=16|32|64 picks the inverse's chunk for U8.
-template <class TRes, class TRaw>
-void (*inverse_kernel(Predictor pr))(PredictInverseParams) {
-  if constexpr (std::is_same_v<TRaw, std::uint8_t>) {
-    static const int chunk = std::getenv("CF_PRED_CHUNK") ? std::atoi(std::getenv("CF_PRED_CHUNK")) : 32;
-    if (chunk == 16) return inverse_kernel_of<TRes, TRaw, 16>(pr);
-    if (chunk == 64) return inverse_kernel_of<TRes, TRaw, 64>(pr);
-  }
-  return inverse_kernel_of<TRes, TRaw, 32>(pr);
 }
 
 void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, const FrameView &raw) {
@@ -199,7 +161,8 @@ void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, cons
   p.slice_height = pp.slice_height;
   p.threshold = pp.threshold;
   p.range = predict::range_of(raw.type);
-  // Workspace: ticket, per-band progress, then per component its edge rows.
+  // Workspace: the ticket, then per component its edge rows; all zero (not
+  // written) before the launch.
   std::size_t edge_offset[kMaxPlanes], edge_ints = 0;
   int bands = 0;
   for (int c = 0; c < p.n; ++c) {
@@ -216,12 +179,11 @@ void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, cons
     edge_ints += std::size_t(k.bands) * 2 * w;
   }
   p.total_bands = bands;
-  const std::size_t control_bytes = detail::align_up(sizeof(int) * (1 + std::size_t(bands)));
-  auto *base = static_cast<unsigned char *>(s->reserve(Slot::Scratch, control_bytes + sizeof(int) * edge_ints));
+  const std::size_t control_bytes = detail::align_up(sizeof(int)), bytes = control_bytes + sizeof(int) * edge_ints;
+  auto *base = static_cast<unsigned char *>(s->reserve(Slot::Scratch, bytes));
   p.ticket = reinterpret_cast<int *>(base);
-  p.progress = p.ticket + 1;
   for (int c = 0; c < p.n; ++c) p.comp[c].edge = reinterpret_cast<int *>(base + control_bytes) + edge_offset[c];
-  detail::check(cudaMemsetAsync(base, 0, control_bytes, s->stream), "clearing the predictor inverse's counters");
+  detail::check(cudaMemsetAsync(base, 0, bytes, s->stream), "clearing the predictor inverse's workspace");
 
   with_types(raw.type, res.type, [&](auto traw, auto tres) {
     using TRaw = decltype(traw);

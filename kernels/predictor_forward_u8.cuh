@@ -45,9 +45,10 @@ struct PredictForwardU8Lane {
   static constexpr int kPix = NC == 1 ? 8 : 4, kIn = kPix * NC / 4, kOut = kPix / 2, kWin = kPix + 3;
 };
 
-template <int kRowsPerThread = 8>
 struct PredictForwardU8Shape {
-  static constexpr int kRows = kRowsPerThread;
+  static constexpr int kRows = 8;   // rows per thread
+  // 8 blocks of 4 warps per SM (at most 64 registers): a 4K GRAY8 frame in one wave.
+  static constexpr int kMinBlocks = 8;
   static constexpr int kWarps = 4;  // warps per block, stacked vertically
   static constexpr int kThreads = 32 * kWarps;
   template <int NC>
@@ -55,10 +56,10 @@ struct PredictForwardU8Shape {
   static constexpr int kTileH = kRows * kWarps;
 };
 
-template <Predictor P, int NC, int kRows, int kMinBlocks>
-__global__ void __launch_bounds__(PredictForwardU8Shape<kRows>::kThreads, kMinBlocks)
+template <Predictor P, int NC>
+__global__ void __launch_bounds__(PredictForwardU8Shape::kThreads, PredictForwardU8Shape::kMinBlocks)
     predict_forward_u8(PredictForwardU8Params p) {
-  using S = PredictForwardU8Shape<kRows>;
+  using S = PredictForwardU8Shape;
   constexpr unsigned kAll = 0xffffffffu;
   using L = PredictForwardU8Lane<NC>;
   static_assert(NC == 1 || NC == 4, "planar bytes or 4-byte pixels");
@@ -70,7 +71,7 @@ __global__ void __launch_bounds__(PredictForwardU8Shape<kRows>::kThreads, kMinBl
   const int w = p.plane[c].w, h = p.plane[c].h;
   const int local = tile - p.plane[c].first_tile, ty = local / p.plane[c].tiles_x, tx = local - ty * p.plane[c].tiles_x;
   const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
-  const int wx0 = tx * S::template tile_w<NC>(), x0 = wx0 + lane * L::kPix;
+  const int wx0 = tx * S::tile_w<NC>(), x0 = wx0 + lane * L::kPix;
   const int y_begin = ty * S::kTileH + warp * S::kRows;
   if (wx0 >= w || y_begin >= h) return;  // the whole warp
   const bool inside = x0 + L::kPix < w;     // own run and its right neighbour in the row

@@ -11,23 +11,26 @@
 // Inverse (predict_inverse): one persistent launch. Pixel (x, y) needs W,
 // WW of its own row and row y-1 up to x+1 (row y-2's NN, NNE were needed by
 // row y-1 first). A warp owns a band of 32 rows; lane k reconstructs row
-// r0 + k, and at step s works on pixel x = s - kSkew * k, so everything it
-// needs from rows above was made by lanes k-1 and k-2 at earlier steps and
-// is in their registers (five shuffles a step); W and WW are its own last
-// outputs. Bands are taken in order through an atomic ticket. The first row
-// of a band that does not start a slice needs the last two rows of the band
-// above: that band writes them to an int32 edge buffer every kChunk steps and
-// then publishes how many steps it has done (__threadfence, then a volatile
-// store); the band below reads them once the count is far enough (volatile
-// poll with __nanosleep, __threadfence, loads through L2). A warp only waits
-// for a band whose ticket came before its own, i.e. a warp that is already
-// running, so the launch cannot deadlock, whatever the number of blocks or
-// their order. Slices (bands that start a slice) wait for nothing and run
-// side by side. Residuals come in and pixels go out through a shared-memory
-// tile of 32 rows x kChunk steps per warp, transposed so that global loads
-// and stores are row-contiguous; the next chunk's residuals are loaded into
-// registers while the current one is computed. Predictions are never stored:
-// each one is recomputed from reconstructed pixels.
+// r0 + k, and at step s works on pixel x = s - kSkew * k. kSkew is one more
+// than the data needs, so what lane k needs from the rows above at step s
+// (NE and NNE, or N for MED) was in lane k-1's registers two steps earlier:
+// one shuffle a step, off the chain of dependent arithmetic (N, NW, NN are
+// the last steps' NE, N, NNE; W and WW its own last outputs). The first lane
+// of a band that continues a slice takes the rows above from the band above
+// instead: that band writes its last two rows to an edge buffer every kChunk
+// steps as self-validating words (sample | 1 << 16, the buffer cleared
+// before the launch), and the band below loads them one chunk ahead with
+// volatile loads, checking the mark and reloading (with __nanosleep) only
+// when the band above is not that far yet; no fences, no counters. Bands
+// are taken in order through an atomic ticket, so a warp only ever waits for
+// a band whose ticket came before its own, i.e. a warp that is already
+// running: no deadlock, whatever the number of blocks or their order.
+// Slices (bands that start a slice) wait for nothing and run side by side.
+// Residuals come in and pixels go out through a shared-memory tile of 32
+// rows x kChunk steps per warp, transposed so that global loads and stores
+// are row-contiguous; the next chunk's residuals are loaded into registers
+// while the current one is computed. Predictions are never stored: each one
+// is recomputed from reconstructed pixels.
 #pragma once
 
 #include <cstddef>
@@ -79,7 +82,7 @@ __global__ void __launch_bounds__(PredictForwardShape::kThreads) predict_forward
 
   int col[S::kWindow];  // clamped columns of the window
   for (int j = 0; j < S::kWindow; ++j) col[j] = predict::clamp_(x0 - 2 + j, 0, k.w - 1);
-  int up2[S::kWindow], up1[S::kWindow], cur[S::kWindow];
+  int up2[S::kWindow] = {}, up1[S::kWindow] = {}, cur[S::kWindow];  // rows above a slice stay 0
   auto load_row = [&](int *row, int y) {
     for (int j = 0; j < S::kWindow; ++j) row[j] = load<TIn>(k.in, col[j], y);
   };
@@ -115,7 +118,7 @@ struct PredictInverseComp {
   PlaneRef res, out;  // residuals, reconstructed samples
   int w, h;
   int bands, first_band;  // bands of 32 rows; tickets first_band .. first_band + bands - 1
-  int *edge;              // bands x 2 x w int32: the last two rows of each band
+  int *edge;              // bands x 2 x w words: the last two rows of each band, 0 = not yet written
 };
 
 struct PredictInverseParams {
@@ -123,8 +126,7 @@ struct PredictInverseParams {
   int n, total_bands;
   int slice_height, threshold;
   predict::Range range;
-  int *ticket;    // zero before the launch
-  int *progress;  // per band: steps done (published), zero before the launch
+  int *ticket;  // zero before the launch
 };
 
 struct PredictInverseShape {
@@ -161,7 +163,10 @@ __device__ __forceinline__ int high_of(int v) {
   return int(unsigned(v) >> 16);
 }
 
-// kChunk: steps between residual-tile exchanges and publications of progress.
+// An edge word: a sample (16 bits) and the mark that it has been written.
+constexpr int kEdgeWritten = 1 << 16;
+
+// kChunk: steps between residual-tile exchanges and edge writes.
 template <Predictor P, class TRes, class TOut, int kChunk>
 __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse(PredictInverseParams p) {
   using S = PredictInverseShape;
@@ -196,45 +201,49 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     const int *edge_above = needs_edge ? p.comp[c].edge + std::ptrdiff_t(band - 1) * 2 * w : nullptr;
     int *edge_own = p.comp[c].edge + std::ptrdiff_t(band) * 2 * w;
     const int chunks = (S::steps(w, kSkew) + kChunk - 1) / kChunk;
-    int seen = 0;  // steps of the band above known to be published
 
     // Residual of tile row r at chunk m, step i: row r0 + r, column m*kChunk - kSkew*r + i.
     auto residual = [&](int r, int m, int i) {
       const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
       return x >= 0 && x < w && yy < h ? load<TRes>(res, x, yy) : 0;
     };
-    // The rows above the band at the columns of chunk m, packed (row r0-1
-    // low, r0-2 high), in groups of kGroup columns (lane j: column j of the
-    // group), once the band above has published them: its lane 31
-    // reconstructs column X at step X + 31 kSkew.
+    // The rows above the band at the columns of chunk q, in groups of kGroup
+    // columns (lane j: column j of a group): e[0] row r0-1, e[1] row r0-2,
+    // as edge words. Columns that are not needed read as written.
     constexpr int kGroup = kChunk < 32 ? kChunk : 32, kGroups = kChunk / kGroup;
-    auto edge_chunk = [&](int m, int (&e)[kGroups]) {
-      for (int g = 0; g < kGroups; ++g) e[g] = 0;
-      if (!needs_edge) return;
-      const int last = m * kChunk + kChunk - 1 < w - 1 ? m * kChunk + kChunk - 1 : w - 1;
-      const int need = last + (S::kBand - 1) * kSkew + 1;
-      if (need > seen) {
-        if (lane == 0) {
-          int v;
-          while ((v = volatile_load(p.progress + ticket - 1)) < need) __nanosleep(64);
-          seen = v;
-        }
-        seen = __shfl_sync(kAll, seen, 0);
-        __threadfence();
-      }
+    auto edge_load = [&](int q, int (&e)[2][kGroups]) {
       CF_UNROLL
       for (int g = 0; g < kGroups; ++g) {
-        const int x = m * kChunk + g * kGroup + lane;
-        if (lane < kGroup && x < w) e[g] = pack2<TOut>(__ldcg(edge_above + w + x), __ldcg(edge_above + x));
+        const int x = q * kChunk + g * kGroup + lane;
+        const bool used = needs_edge && lane < kGroup && x < w;
+        e[0][g] = used ? volatile_load(edge_above + w + x) : kEdgeWritten;
+        e[1][g] = used ? volatile_load(edge_above + x) : kEdgeWritten;
       }
+    };
+    // Waits until chunk q's edge words are written (reloading them), then
+    // packs them for the shuffle: row r0-1 low, r0-2 high.
+    auto edge_ready = [&](int q, int (&e)[2][kGroups], int (&packed)[kGroups]) {
+      for (;;) {
+        bool written = true;
+        for (int g = 0; g < kGroups; ++g) written = written && (e[0][g] & e[1][g] & kEdgeWritten) != 0;
+        if (__all_sync(kAll, written)) break;
+        __nanosleep(64);
+        edge_load(q, e);
+      }
+      for (int g = 0; g < kGroups; ++g) packed[g] = pack2<TOut>(e[0][g], e[1][g]);
     };
     // Each lane moves columns lane, lane + 32, ... of the tile's rows.
     constexpr int kPer = (kChunk + 31) / 32;
     int next[S::kBand * kPer];
     for (int r = 0; r < S::kBand; ++r)
       for (int i = lane; i < kChunk; i += 32) tile[r][i] = residual(r, 0, i);
-    int edge_now[kGroups], edge_next[kGroups];
-    edge_chunk(0, edge_now);
+    // edge_now: chunk m, edge_next: chunk m+1 (both written), far: chunk m+2 (loading).
+    int edge_now[kGroups], edge_next[kGroups], far[2][kGroups];
+    edge_load(0, far);
+    edge_ready(0, far, edge_now);
+    edge_load(1, far);
+    edge_ready(1, far, edge_next);
+    edge_load(2, far);
     // Lane state: own outputs of the last two steps (W, WW), the row above
     // (ne, n of the last step) and two rows above (nne of the last step),
     // and the words sent to the lane below one and two steps ago.
@@ -247,22 +256,24 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     __syncwarp();
 
     for (int m = 0; m < chunks; ++m) {
-      edge_chunk(m + 1, edge_next);
       if (m + 1 < chunks)
         for (int r = 0; r < S::kBand; ++r)
           CF_UNROLL
           for (int q = 0; q < kPer; ++q)
             if (lane + 32 * q < kChunk) next[r * kPer + q] = residual(r, m + 1, lane + 32 * q);
       const int x0 = m * kChunk - kSkew * lane;
+      int rv[kChunk];  // this lane's residuals of the chunk
+      CF_UNROLL
+      for (int i = 0; i < kChunk; ++i) rv[i] = tile[lane][i];
 
-CF_UNROLL
+      CF_UNROLL
       for (int i = 0; i < kChunk; ++i) {
         const int x = x0 + i;
         // From lane k-1, two steps old: its pixel (x+1 for GAP/GED, x for
         // MED) and, for GAP/GED, the row above it there (our NNE).
         int recv = __shfl_up_sync(kAll, send2, 1);
         constexpr int kAhead = kReadsNE ? 1 : 0;  // column of the received pixel: x + kAhead
-        const int col = i + kAhead;  // column of the chunk that lane 0 needs
+        const int col = i + kAhead;               // column of the chunk that lane 0 needs
         const int e = __shfl_sync(kAll, col < kChunk ? edge_now[col / kGroup] : edge_next[0], col % kGroup);
         if (edge_lane) recv = kReadsNE ? e : low_of<TOut>(e);  // MED sends unpacked pixels
         predict::Neighbours nb;
@@ -281,14 +292,13 @@ CF_UNROLL
           n1 = n;
         }
         const int pred = predict::prediction(P, threshold, range, nb, !has1, x == 0);
-        const int v = predict::reconstruct(tile[lane][i], pred, range);
+        const int v = predict::reconstruct(rv[i], pred, range);
         tile[lane][i] = v;
         w2 = w1;
         w1 = v;
         send2 = send1;
         send1 = kReadsNE ? pack2<TOut>(v, nb.n) : v;
       }
-      for (int g = 0; g < kGroups; ++g) edge_now[g] = edge_next[g];
       __syncwarp();
 
       // Pixels out (row-contiguous), the band's last two rows to the edge buffer.
@@ -297,7 +307,8 @@ CF_UNROLL
           const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
           if (x >= 0 && x < w && yy < h) {
             store<TOut>(out, x, yy, tile[r][i]);
-            if (feeds_below && r >= S::kBand - 2) edge_own[(r - (S::kBand - 2)) * w + x] = tile[r][i];
+            if (feeds_below && r >= S::kBand - 2)
+              volatile_store(edge_own + (r - (S::kBand - 2)) * w + x, (tile[r][i] & 0xffff) | kEdgeWritten);
           }
         }
       __syncwarp();
@@ -306,11 +317,9 @@ CF_UNROLL
           CF_UNROLL
           for (int q = 0; q < kPer; ++q)
             if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = next[r * kPer + q];
-      if (feeds_below) {
-        __threadfence();
-        __syncwarp();
-        if (lane == 0) volatile_store(p.progress + ticket, (m + 1) * kChunk);
-      }
+      for (int g = 0; g < kGroups; ++g) edge_now[g] = edge_next[g];
+      edge_ready(m + 2, far, edge_next);
+      edge_load(m + 3, far);
       __syncwarp();
     }
   }
