@@ -39,44 +39,42 @@ CF_PREDICT_HD int min_(int a, int b) { return a < b ? a : b; }
 CF_PREDICT_HD int max_(int a, int b) { return a > b ? a : b; }
 CF_PREDICT_HD int clamp_(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
+// The predictors are written as selects, not early returns: the same values,
+// but straight-line code on the GPU, where lanes would otherwise diverge.
 CF_PREDICT_HD int med(const Neighbours &p) {
   const int lo = min_(p.w, p.n), hi = max_(p.w, p.n);
-  if (p.nw >= hi) return lo;
-  if (p.nw <= lo) return hi;
-  return p.w + p.n - p.nw;
+  const int v = p.nw <= lo ? hi : p.w + p.n - p.nw;
+  return p.nw >= hi ? lo : v;  // NW >= max wins (both hold only when W = N = NW)
 }
 
 CF_PREDICT_HD int gap(const Neighbours &p) {
   const int dh = abs_(p.w - p.ww) + abs_(p.n - p.nw) + abs_(p.n - p.ne);
   const int dv = abs_(p.w - p.nw) + abs_(p.n - p.nn) + abs_(p.ne - p.nne);
-  const int d = dv - dh;
-  if (d > 80) return p.w;
-  if (d < -80) return p.n;
+  const int d = dv - dh, ad = abs_(d);
+  const int e = d > 0 ? p.w : p.n;               // d > 0: the W side, d < 0: the N side
   const int t4 = 2 * (p.w + p.n) + p.ne - p.nw;  // 4t
-  if (d > 32) return (t4 + 4 * p.w) >> 3;         // (t + W) / 2
-  if (d > 8) return (3 * t4 + 4 * p.w) >> 4;      // (3t + W) / 4
-  if (d < -32) return (t4 + 4 * p.n) >> 3;        // (t + N) / 2
-  if (d < -8) return (3 * t4 + 4 * p.n) >> 4;     // (3t + N) / 4
-  return t4 >> 2;                                 // t
+  const int blend = ad > 32  ? (t4 + 4 * e) >> 3      // |d| in (32, 80]: (t + E) / 2
+                    : ad > 8 ? (3 * t4 + 4 * e) >> 4  // |d| in (8, 32]: (3t + E) / 4
+                             : t4 >> 2;               // |d| <= 8: t
+  return ad > 80 ? e : blend;                         // |d| > 80: E itself
 }
 
 CF_PREDICT_HD int ged(const Neighbours &p, int threshold) {
   const int gv = abs_(p.nw - p.w) + abs_(p.nn - p.n);
   const int gh = abs_(p.ww - p.w) + abs_(p.nw - p.n);
-  if (gv - gh > threshold) return p.w;
-  if (gv - gh < -threshold) return p.n;
-  return (3 * p.w + 3 * p.n - 2 * p.nw) >> 2;
+  const int v = gv - gh < -threshold ? p.n : (3 * p.w + 3 * p.n - 2 * p.nw) >> 2;
+  return gv - gh > threshold ? p.w : v;  // threshold >= 0: at most one test holds
 }
 
 // The prediction of a pixel. top: first row of its slice; left: first
-// column. There only the neighbours the border rule names are read (W on the
-// top row, N in the left column), so callers may leave the others unset.
+// column. There only the neighbours the border rule names matter (W on the
+// top row, N in the left column); the others must hold sample values (zero,
+// say): the formula is evaluated anyway and then not used.
 CF_PREDICT_HD int prediction(Predictor kind, int threshold, const Range &r, const Neighbours &p, bool top,
                              bool left) {
-  if (top) return left ? r.mid : p.w;
-  if (left) return p.n;
   const int v = kind == Predictor::Med ? med(p) : kind == Predictor::Gap ? gap(p) : ged(p, threshold);
-  return clamp_(v, r.lo, r.hi);
+  const int border = top ? (left ? r.mid : p.w) : p.n;
+  return top || left ? border : clamp_(v, r.lo, r.hi);
 }
 
 // Residuals of the forward stay within +-(hi - lo) <= 65535; clamping r first

@@ -30,15 +30,7 @@
 #include <cstdint>
 
 #include "cpu/halftone_rules.hpp"
-
-// #pragma unroll for the device compiler only (the host compiler warns about it).
-#ifndef CF_UNROLL
-#ifdef __CUDA_ARCH__
-#define CF_UNROLL _Pragma("unroll")
-#else
-#define CF_UNROLL
-#endif
-#endif
+#include "kernels/unroll.cuh"
 
 namespace cf::cuda::halftone_gpu {
 

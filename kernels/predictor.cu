@@ -14,6 +14,7 @@
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/predictor_forward_u8.cuh"
 #include "kernels/predictor_kernels.cuh"
 
 namespace cf::cuda {
@@ -37,7 +38,86 @@ void with_types(SampleType raw, SampleType res, F &&f) {
   }
 }
 
+bool aligned(const void *p, long long stride, int bytes) {
+  return reinterpret_cast<std::uintptr_t>(p) % bytes == 0 && stride % bytes == 0;
+}
+
+template <int NC>
+void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, long long tiles) {
+  void (*kernel)(PredictForwardU8Params) = pp.predictor == Predictor::Med   ? predict_forward_u8<Predictor::Med, NC>
+                                           : pp.predictor == Predictor::Gap ? predict_forward_u8<Predictor::Gap, NC>
+                                                                            : predict_forward_u8<Predictor::Ged, NC>;
+  launch_kernel(s, kernel, tiles, PredictForwardU8Shape::kThreads, p, "the predictor forward kernel");
+}
+
+// U8 -> S16 on aligned planes (predictor_forward_u8.cuh): planar components
+// (8-byte rows in, 16-byte rows out), or 3 or 4 components interleaved in
+// 4-byte pixels (16 in, 8 out). False when the frame is neither.
+bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, const FrameView &res) {
+  if (raw.type != SampleType::U8 || res.type != SampleType::S16) return false;
+  using Shape = PredictForwardU8Shape;
+  PredictForwardU8Params p{};
+  p.slice_height = pp.slice_height;
+  p.threshold = pp.threshold;
+  p.range = predict::range_of(raw.type);
+  long long tiles = 0;
+  auto add_plane = [&](PredictForwardU8Plane &k, int w, int h, int tile_w) {
+    k.w = w;
+    k.h = h;
+    k.tiles_x = (w + tile_w - 1) / tile_w;
+    k.first_tile = int(tiles);
+    tiles += (long long)k.tiles_x * ((h + Shape::kTileH - 1) / Shape::kTileH);
+  };
+  bool planar = true;
+  for (int c = 0; c < raw.n_components; ++c) {
+    const PlaneRef in = plane_ref(raw, c), out = plane_ref(res, c);
+    planar = planar && in.step == 1 && out.step == 1 && aligned(in.base, in.stride, 8) &&
+             aligned(out.base, out.stride, 16);
+  }
+  if (planar) {
+    p.n = raw.n_components;
+    for (int c = 0; c < p.n; ++c) {
+      PredictForwardU8Plane &k = p.plane[c];
+      const PlaneRef in = plane_ref(raw, c), out = plane_ref(res, c);
+      k.in = in.base;
+      k.in_stride = in.stride;
+      k.out[0] = out.base;
+      k.out_stride[0] = out.stride;
+      add_plane(k, raw.components[c].width, raw.components[c].height, Shape::tile_w<1>());
+    }
+    if (tiles > 0x7fffffffLL) return false;
+    launch_forward_u8<1>(s, pp, p, tiles);
+    return true;
+  }
+  // Interleaved: every component in one memory plane, 4-byte pixels, full size.
+  const int n = raw.n_components;
+  if (n < 3 || n > 4) return false;
+  const PlaneRef in0 = plane_ref(raw, 0);
+  const unsigned char *pixel = in0.base;
+  for (int c = 0; c < n; ++c) pixel = std::min<const unsigned char *>(pixel, plane_ref(raw, c).base);
+  PredictForwardU8Plane &k = p.plane[0];
+  for (int c = 0; c < n; ++c) {
+    const PlaneRef in = plane_ref(raw, c), out = plane_ref(res, c);
+    const long long b = in.base - pixel;
+    if (raw.components[c].plane != raw.components[0].plane || in.step != 4 || b > 3 || k.out[b] ||
+        raw.components[c].width != raw.components[0].width || raw.components[c].height != raw.components[0].height ||
+        out.step != 1 || !aligned(out.base, out.stride, 8))
+      return false;
+    k.out[b] = out.base;
+    k.out_stride[b] = out.stride;
+  }
+  if (!aligned(pixel, in0.stride, 16)) return false;
+  k.in = pixel;
+  k.in_stride = in0.stride;
+  p.n = 1;
+  add_plane(k, raw.components[0].width, raw.components[0].height, Shape::tile_w<4>());
+  if (tiles > 0x7fffffffLL) return false;
+  launch_forward_u8<4>(s, pp, p, tiles);
+  return true;
+}
+
 void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, const FrameView &res) {
+  if (forward_u8(s, pp, raw, res)) return;
   using Shape = PredictForwardShape;
   PredictForwardParams p{};
   p.n = raw.n_components;
@@ -66,6 +146,14 @@ void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, cons
   });
 }
 
+template <class TRes, class TRaw>
+void (*inverse_kernel(Predictor pr))(PredictInverseParams) {
+  constexpr int kChunk = 32;  // steps per tile exchange (16: per-chunk costs show; 64: registers spill)
+  return pr == Predictor::Med   ? predict_inverse<Predictor::Med, TRes, TRaw, kChunk>
+         : pr == Predictor::Gap ? predict_inverse<Predictor::Gap, TRes, TRaw, kChunk>
+                                : predict_inverse<Predictor::Ged, TRes, TRaw, kChunk>;
+}
+
 void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, const FrameView &raw) {
   using Shape = PredictInverseShape;
   PredictInverseParams p{};
@@ -73,7 +161,8 @@ void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, cons
   p.slice_height = pp.slice_height;
   p.threshold = pp.threshold;
   p.range = predict::range_of(raw.type);
-  // Workspace: ticket, per-band progress, then per component its edge rows.
+  // Workspace: the ticket, then per component its edge rows; all zero (not
+  // written) before the launch.
   std::size_t edge_offset[kMaxPlanes], edge_ints = 0;
   int bands = 0;
   for (int c = 0; c < p.n; ++c) {
@@ -90,19 +179,16 @@ void inverse(CudaState *s, const PredictorParams &pp, const FrameView &res, cons
     edge_ints += std::size_t(k.bands) * 2 * w;
   }
   p.total_bands = bands;
-  const std::size_t control_bytes = detail::align_up(sizeof(int) * (1 + std::size_t(bands)));
-  auto *base = static_cast<unsigned char *>(s->reserve(Slot::Scratch, control_bytes + sizeof(int) * edge_ints));
+  const std::size_t control_bytes = detail::align_up(sizeof(int)), bytes = control_bytes + sizeof(int) * edge_ints;
+  auto *base = static_cast<unsigned char *>(s->reserve(Slot::Scratch, bytes));
   p.ticket = reinterpret_cast<int *>(base);
-  p.progress = p.ticket + 1;
   for (int c = 0; c < p.n; ++c) p.comp[c].edge = reinterpret_cast<int *>(base + control_bytes) + edge_offset[c];
-  detail::check(cudaMemsetAsync(base, 0, control_bytes, s->stream), "clearing the predictor inverse's counters");
+  detail::check(cudaMemsetAsync(base, 0, bytes, s->stream), "clearing the predictor inverse's workspace");
 
   with_types(raw.type, res.type, [&](auto traw, auto tres) {
     using TRaw = decltype(traw);
     using TRes = decltype(tres);
-    void (*kernel)(PredictInverseParams) = pp.predictor == Predictor::Med   ? predict_inverse<Predictor::Med, TRes, TRaw>
-                                           : pp.predictor == Predictor::Gap ? predict_inverse<Predictor::Gap, TRes, TRaw>
-                                                                            : predict_inverse<Predictor::Ged, TRes, TRaw>;
+    void (*kernel)(PredictInverseParams) = inverse_kernel<TRes, TRaw>(pp.predictor);
     // A warp per band; more bands than resident warps are fine (tickets).
     const int blocks = (bands + Shape::kWarps - 1) / Shape::kWarps;
     launch_kernel(s, kernel, blocks, Shape::kThreads, p, "the predictor inverse kernel");

@@ -11,29 +11,35 @@
 // Inverse (predict_inverse): one persistent launch. Pixel (x, y) needs W,
 // WW of its own row and row y-1 up to x+1 (row y-2's NN, NNE were needed by
 // row y-1 first). A warp owns a band of 32 rows; lane k reconstructs row
-// r0 + k, and at step s works on pixel x = s - kSkew * k, so everything it
-// needs from rows above was made by lanes k-1 and k-2 at earlier steps and
-// is in their registers (five shuffles a step); W and WW are its own last
-// outputs. Bands are taken in order through an atomic ticket. The first row
-// of a band that does not start a slice needs the last two rows of the band
-// above: that band writes them to an int32 edge buffer every kChunk steps and
-// then publishes how many steps it has done (__threadfence, then a volatile
-// store); the band below reads them once the count is far enough (volatile
-// poll with __nanosleep, __threadfence, loads through L2). A warp only waits
-// for a band whose ticket came before its own, i.e. a warp that is already
-// running, so the launch cannot deadlock, whatever the number of blocks or
-// their order. Slices (bands that start a slice) wait for nothing and run
-// side by side. Residuals come in and pixels go out through a shared-memory
-// tile of 32 rows x kChunk steps per warp, transposed so that global loads
-// and stores are row-contiguous; the next chunk's residuals are loaded into
-// registers while the current one is computed. Predictions are never stored:
-// each one is recomputed from reconstructed pixels.
+// r0 + k, and at step s works on pixel x = s - kSkew * k. kSkew is one more
+// than the data needs, so what lane k needs from the rows above at step s
+// (NE and NNE, or N for MED) was in lane k-1's registers two steps earlier:
+// one shuffle a step, off the chain of dependent arithmetic (N, NW, NN are
+// the last steps' NE, N, NNE; W and WW its own last outputs). The first lane
+// of a band that continues a slice takes the rows above from the band above
+// instead: that band writes its last two rows to an edge buffer every kChunk
+// steps as self-validating words (sample | 1 << 16, the buffer cleared
+// before the launch), and the band below loads them one chunk ahead with
+// volatile loads, checking the mark and reloading (with __nanosleep) only
+// when the band above is not that far yet; no fences, no counters. Bands
+// are taken in order through an atomic ticket, so a warp only ever waits for
+// a band whose ticket came before its own, i.e. a warp that is already
+// running: no deadlock, whatever the number of blocks or their order.
+// Slices (bands that start a slice) wait for nothing and run side by side.
+// Residuals come in and pixels go out through a shared-memory tile of 32
+// rows x kChunk steps per warp, transposed so that global loads and stores
+// are row-contiguous; the next chunk's residuals are loaded into registers
+// while the current one is computed. Predictions are never stored: each one
+// is recomputed from reconstructed pixels.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "cpu/predict.hpp"
 #include "kernels/samples.cuh"
+#include "kernels/unroll.cuh"
 
 namespace cf::cuda {
 
@@ -76,7 +82,7 @@ __global__ void __launch_bounds__(PredictForwardShape::kThreads) predict_forward
 
   int col[S::kWindow];  // clamped columns of the window
   for (int j = 0; j < S::kWindow; ++j) col[j] = predict::clamp_(x0 - 2 + j, 0, k.w - 1);
-  int up2[S::kWindow], up1[S::kWindow], cur[S::kWindow];
+  int up2[S::kWindow] = {}, up1[S::kWindow] = {}, cur[S::kWindow];  // rows above a slice stay 0
   auto load_row = [&](int *row, int y) {
     for (int j = 0; j < S::kWindow; ++j) row[j] = load<TIn>(k.in, col[j], y);
   };
@@ -112,7 +118,7 @@ struct PredictInverseComp {
   PlaneRef res, out;  // residuals, reconstructed samples
   int w, h;
   int bands, first_band;  // bands of 32 rows; tickets first_band .. first_band + bands - 1
-  int *edge;              // bands x 2 x w int32: the last two rows of each band
+  int *edge;              // bands x 2 x w words: the last two rows of each band, 0 = not yet written
 };
 
 struct PredictInverseParams {
@@ -120,37 +126,59 @@ struct PredictInverseParams {
   int n, total_bands;
   int slice_height, threshold;
   predict::Range range;
-  int *ticket;    // zero before the launch
-  int *progress;  // per band: steps done (published), zero before the launch
+  int *ticket;  // zero before the launch
 };
 
 struct PredictInverseShape {
-  static constexpr int kBand = 32;   // rows per warp: one per lane
-  static constexpr int kSkew = 2;    // lane k is kSkew pixels behind lane k-1
-  static constexpr int kChunk = 32;  // steps between tile exchanges and publications
+  static constexpr int kBand = 32;  // rows per warp: one per lane
   static constexpr int kWarps = 4;
   static constexpr int kThreads = 32 * kWarps;
-  static constexpr int kRing = 64;   // columns of the edge rows a warp holds
-  // Steps of a band: lane 31 reconstructs pixel w-1 at step w-1 + 31 kSkew.
-  static constexpr int steps(int w) { return w + (kBand - 1) * kSkew; }
+  // Lane k is kSkew pixels behind lane k-1. The data needs 1 (MED reads N,
+  // NW) or 2 (GAP, GED read NE); one more makes the value a lane receives at
+  // step s two steps old, so the shuffle of step s overlaps step s-1 and the
+  // chain from pixel to pixel is only the lane's own arithmetic.
+  template <Predictor P>
+  static constexpr int skew() { return P == Predictor::Med ? 2 : 3; }
+  // Steps of a band: lane 31 reconstructs pixel w-1 at step w-1 + 31 skew.
+  static constexpr int steps(int w, int skew) { return w + (kBand - 1) * skew; }
 };
-static_assert(PredictInverseShape::kSkew >= 2 && PredictInverseShape::kSkew < PredictInverseShape::kChunk,
-              "lane k needs lane k-1's pixel x+1 from an earlier step; the edge ring keeps kChunk columns back");
 
 // Device-side synchronisation primitives, replaced by the CPU emulation.
 __device__ __forceinline__ int volatile_load(const int *p) { return *static_cast<const volatile int *>(p); }
 __device__ __forceinline__ void volatile_store(int *p, int v) { *static_cast<volatile int *>(p) = v; }
 
-template <Predictor P, class TRes, class TOut>
+// Two samples of the raw type (16 bits or fewer) in one shuffled word.
+template <class T>
+__device__ __forceinline__ int pack2(int lo, int hi) {
+  return int((unsigned(lo) & 0xffffu) | (unsigned(hi) << 16));
+}
+template <class T>
+__device__ __forceinline__ int low_of(int v) {
+  if constexpr (std::is_signed_v<T>) return int(short(v & 0xffff));
+  return v & 0xffff;
+}
+template <class T>
+__device__ __forceinline__ int high_of(int v) {
+  if constexpr (std::is_signed_v<T>) return v >> 16;
+  return int(unsigned(v) >> 16);
+}
+
+// An edge word: a sample (16 bits) and the mark that it has been written.
+constexpr int kEdgeWritten = 1 << 16;
+
+// kChunk: steps between residual-tile exchanges and edge writes.
+template <Predictor P, class TRes, class TOut, int kChunk>
 __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse(PredictInverseParams p) {
   using S = PredictInverseShape;
   constexpr unsigned kAll = 0xffffffffu;
-  constexpr int kHist = 2 * S::kSkew;  // own outputs of the last kHist steps
-  __shared__ int tiles[S::kWarps][S::kBand][S::kChunk + 1];
-  __shared__ int rings[S::kWarps][2][S::kRing];
+  constexpr int kSkew = S::skew<P>();
+  constexpr bool kReadsNE = P != Predictor::Med;  // and NN, NNE
+  static_assert(kChunk >= 8 && kChunk % 8 == 0 && kChunk <= 64, "a chunk spans 8..64 steps");
+  __shared__ int tiles[S::kWarps][S::kBand][kChunk + 1];
   const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
-  int(*tile)[S::kChunk + 1] = tiles[warp];
-  int(*ring)[S::kRing] = rings[warp];
+  int(*tile)[kChunk + 1] = tiles[warp];
+  const predict::Range range = p.range;
+  const int threshold = p.threshold;
 
   for (;;) {
     int ticket = 0;
@@ -159,101 +187,140 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     if (ticket >= p.total_bands) return;
     int c = 0;
     while (c + 1 < p.n && ticket >= p.comp[c + 1].first_band) ++c;
-    const PredictInverseComp &k = p.comp[c];
-    const int band = ticket - k.first_band, r0 = band * S::kBand, y = r0 + lane;
+    const PlaneRef res = p.comp[c].res, out = p.comp[c].out;
+    const int w = p.comp[c].w, h = p.comp[c].h, bands = p.comp[c].bands;
+    const int band = ticket - p.comp[c].first_band, r0 = band * S::kBand, y = r0 + lane;
     const int top = p.slice_height > 0 ? y - y % p.slice_height : 0;
     const bool has1 = y > top, has2 = y > top + 1;
-    // Rows above the band are needed unless it starts a slice (band > 0 then).
+    // Rows above the band are needed unless it starts a slice (band > 0 then);
+    // the band below needs this one's last rows unless it starts a slice.
     const bool needs_edge = p.slice_height > 0 ? r0 % p.slice_height != 0 : band > 0;
-    const int *edge_above = needs_edge ? k.edge + std::ptrdiff_t(band - 1) * 2 * k.w : nullptr;
-    int *edge_own = k.edge + std::ptrdiff_t(band) * 2 * k.w;
-    const int chunks = (S::steps(k.w) + S::kChunk - 1) / S::kChunk;
-    int seen = 0;  // steps of the band above known to be published
+    const bool feeds_below =
+        band + 1 < bands && (p.slice_height > 0 ? (r0 + S::kBand) % p.slice_height != 0 : true);
+    const bool edge_lane = needs_edge && lane == 0;
+    const int *edge_above = needs_edge ? p.comp[c].edge + std::ptrdiff_t(band - 1) * 2 * w : nullptr;
+    int *edge_own = p.comp[c].edge + std::ptrdiff_t(band) * 2 * w;
+    const int chunks = (S::steps(w, kSkew) + kChunk - 1) / kChunk;
 
     // Residual of tile row r at chunk m, step i: row r0 + r, column m*kChunk - kSkew*r + i.
     auto residual = [&](int r, int m, int i) {
-      const int x = m * S::kChunk - S::kSkew * r + i, yy = r0 + r;
-      return x >= 0 && x < k.w && yy < k.h ? load<TRes>(k.res, x, yy) : 0;
+      const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
+      return x >= 0 && x < w && yy < h ? load<TRes>(res, x, yy) : 0;
     };
-    int next[S::kBand];
-    for (int r = 0; r < S::kBand; ++r) tile[r][lane] = residual(r, 0, lane);
-    int hist[kHist + 1] = {};  // hist[j]: own output of step s - j
+    // The rows above the band at the columns of chunk q, in groups of kGroup
+    // columns (lane j: column j of a group): e[0] row r0-1, e[1] row r0-2,
+    // as edge words. Columns that are not needed read as written.
+    constexpr int kGroup = kChunk < 32 ? kChunk : 32, kGroups = kChunk / kGroup;
+    auto edge_load = [&](int q, int (&e)[2][kGroups]) {
+      CF_UNROLL
+      for (int g = 0; g < kGroups; ++g) {
+        const int x = q * kChunk + g * kGroup + lane;
+        const bool used = needs_edge && lane < kGroup && x < w;
+        e[0][g] = used ? volatile_load(edge_above + w + x) : kEdgeWritten;
+        e[1][g] = used ? volatile_load(edge_above + x) : kEdgeWritten;
+      }
+    };
+    // Waits until chunk q's edge words are written (reloading them), then
+    // packs them for the shuffle: row r0-1 low, r0-2 high.
+    auto edge_ready = [&](int q, int (&e)[2][kGroups], int (&packed)[kGroups]) {
+      for (;;) {
+        bool written = true;
+        for (int g = 0; g < kGroups; ++g) written = written && (e[0][g] & e[1][g] & kEdgeWritten) != 0;
+        if (__all_sync(kAll, written)) break;
+        __nanosleep(64);
+        edge_load(q, e);
+      }
+      for (int g = 0; g < kGroups; ++g) packed[g] = pack2<TOut>(e[0][g], e[1][g]);
+    };
+    // Each lane moves columns lane, lane + 32, ... of the tile's rows.
+    constexpr int kPer = (kChunk + 31) / 32;
+    int next[S::kBand * kPer];
+    for (int r = 0; r < S::kBand; ++r)
+      for (int i = lane; i < kChunk; i += 32) tile[r][i] = residual(r, 0, i);
+    // edge_now: chunk m, edge_next: chunk m+1 (both written), far: chunk m+2 (loading).
+    int edge_now[kGroups], edge_next[kGroups], far[2][kGroups];
+    edge_load(0, far);
+    edge_ready(0, far, edge_now);
+    edge_load(1, far);
+    edge_ready(1, far, edge_next);
+    edge_load(2, far);
+    // Lane state: own outputs of the last two steps (W, WW), the row above
+    // (ne, n of the last step) and two rows above (nne of the last step),
+    // and the words sent to the lane below one and two steps ago.
+    int w1 = 0, w2 = 0, n1 = 0, ne1 = 0, nne1 = 0, send1 = 0, send2 = 0;
+    if constexpr (kReadsNE) {  // lane 0 starts at x = 0: its N, NN (column 0) come before step 0
+      const int e0 = __shfl_sync(kAll, edge_now[0], 0);
+      ne1 = low_of<TOut>(e0);
+      nne1 = high_of<TOut>(e0);
+    }
     __syncwarp();
 
     for (int m = 0; m < chunks; ++m) {
-      if (needs_edge) {
-        // This chunk reads edge columns up to m*kChunk + kChunk: made by the
-        // band's lane 31 at step (that column) + 31 kSkew.
-        const int last = m * S::kChunk + S::kChunk < k.w - 1 ? m * S::kChunk + S::kChunk : k.w - 1;
-        const int need = last + (S::kBand - 1) * S::kSkew + 1;
-        if (need > seen) {
-          if (lane == 0) {
-            int v;
-            while ((v = volatile_load(p.progress + ticket - 1)) < need) __nanosleep(100);
-            seen = v;
-          }
-          seen = __shfl_sync(kAll, seen, 0);
-          __threadfence();
-        }
-        for (int e = 0; e < 2; ++e) {
-          const int x = m * S::kChunk + lane;
-          if (x < k.w) ring[e][x % S::kRing] = __ldcg(edge_above + e * k.w + x);
-          const int x2 = m * S::kChunk + S::kChunk;
-          if (lane == 0 && x2 < k.w) ring[e][x2 % S::kRing] = __ldcg(edge_above + e * k.w + x2);
-        }
-      }
       if (m + 1 < chunks)
-        for (int r = 0; r < S::kBand; ++r) next[r] = residual(r, m + 1, lane);
-      __syncwarp();
+        for (int r = 0; r < S::kBand; ++r)
+          CF_UNROLL
+          for (int q = 0; q < kPer; ++q)
+            if (lane + 32 * q < kChunk) next[r * kPer + q] = residual(r, m + 1, lane + 32 * q);
+      const int x0 = m * kChunk - kSkew * lane;
+      int rv[kChunk];  // this lane's residuals of the chunk
+      CF_UNROLL
+      for (int i = 0; i < kChunk; ++i) rv[i] = tile[lane][i];
 
-      for (int i = 0; i < S::kChunk; ++i) {
-        const int s = m * S::kChunk + i, x = s - S::kSkew * lane;
-        // Row y-1 at x+1, x, x-1 from lane k-1; row y-2 at x+1, x from lane k-2.
-        int ne = __shfl_up_sync(kAll, hist[S::kSkew - 1], 1);
-        int n = __shfl_up_sync(kAll, hist[S::kSkew], 1);
-        int nw = __shfl_up_sync(kAll, hist[S::kSkew + 1], 1);
-        int nne = __shfl_up_sync(kAll, hist[2 * S::kSkew - 1], 2);
-        int nn = __shfl_up_sync(kAll, hist[2 * S::kSkew], 2);
-        const bool active = x >= 0 && x < k.w && y < k.h;
-        if (active && lane < 2 && needs_edge) {  // rows above the band: the edge ring
-          const int(*row1)[S::kRing] = lane == 0 ? &ring[1] : &ring[0];  // row y-1 (lane 1: from lane 0)
-          const int(*row2)[S::kRing] = lane == 0 ? &ring[0] : &ring[1];  // row y-2
-          if (lane == 0) {
-            n = (*row1)[x % S::kRing];
-            if (x > 0) nw = (*row1)[(x - 1) % S::kRing];
-            if (x + 1 < k.w) ne = (*row1)[(x + 1) % S::kRing];
-          }
-          nn = (*row2)[x % S::kRing];
-          if (x + 1 < k.w) nne = (*row2)[(x + 1) % S::kRing];
+      CF_UNROLL
+      for (int i = 0; i < kChunk; ++i) {
+        const int x = x0 + i;
+        // From lane k-1, two steps old: its pixel (x+1 for GAP/GED, x for
+        // MED) and, for GAP/GED, the row above it there (our NNE).
+        int recv = __shfl_up_sync(kAll, send2, 1);
+        constexpr int kAhead = kReadsNE ? 1 : 0;  // column of the received pixel: x + kAhead
+        const int col = i + kAhead;               // column of the chunk that lane 0 needs
+        const int e = __shfl_sync(kAll, col < kChunk ? edge_now[col / kGroup] : edge_next[0], col % kGroup);
+        if (edge_lane) recv = kReadsNE ? e : low_of<TOut>(e);  // MED sends unpacked pixels
+        predict::Neighbours nb;
+        if constexpr (kReadsNE) {
+          int ne = low_of<TOut>(recv), nne = high_of<TOut>(recv);
+          const int n = ne1, nn = nne1;
+          if (x + 1 >= w) ne = n, nne = nn;  // columns clamped to w-1
+          if (!has2) nne = ne;              // rows clamped to the slice's first row
+          nb = {w1, x >= 2 ? w2 : w1, n, has2 ? nn : n, n1, ne, nne};
+          n1 = n;
+          ne1 = ne;
+          nne1 = nne;
+        } else {
+          const int n = recv;
+          nb = {w1, w1, n, n, n1, n, n};
+          n1 = n;
         }
-        if (x + 1 >= k.w) ne = n, nne = nn;  // columns clamped to w-1
-        if (!has2) nn = n, nne = ne;         // rows clamped to the slice's first row
-        const int w_ = hist[1], ww = x >= 2 ? hist[2] : hist[1];
-        const predict::Neighbours nb{w_, ww, n, nn, nw, ne, nne};
-        int v = 0;
-        if (active)
-          v = predict::reconstruct(tile[lane][i], predict::prediction(P, p.threshold, p.range, nb, !has1, x == 0),
-                                   p.range);
+        const int pred = predict::prediction(P, threshold, range, nb, !has1, x == 0);
+        const int v = predict::reconstruct(rv[i], pred, range);
         tile[lane][i] = v;
-        for (int j = kHist; j > 1; --j) hist[j] = hist[j - 1];
-        hist[1] = v;
+        w2 = w1;
+        w1 = v;
+        send2 = send1;
+        send1 = kReadsNE ? pack2<TOut>(v, nb.n) : v;
       }
       __syncwarp();
 
       // Pixels out (row-contiguous), the band's last two rows to the edge buffer.
-      for (int r = 0; r < S::kBand; ++r) {
-        const int x = m * S::kChunk - S::kSkew * r + lane, yy = r0 + r;
-        if (x >= 0 && x < k.w && yy < k.h) {
-          store<TOut>(k.out, x, yy, tile[r][lane]);
-          if (r >= S::kBand - 2) edge_own[(r - (S::kBand - 2)) * k.w + x] = tile[r][lane];
+      for (int r = 0; r < S::kBand; ++r)
+        for (int i = lane; i < kChunk; i += 32) {
+          const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
+          if (x >= 0 && x < w && yy < h) {
+            store<TOut>(out, x, yy, tile[r][i]);
+            if (feeds_below && r >= S::kBand - 2)
+              volatile_store(edge_own + (r - (S::kBand - 2)) * w + x, (tile[r][i] & 0xffff) | kEdgeWritten);
+          }
         }
-      }
       __syncwarp();
       if (m + 1 < chunks)
-        for (int r = 0; r < S::kBand; ++r) tile[r][lane] = next[r];
-      __threadfence();
+        for (int r = 0; r < S::kBand; ++r)
+          CF_UNROLL
+          for (int q = 0; q < kPer; ++q)
+            if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = next[r * kPer + q];
+      for (int g = 0; g < kGroups; ++g) edge_now[g] = edge_next[g];
+      edge_ready(m + 2, far, edge_next);
+      edge_load(m + 3, far);
       __syncwarp();
-      if (lane == 0) volatile_store(p.progress + ticket, (m + 1) * S::kChunk);
     }
   }
 }

@@ -5,6 +5,8 @@
 // CUDA result is also checked against the serial one (exits 1 on a mismatch).
 //
 //   predictor_timing [photo.jpg] [WxH]    (default: fruits.jpg from CF_TEST_IMAGES, 3840x2160)
+//
+// CFT_TIMING_FAST=1: one serial call per row (still checked), no OpenMP.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -72,6 +74,10 @@ int main(int argc, char **argv) {
   std::vector<std::uint8_t> rgb;
   const bool have_photo = cft::load_rgb8(photo, pw, ph, rgb);
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu), omp(cf::Backend::OpenMP);
+  const bool fast = std::getenv("CFT_TIMING_FAST") != nullptr;
+  // Serial (one call when fast) and OpenMP (skipped when fast) timings.
+  auto time_cpu = [&](auto &&f) { return fast ? time_ms(1, 1, f) : time_ms(1, 2, f); };
+  auto time_omp = [&](auto &&f) { return fast ? 0.0 : time_ms(3, 3, f); };
   std::printf("# predictor timing, %dx%d, %s\n\n%s; %s; %s\n\n", W, H,
               have_photo ? (photo + " resampled").c_str() : "random data", cuda.describe().c_str(),
               cpu.describe().c_str(), omp.describe().c_str());
@@ -86,7 +92,18 @@ int main(int argc, char **argv) {
     cuda.device_free(a);
     cuda.device_free(b);
   }
-  std::printf("device-to-device copy: %.0f GB/s (read + written)\n\n", copy_gbps);
+  std::printf("device-to-device copy: %.0f GB/s (read + written)\n", copy_gbps);
+  // What one call costs besides the kernel (launch, stream synchronisation):
+  // the forward of a 64x64 GRAY8 frame in device memory.
+  {
+    cft::OwnedFrame raw = cft::make_raw(cft::Packing::Gray, 64, 64, cf::SampleType::U8, 0, false);
+    cft::OwnedFrame res = cft::make_planar_like(raw.view, cf::SampleType::S16);
+    DeviceCopy draw(cuda, raw.view, frame_bytes(raw)), dres(cuda, res.view, frame_bytes(res));
+    const cf::FrameView raw_d = on_device(raw.view, draw.p), res_d = on_device(res.view, dres.p);
+    const double floor_ms = time_ms(5, 50, [&] { cf::predictor_forward(cuda, cf::PredictorParams{}, raw_d, res_d); });
+    std::printf("per-call floor (64x64 GRAY8 MED forward, device frames): %.4f ms\n", floor_ms);
+  }
+  std::printf("\n");
   std::printf("| format | predictor | slice-height | direction | cpu ms | openmp ms | cuda ms | cuda x cpu | openmp x cpu | cuda GB/s | %% of copy |\n");
   std::printf("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
 
@@ -107,16 +124,16 @@ int main(int argc, char **argv) {
       for (int slice : {0, 64}) {
         const cf::PredictorParams p{pr, cf::kDefaultGedThreshold, slice};
         try {
-          const double f_cpu = time_ms(1, 2, [&] { cf::predictor_forward(cpu, p, raw.view, res.view); });
-          const double f_omp = time_ms(3, 3, [&] { cf::predictor_forward(omp, p, raw.view, got_res.view); });
+          const double f_cpu = time_cpu([&] { cf::predictor_forward(cpu, p, raw.view, res.view); });
+          const double f_omp = time_omp([&] { cf::predictor_forward(omp, p, raw.view, got_res.view); });
           const double f_cuda = time_ms(5, 20, [&] { cf::predictor_forward(cuda, p, raw_d, res_d); });
           cuda.download(got_res.view.planes[0].data, dres.p, frame_bytes(got_res));
           std::string first;
           long long n = cft::count_differences(res.view, got_res.view, &first);
           CHECK_MSG(n == 0, "%s %s slice %d: cuda forward differs from cpu: %lld, first %s", fname,
                     cf::predictor_name(pr), slice, n, first.c_str());
-          const double i_cpu = time_ms(1, 2, [&] { cf::predictor_inverse(cpu, p, res.view, back.view); });
-          const double i_omp = time_ms(3, 3, [&] { cf::predictor_inverse(omp, p, res.view, back.view); });
+          const double i_cpu = time_cpu([&] { cf::predictor_inverse(cpu, p, res.view, back.view); });
+          const double i_omp = time_omp([&] { cf::predictor_inverse(omp, p, res.view, back.view); });
           n = cft::count_differences(raw.view, back.view, &first);
           CHECK_MSG(n == 0, "%s %s slice %d: openmp inverse differs: %lld, first %s", fname, cf::predictor_name(pr),
                     slice, n, first.c_str());
