@@ -239,6 +239,8 @@ void *workspace(CudaState *s, std::size_t bytes) {
   return s->reserve(Slot::Caller, bytes);
 }
 
+long long workspace_allocations(const CudaState *s) { return s->allocations; }
+
 void device_free(CudaState *s, void *p) {
   DeviceScope scope(s);
   if (p) cudaFree(p);

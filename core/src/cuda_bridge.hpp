@@ -26,6 +26,7 @@ void pinned_free(void *p);
 void *device_alloc(CudaState *s, std::size_t bytes);   // throws cf::Error
 void device_free(CudaState *s, void *p);
 void *workspace(CudaState *s, std::size_t bytes);     // Engine::device_workspace; throws cf::Error
+long long workspace_allocations(const CudaState *s);  // Engine::workspace_allocations
 enum class CopyKind { HostToDevice, DeviceToHost, DeviceToDevice };
 void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, CopyKind kind);  // synchronous
 }  // namespace cf::detail

@@ -17,6 +17,7 @@ void pinned_free(void *) {}
 void *device_alloc(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
 void device_free(CudaState *, void *) {}
 void *workspace(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
+long long workspace_allocations(const CudaState *) { return 0; }
 void copy(CudaState *, void *, const void *, std::size_t, CopyKind) {
   throw Error("this build of cudafilters has no CUDA backend");
 }

@@ -69,6 +69,7 @@ void Engine::device_free(void *p) {
   if (cuda_) detail::device_free(cuda_.get(), p);
 }
 void *Engine::device_workspace(std::size_t bytes) { return detail::workspace(need_cuda(cuda_.get()), bytes); }
+long long Engine::workspace_allocations() const { return cuda_ ? detail::workspace_allocations(cuda_.get()) : 0; }
 void Engine::upload(void *dst, const void *src, std::size_t bytes) {
   detail::copy(need_cuda(cuda_.get()), dst, src, bytes, detail::CopyKind::HostToDevice);
 }

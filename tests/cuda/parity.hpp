@@ -222,14 +222,6 @@ inline void photos(cf::Engine &cuda, cf::Engine &cpu, Size resampled) {
   report(("photos from " + dir + " (" + std::to_string(loaded) + " loaded)").c_str(), before);
 }
 
-#if CFT_HAVE_CUDART
-inline std::size_t free_device_memory() {
-  std::size_t free = 0, total = 0;
-  cudaMemGetInfo(&free, &total);
-  return free;
-}
-#endif
-
 // One engine across changing sizes (its workspace grows, and is reused for
 // smaller frames); then, at sizes it has seen, no call allocates device memory.
 // `sizes` should reach the largest size in `stable` before its end.
@@ -250,21 +242,16 @@ inline void engine_reuse(cf::Engine &cpu, const std::vector<Size> &sizes, const 
       run(s, k, mallat);
       run(s, k, standard);
     }
-#if CFT_HAVE_CUDART
-  const std::size_t free_before = free_device_memory();
+  const long long allocations_before = cuda.workspace_allocations();
   for (int i = 0; i < 3; ++i)
     for (const Size &s : stable)
       for (const Kind &k : {kRgba, kI420}) {
         run(s, k, mallat);
         run(s, k, standard);
       }
-  const std::size_t free_after = free_device_memory();
-  CHECK_MSG(free_before == free_after,
-            "engine reuse: free device memory went from %zu to %zu bytes at sizes seen before", free_before,
-            free_after);
-#else
-  (void)stable;
-#endif
+  CHECK_MSG(cuda.workspace_allocations() == allocations_before,
+            "engine reuse: %lld workspace allocations at sizes seen before",
+            cuda.workspace_allocations() - allocations_before);
   report("one engine across sizes", before);
 }
 

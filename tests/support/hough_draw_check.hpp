@@ -107,6 +107,11 @@ struct DeviceFrame {
     }
     const std::size_t n = host.bytes.size();
     cudaMemcpy2D(mem, n, host.bytes.data(), n, n, 1, cudaMemcpyHostToDevice);
+    // From pageable memory the copy may still be in flight when cudaMemcpy2D
+    // returns, and the engine's non-blocking stream does not wait for the
+    // default stream: finish it (compute-sanitizer's synccheck timing showed
+    // the drawing reading a half-uploaded frame).
+    cudaDeviceSynchronize();
     view.memory = cf::Memory::Device;
     for (int i = 0; i < view.n_planes; ++i)
       view.planes[i].data = static_cast<std::uint8_t *>(mem) +

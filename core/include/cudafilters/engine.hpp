@@ -63,6 +63,11 @@ class Engine {
   // several calls on device frames, such as cudainverse undoing a chain in
   // CUDA memory. No allocation once sizes are stable. CUDA engines only.
   void *device_workspace(std::size_t bytes);
+  // cudaMalloc calls made so far for the engine's own buffers (staging,
+  // scratch, device_workspace); 0 without CUDA. Flat once frame sizes repeat:
+  // what tests check, unlike device-wide free memory, which other processes
+  // change.
+  long long workspace_allocations() const;
 
  private:
   Backend backend_;

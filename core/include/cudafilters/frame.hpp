@@ -34,7 +34,10 @@ ValueRange type_range(SampleType t);
 // `r`, or type_range(t) when r is empty.
 inline ValueRange range_or_type(ValueRange r, SampleType t) { return r.empty() ? type_range(t) : r; }
 
-// Where the frame's bytes live. Device pointers belong to the engine's CUDA device.
+// Where the frame's bytes live. Device pointers belong to the engine's CUDA
+// device, and their contents must be complete when a call starts: the engine
+// works on its own non-blocking stream, which waits for no other stream
+// (synchronise the stream or device that wrote them first).
 enum class Memory { Host, Device };
 
 constexpr int kMaxPlanes = 4;
