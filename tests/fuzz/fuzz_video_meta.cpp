@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     offset[p] = gsize(std::max<long long>(0, (long long)end + in.delta()));
     // A row of the plane: every pixel's bytes (padding bytes of RGBx included).
     int plane_rows = 0, plane_bytes = 0;
-    for (int c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c) {
+    for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c) {
       if (GST_VIDEO_INFO_COMP_PLANE(&info, c) != p) continue;
       plane_rows = std::max(plane_rows, GST_VIDEO_INFO_COMP_HEIGHT(&info, c));
       plane_bytes = std::max(plane_bytes, GST_VIDEO_INFO_COMP_WIDTH(&info, c) * GST_VIDEO_INFO_COMP_PSTRIDE(&info, c));
