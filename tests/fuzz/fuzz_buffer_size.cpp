@@ -38,9 +38,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   cffuzz::init();
   cffuzz::Input in(data, size);
   const auto &raw_elements = cffuzz::raw_input_elements();
-  const std::uint32_t which = in.below(std::uint32_t(raw_elements.size() + 2));
-  const cfgt::FormatSpec &fmt = cfgt::formats()[in.below(std::uint32_t(cfgt::formats().size()))];
-  const int w = 1 + int(in.below(40)), h = 1 + int(in.below(40));
+  const cffuzz::FrameChoice c = cffuzz::choose_frame(in, 2, 40);  // + cudainverse, cudaview
+  const std::uint32_t which = c.element;
+  const cfgt::FormatSpec &fmt = *c.format;
+  const int w = c.width, h = c.height;
   std::string caps = cfgt::raw_caps(fmt.name, w, h);
   std::string element_name;
   if (which < raw_elements.size()) {

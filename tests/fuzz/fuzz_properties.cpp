@@ -88,9 +88,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   // The raw-input elements on raw video; cudainverse and cudaview behind a
   // forward element (the target is named "t" in the bin).
   const auto &raw_elements = cffuzz::raw_input_elements();
-  const std::uint32_t which = in.below(std::uint32_t(raw_elements.size() + 2));
-  const cfgt::FormatSpec &fmt = cfgt::formats()[in.below(std::uint32_t(cfgt::formats().size()))];
-  const int w = 1 + int(in.below(24)), h = 1 + int(in.below(24));
+  const cffuzz::FrameChoice c = cffuzz::choose_frame(in, 2, 24);
+  const std::uint32_t which = c.element;
+  const cfgt::FormatSpec &fmt = *c.format;
+  const int w = c.width, h = c.height;
   std::string description = which < raw_elements.size() ? std::string(raw_elements[which]) + " name=t backend=cpu"
                             : which == raw_elements.size() ? "cudacdf53 backend=cpu ! cudainverse name=t backend=cpu"
                                                            : "cudahaar backend=cpu ! cudaview name=t backend=cpu";

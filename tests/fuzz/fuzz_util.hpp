@@ -103,6 +103,23 @@ inline const std::vector<const char *> &coeff_input_elements() {
   return e;
 }
 
+// The first decisions of the element targets: an element (an index into
+// raw_input_elements(), or one of `extra` more past its end), a raw format
+// and a size up to max_side x max_side.
+struct FrameChoice {
+  std::uint32_t element;
+  const cfgt::FormatSpec *format;
+  int width, height;
+};
+inline FrameChoice choose_frame(Input &in, std::uint32_t extra, int max_side) {
+  FrameChoice c;
+  c.element = in.below(std::uint32_t(raw_input_elements().size()) + extra);
+  c.format = &cfgt::formats()[in.below(std::uint32_t(cfgt::formats().size()))];
+  c.width = 1 + int(in.below(std::uint32_t(max_side)));
+  c.height = 1 + int(in.below(std::uint32_t(max_side)));
+  return c;
+}
+
 // Bytes of one frame of fixed caps, by the plugin's own parser (a size
 // check, not a known answer); 0 when the caps cannot be parsed.
 inline gsize frame_size(GstCaps *caps) {

@@ -35,10 +35,10 @@ bool same_output(GstCaps *caps, GstBuffer *a, GstBuffer *b) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size) {
   cffuzz::init();
   cffuzz::Input in(data, size);
-  const auto &elements = cffuzz::raw_input_elements();
-  const char *name = elements[in.below(std::uint32_t(elements.size()))];
-  const cfgt::FormatSpec &fmt = cfgt::formats()[in.below(std::uint32_t(cfgt::formats().size()))];
-  const int w = 1 + int(in.below(48)), h = 1 + int(in.below(48));
+  const cffuzz::FrameChoice c = cffuzz::choose_frame(in, 0, 48);
+  const char *name = cffuzz::raw_input_elements()[c.element];
+  const cfgt::FormatSpec &fmt = *c.format;
+  const int w = c.width, h = c.height;
   GstVideoInfo info = cfgt::video_info(fmt.name, w, h);
 
   // Plane by plane: the default stride and offset plus fuzzed deltas.
