@@ -6,6 +6,7 @@
 # directly, with the environment tests/gst/meson.build gives them):
 #   BUILD=gpurun pipelines/gpu-tests.sh tests        CUDA and GStreamer tests
 #   BUILD=gpurun pipelines/gpu-tests.sh sanitizers   compute-sanitizer over the CUDA ones
+#     (CF_SANITIZER_TOOLS="memcheck", CF_SANITIZER_PROGRAMS="...", CF_SANITIZER_SECONDS=40)
 # The unit tests run on the CPU only and are left to CI. Logs go to $OUT.
 set -uo pipefail
 mode=${1:-tests}
@@ -40,8 +41,10 @@ if [ "$mode" = tests ]; then
   rm -f "$out"/test_*.log
 else
   # Quick sizes (CFT_QUICK) and a time limit per program and tool.
-  for tool in memcheck synccheck racecheck; do
-    for t in $cuda_tests "$build/tests/gst/test_cuda_memory"; do
+  # CF_SANITIZER_TOOLS / CF_SANITIZER_PROGRAMS split the work into commands
+  # that fit a time limit (e.g. one tool per command).
+  for tool in ${CF_SANITIZER_TOOLS:-memcheck synccheck racecheck}; do
+    for t in ${CF_SANITIZER_PROGRAMS:-$cuda_tests $build/tests/gst/test_cuda_memory $build/tests/gst/test_faults}; do
       name=$(basename "$t")
       CFT_QUICK=1 GST_REGISTRY_1_0=/tmp/registry-san.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
         compute-sanitizer --tool $tool --error-exitcode 9 "$t" >"$out/san-$tool-$name.log" 2>&1
