@@ -158,6 +158,15 @@ static bool create_engine(GstCfBase *self) {
   const std::string chosen = cf::backend_name(engine->backend());
   const std::string description = engine->describe();
   GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend=%s runs on %s%s", cf::backend_name(requested), description.c_str(), note);
+  // auto without a usable GPU: say so on the bus, with the reason, so a
+  // pipeline that silently runs many times slower is visible.
+  std::string why;
+  if (requested == cf::Backend::Auto && klass->has_cuda && engine->backend() != cf::Backend::Cuda &&
+      !cf::cuda_device_usable(device, &why))
+    GST_ELEMENT_WARNING(self, RESOURCE, SETTINGS,
+                        ("backend=auto: no usable CUDA device (device-id=%d: %s), falling back to %s", device,
+                         why.c_str(), description.c_str()),
+                        (nullptr));
   GST_OBJECT_LOCK(self);
   priv->active_backend = chosen;
   GST_OBJECT_UNLOCK(self);

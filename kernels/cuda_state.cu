@@ -227,6 +227,17 @@ void pinned_free(void *p) {
   if (p) cudaFreeHost(p);
 }
 
+bool memory_info(int device_id, std::size_t *free_bytes, std::size_t *total_bytes) {
+  ContextKeeper keep;
+  if (!(current_context() && context_device(current_context()) == device_id) && cudaSetDevice(device_id) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  if (cudaMemGetInfo(free_bytes, total_bytes) == cudaSuccess) return true;
+  cudaGetLastError();
+  return false;
+}
+
 void *device_alloc(CudaState *s, std::size_t bytes) {
   DeviceScope scope(s);
   void *p = nullptr;

@@ -1,4 +1,5 @@
 #include "bench_cases.hpp"
+#include "frame_source.hpp"
 
 #define GST_USE_UNSTABLE_API
 #include <gst/check/gstharness.h>
@@ -154,27 +155,7 @@ std::vector<std::pair<std::string, std::string>> bench_props(const std::string &
 }
 
 GstBuffer *bench_load_frame(const std::string &image, const std::string &format, int w, int h) {
-  const std::string desc = "filesrc location=\"" + image +
-                           "\" ! decodebin ! videoconvert ! videoscale ! video/x-raw,format=" + format +
-                           ",width=" + std::to_string(w) + ",height=" + std::to_string(h) +
-                           " ! appsink name=sink sync=false";
-  GError *err = nullptr;
-  GstElement *pipe = gst_parse_launch(desc.c_str(), &err);
-  if (!pipe) {
-    std::fprintf(stderr, "cannot decode %s: %s\n", image.c_str(), err ? err->message : "?");
-    g_clear_error(&err);
-    return nullptr;
-  }
-  GstElement *sink = gst_bin_get_by_name(GST_BIN(pipe), "sink");
-  gst_element_set_state(pipe, GST_STATE_PLAYING);
-  GstSample *sample = nullptr;
-  g_signal_emit_by_name(sink, "pull-sample", &sample);
-  GstBuffer *buf = sample ? gst_buffer_copy_deep(gst_sample_get_buffer(sample)) : nullptr;
-  if (sample) gst_sample_unref(sample);
-  gst_element_set_state(pipe, GST_STATE_NULL);
-  gst_object_unref(sink);
-  gst_object_unref(pipe);
-  return buf;
+  return decode_frame(image, format, w, h);
 }
 
 BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) {

@@ -7,7 +7,8 @@
 #   BUILD=gpurun pipelines/gpu-tests.sh tests        CUDA and GStreamer tests
 #                                                    (CF_TEST_JOBS=4: four programs at a time)
 #   BUILD=gpurun pipelines/gpu-tests.sh sanitizers   compute-sanitizer over the CUDA ones
-#                                                    (CF_SANITIZER_SECONDS per run; CF_SANITIZER_EXTRA: more programs)
+#     (CF_SANITIZER_TOOLS="memcheck", CF_SANITIZER_PROGRAMS="...", CF_SANITIZER_SECONDS=40,
+#      CF_TEST_JOBS runs at a time)
 # The unit tests run on the CPU only and are left to CI. Logs go to $OUT.
 set -uo pipefail
 mode=${1:-tests}
@@ -54,6 +55,7 @@ if [ "$mode" = tests ]; then
 else
   # Quick sizes (CFT_QUICK), a time limit per program and tool, CF_TEST_JOBS
   # at a time (the tools run on the CPU mostly; one GPU serves them all).
+  # CF_SANITIZER_TOOLS / CF_SANITIZER_PROGRAMS narrow the work.
   san_one() {
     local tool=$1 t=$2 name rc summary
     name=$(basename "$t")
@@ -64,15 +66,16 @@ else
     [ $rc = 124 ] && summary="stopped by the time limit after $(grep -c . "$out/san-$tool-$name.log") lines; ${summary:-no summary}"
     echo "$tool $name: exit $rc (${summary:-no summary})" >"$out/san-$tool-$name.line"
   }
-  programs="$cuda_tests $build/tests/gst/test_cuda_memory ${CF_SANITIZER_EXTRA:-}"
-  for tool in memcheck synccheck racecheck; do
+  tools=${CF_SANITIZER_TOOLS:-memcheck synccheck racecheck}
+  programs=${CF_SANITIZER_PROGRAMS:-$cuda_tests $build/tests/gst/test_cuda_memory $build/tests/gst/test_faults}
+  for tool in $tools; do
     for t in $programs; do
       san_one "$tool" "$t" &
       while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
     done
   done
   wait
-  for tool in memcheck synccheck racecheck; do
+  for tool in $tools; do
     for t in $programs; do cat "$out/san-$tool-$(basename "$t").line"; done
   done | tee "$out/sanitizer-summary.txt"
   rm -f "$out"/san-*.line

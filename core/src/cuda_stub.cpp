@@ -14,6 +14,7 @@ void cuda_synchronize(CudaState *) {}
 std::string cuda_device_name(const CudaState *) { return "none"; }
 void *pinned_alloc(std::size_t, int) { return nullptr; }
 void pinned_free(void *) {}
+bool memory_info(int, std::size_t *, std::size_t *) { return false; }
 void *device_alloc(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }
 void device_free(CudaState *, void *) {}
 void *workspace(CudaState *, std::size_t) { throw Error("this build of cudafilters has no CUDA backend"); }

@@ -20,6 +20,10 @@ bool cuda_device_usable(int device_id, std::string *why) {
   return detail::cuda_usable(device_id, why);
 }
 
+bool cuda_memory_info(int device_id, std::size_t *free_bytes, std::size_t *total_bytes) {
+  return detail::cuda_usable(device_id, nullptr) && detail::memory_info(device_id, free_bytes, total_bytes);
+}
+
 Backend resolve_backend(Backend requested, int device_id) {
   if (requested != Backend::Auto) return requested;
   if (cuda_device_usable(device_id)) return Backend::Cuda;

@@ -54,13 +54,17 @@ inline void init(int *argc, char ***argv) {
   gst_object_unref(p);
 }
 
-// All error messages on the bus, "text | debug" each, separated by newlines.
-inline std::string pop_errors(GstBus *bus) {
+// All error (or warning) messages on the bus, "text | debug" each,
+// separated by newlines.
+inline std::string pop_errors(GstBus *bus, GstMessageType type = GST_MESSAGE_ERROR) {
   std::string all;
-  while (GstMessage *m = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR)) {
+  while (GstMessage *m = gst_bus_pop_filtered(bus, type)) {
     GError *err = nullptr;
     gchar *debug = nullptr;
-    gst_message_parse_error(m, &err, &debug);
+    if (type == GST_MESSAGE_WARNING)
+      gst_message_parse_warning(m, &err, &debug);
+    else
+      gst_message_parse_error(m, &err, &debug);
     all += std::string(err ? err->message : "") + " | " + (debug ? debug : "") + "\n";
     g_clear_error(&err);
     g_free(debug);
@@ -68,6 +72,7 @@ inline std::string pop_errors(GstBus *bus) {
   }
   return all;
 }
+inline std::string pop_warnings(GstBus *bus) { return pop_errors(bus, GST_MESSAGE_WARNING); }
 
 inline bool contains(const std::string &s, const char *what) { return s.find(what) != std::string::npos; }
 

@@ -17,6 +17,11 @@ const char *backend_name(Backend b);
 // reason in *why (no CUDA in this build, no driver, no such device, ...).
 bool cuda_device_usable(int device_id, std::string *why = nullptr);
 
+// Free and total memory of CUDA device `device_id` (cudaMemGetInfo), for
+// applications and tools that watch GPU memory (cf-soak, the fault tests);
+// false when the build has no CUDA or the device is not usable.
+bool cuda_memory_info(int device_id, std::size_t *free_bytes, std::size_t *total_bytes);
+
 // Auto -> Cuda when cuda_device_usable(device_id), else OpenMP (Cpu when the
 // build has no OpenMP). Explicit choices are returned unchanged.
 Backend resolve_backend(Backend requested, int device_id);
