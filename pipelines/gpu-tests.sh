@@ -40,12 +40,19 @@ run_one() {
 }
 
 if [ "$mode" = tests ]; then
-  # CF_TEST_JOBS programs at a time (default 1: timings in the logs stay clean).
+  # CF_TEST_JOBS programs at a time (default 1: timings in the logs stay
+  # clean), then those of CF_TEST_ALONE one by one: they measure device-wide
+  # GPU memory or take nearly all of it.
+  alone=" ${CF_TEST_ALONE:-test_faults test_faults_gpu} "
   for t in $cuda_tests $gst_tests; do
+    case $alone in *" $(basename "$t") "*) continue ;; esac
     run_one "$t" &
     while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
   done
   wait
+  for t in $cuda_tests $gst_tests; do
+    case $alone in *" $(basename "$t") "*) run_one "$t" ;; esac
+  done
   for t in $cuda_tests $gst_tests; do cat "$out/$(basename "$t").line"; done | tee "$out/gpu-tests-summary.txt"
   rm -f "$out"/*.line
   # One log with every program's output, for the results folder.

@@ -156,7 +156,10 @@ static void test_restart_100_times() {
   CHECK_MSG(rss - rss10 < 8 * 1000 * 1000, "host memory grows: %.1f MB over %d restarts", (rss - rss10) / 1e6,
             cycles - warm);
 #endif
-  if (gpu10 >= 0)  // other processes may use the GPU too: a small tolerance
+  // GPU memory in use is device-wide: checked only when this program has the
+  // GPU to itself (gpu-tests.sh runs it alone; compute-sanitizer runs, with
+  // CFT_QUICK, share the GPU and only print it).
+  if (gpu10 >= 0 && !std::getenv("CFT_QUICK"))
     CHECK_MSG(gpu - gpu10 < 16 * 1000 * 1000, "GPU memory grows: %.1f MB over %d restarts", (gpu - gpu10) / 1e6,
               cycles - warm);
   gst_buffer_unref(in);
