@@ -3,9 +3,11 @@
 // CF_TEST_IMAGES scaled to the size, else random samples) are pushed
 // alternately, by reference, through the chain in a GstHarness and every
 // output is pulled and dropped, so the source costs nothing. Host RSS
-// (/proc/self/status) and GPU memory in use (cudaMemGetInfo: total - free,
-// every process on the device) are read after the first frames and at the
-// end; "flat" means neither grew by more than the tolerance.
+// (/proc/self/status) and, for rows on the GPU, GPU memory in use
+// (cudaMemGetInfo: total - free, every process on the device: run GPU rows
+// one at a time) are read after the first frames and at the end; "flat"
+// means neither grew by more than the tolerance. Bus messages are drained
+// after every frame, as an application does.
 //
 //   cf-soak --chain "cudacdf53 levels=3 ! cudainverse" [--backend cpu|openmp|cuda|auto]
 //           [--frames N (default $CF_SOAK_FRAMES, else 10000)] [--warmup 100]
@@ -13,7 +15,7 @@
 //           [--max-seconds S] [--header]
 //   cf-soak --header   prints only the table's header
 // backend is set on every element of the chain that has the property;
-// memory=cuda wraps the chain in cudaupload ! ... ! cudadownload (nvcodec).
+// memory=cuda puts cudaupload (nvcodec) in front; the output stays in CUDA memory.
 // Prints one markdown table row (--header: the header first). Exit 0 when
 // flat, 1 on an error or growth, 77 when the row cannot run here
 // (backend=cuda without a usable device, no nvcodec for memory=cuda).
@@ -97,16 +99,19 @@ void set_backend(GstElement *bin, const std::string &backend) {
   gst_iterator_free(it);
 }
 
-// The first error message on `bus`, "" when none.
-std::string first_error(GstBus *bus) {
-  GstMessage *m = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR);
-  if (!m) return "";
-  GError *err = nullptr;
-  gst_message_parse_error(m, &err, nullptr);
-  std::string s = err ? err->message : "?";
-  g_clear_error(&err);
-  gst_message_unref(m);
-  return s;
+// Pops every message on `bus`, as an application's bus watch would (the
+// element messages of cudaentropy and cudahough pile up otherwise), and
+// keeps the first error's text in *error.
+void drain(GstBus *bus, std::string *error) {
+  while (GstMessage *m = gst_bus_pop(bus)) {
+    if (GST_MESSAGE_TYPE(m) == GST_MESSAGE_ERROR && error->empty()) {
+      GError *err = nullptr;
+      gst_message_parse_error(m, &err, nullptr);
+      *error = err ? err->message : "?";
+      g_clear_error(&err);
+    }
+    gst_message_unref(m);
+  }
 }
 
 }  // namespace
@@ -128,8 +133,9 @@ int main(int argc, char **argv) {
   if (o.memory == "cuda" && !gst_registry_check_feature_version(gst_registry_get(), "cudaupload", 1, 22, 0))
     return print_note(o, "skipped: no cudaupload (nvcodec)", 77);
 
+  // Output stays in CUDA memory (the harness drops whatever it pulls).
   const std::string description =
-      o.memory == "cuda" ? "cudaupload ! " + o.chain + " ! cudadownload" : o.chain;
+      o.memory == "cuda" ? "cudaupload ! video/x-raw(memory:CUDAMemory) ! " + o.chain : o.chain;
   GError *err = nullptr;
   GstElement *bin = gst_parse_bin_from_description(description.c_str(), TRUE, &err);
   if (!bin) return print_note(o, std::string("cannot build the chain: ") + (err ? err->message : "?"), 1);
@@ -155,16 +161,25 @@ int main(int argc, char **argv) {
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
   auto warm_time = start;
+  // GPU memory only where the row uses the GPU: reading it creates a CUDA
+  // context (about 0.5 GB of device and 0.1 GB of host memory), which would
+  // count as growth in a cpu row and as device-wide noise for a cuda row
+  // running at the same time. Read once first, so the context exists
+  // before the warm-up figures.
+  const bool uses_gpu = o.backend == "cuda" || o.memory == "cuda";
+  if (uses_gpu) cft::gpu_used_bytes();
   long long rss_warm = -1, gpu_warm = -1;
   long done = 0;
   std::string error;
   for (; done < o.frames; ++done) {
     if (done == o.warmup) {
-      rss_warm = cft::rss_bytes(), gpu_warm = cft::gpu_used_bytes();
+      rss_warm = cft::rss_bytes(), gpu_warm = uses_gpu ? cft::gpu_used_bytes() : -1;
       warm_time = clock::now();
     }
-    if (gst_harness_push(h, gst_buffer_ref(frames[done & 1])) != GST_FLOW_OK) {
-      error = first_error(bus);
+    const GstFlowReturn ret = gst_harness_push(h, gst_buffer_ref(frames[done & 1]));
+    drain(bus, &error);
+    if (ret != GST_FLOW_OK) {
+      if (error.empty()) error = gst_flow_get_name(ret);
       break;
     }
     while (GstBuffer *out = gst_harness_try_pull(h)) gst_buffer_unref(out);
@@ -174,7 +189,7 @@ int main(int argc, char **argv) {
     }
   }
   const double seconds = std::chrono::duration<double>(clock::now() - warm_time).count();
-  const long long rss_end = cft::rss_bytes(), gpu_end = cft::gpu_used_bytes();
+  const long long rss_end = cft::rss_bytes(), gpu_end = uses_gpu ? cft::gpu_used_bytes() : -1;
   const long timed = done - (done > o.warmup ? o.warmup : done);
   const double fps = seconds > 0 && timed > 0 ? timed / seconds : 0;
   const double rss_growth = rss_warm >= 0 ? (rss_end - rss_warm) / 1e6 : 0;
