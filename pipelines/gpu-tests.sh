@@ -8,7 +8,7 @@
 #                                                    (CF_TEST_JOBS=4: four programs at a time)
 #   BUILD=gpurun pipelines/gpu-tests.sh sanitizers   compute-sanitizer over the CUDA ones
 #     (CF_SANITIZER_TOOLS="memcheck", CF_SANITIZER_PROGRAMS="...", CF_SANITIZER_SECONDS=40,
-#      CF_TEST_JOBS runs at a time)
+#      CF_TEST_JOBS runs at a time, CF_SANITIZER_QUICK=tiny: smallest frames, for racecheck)
 # The unit tests run on the CPU only and are left to CI. Logs go to $OUT.
 set -uo pipefail
 mode=${1:-tests}
@@ -66,7 +66,7 @@ else
   san_one() {
     local tool=$1 t=$2 name rc summary
     name=$(basename "$t")
-    CFT_QUICK=1 GST_REGISTRY_1_0=/tmp/registry-san-$tool-$name.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
+    CFT_QUICK=${CF_SANITIZER_QUICK:-1} GST_REGISTRY_1_0=/tmp/registry-san-$tool-$name.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
       compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" >"$out/san-$tool-$name.log" 2>&1
     rc=$?
     summary=$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$out/san-$tool-$name.log" | tail -1)

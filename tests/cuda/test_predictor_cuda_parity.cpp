@@ -4,8 +4,10 @@
 // own size, the inverse of arbitrary residuals, S16 input in [-255, 255] with
 // S16 residuals (after a colour stage), frames in device memory.
 // Without a usable CUDA device: prints why and exits 77 (skipped).
-// CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129.
+// CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129;
+// CFT_QUICK=tiny (racecheck) up to 64x70.
 #include <cstdlib>
+#include <string>
 
 #include "gpu_present.hpp"
 #include "predictor_parity.hpp"
@@ -16,14 +18,15 @@ int main() {
   if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
-  const bool quick = std::getenv("CFT_QUICK") != nullptr;
-  const Size big = quick ? Size{257, 129} : Size{1921, 1081}, mid = quick ? Size{131, 67} : Size{640, 480};
+  const bool quick = std::getenv("CFT_QUICK") != nullptr, tiny = quick && std::string(std::getenv("CFT_QUICK")) == "tiny";
+  const Size big = tiny ? Size{45, 70} : quick ? Size{257, 129} : Size{1921, 1081},
+             mid = tiny ? Size{33, 40} : quick ? Size{131, 67} : Size{640, 480}, small{64, 40};
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, {70, 67}, mid}, {0, 1, 7, 64});
   random_frames(cuda, cpu, {big}, {0, 64});
   if (!quick) random_frames(cuda, cpu, {{3840, 2160}}, {0, 64}, {cft::parity::kGray8, cft::parity::kRgba}, {0});
   arbitrary_residuals(cuda, cpu, {{1, 1}, {17, 13}, mid, big});
   colour_range_frames(cuda, cpu, {{1, 1}, {17, 13}, mid, big}, {0, 64});
-  photos(cuda, cpu, nullptr);
+  photos(cuda, cpu, tiny ? &small : nullptr);
 #if CFT_HAVE_CUDART
   device_memory(cuda, cpu, {{17, 13}, big});
 #endif

@@ -10,8 +10,10 @@
 // colour transforms and histograms (colour_parity.hpp), chains included.
 // Without a usable CUDA device: prints why and exits 77 (skipped).
 // CFT_QUICK=1 (for compute-sanitizer runs) keeps every check but uses sizes
-// up to 257x129 (still odd, still wider than one 128-column strip).
+// up to 257x129 (still odd, still wider than one 128-column strip);
+// CFT_QUICK=tiny (racecheck) up to 45x29.
 #include <cstdlib>
+#include <string>
 
 #include "gpu_present.hpp"
 #include "colour_parity.hpp"
@@ -23,8 +25,9 @@ int main() {
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
 
-  const bool quick = std::getenv("CFT_QUICK") != nullptr;
-  const Size big = quick ? Size{257, 129} : Size{1921, 1081}, mid = quick ? Size{131, 67} : Size{640, 480};
+  const bool quick = std::getenv("CFT_QUICK") != nullptr, tiny = quick && std::string(std::getenv("CFT_QUICK")) == "tiny";
+  const Size big = tiny ? Size{45, 29} : quick ? Size{257, 129} : Size{1921, 1081},
+             mid = tiny ? Size{17, 13} : quick ? Size{131, 67} : Size{640, 480};
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, mid, big});
   arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}, mid, big});
   photos(cuda, cpu, big);
