@@ -27,6 +27,11 @@ export GST_PLUGIN_PATH=$PWD/$build/gst CF_TEST_IMAGES=$PWD/.testimages G_DEBUG=f
 cuda_tests=$(ls "$build"/tests/cuda/test_*_cuda_parity)
 gst_tests=$(ls "$build"/tests/gst/test_*)
 
+# Returns once fewer than CF_TEST_JOBS background programs run.
+wait_for_slot() {
+  while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
+}
+
 # One program: its log, and a summary line in $out/<name>.line.
 run_one() {
   local t=$1 name start rc verdict
@@ -47,7 +52,7 @@ if [ "$mode" = tests ]; then
   for t in $cuda_tests $gst_tests; do
     case $alone in *" $(basename "$t") "*) continue ;; esac
     run_one "$t" &
-    while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
+    wait_for_slot
   done
   wait
   for t in $cuda_tests $gst_tests; do
@@ -78,7 +83,7 @@ else
   for tool in $tools; do
     for t in $programs; do
       san_one "$tool" "$t" &
-      while [ "$(jobs -rp | wc -l)" -ge "${CF_TEST_JOBS:-1}" ]; do sleep 0.2; done
+      wait_for_slot
     done
   done
   wait

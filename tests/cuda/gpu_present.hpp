@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "check.hpp"
@@ -16,5 +17,14 @@ inline bool gpu_present() {
   if (cf::cuda_device_usable(0, &why)) return true;
   std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
   return false;
+}
+
+// Frame sizes for compute-sanitizer runs, from CFT_QUICK: unset = full
+// sizes, "tiny" = the smallest that still cross tile edges (racecheck),
+// anything else = smaller frames (memcheck, synccheck).
+enum class Sizes { Full, Quick, Tiny };
+inline Sizes sanitizer_sizes() {
+  const char *q = std::getenv("CFT_QUICK");
+  return !q ? Sizes::Full : std::string(q) == "tiny" ? Sizes::Tiny : Sizes::Quick;
 }
 }  // namespace cft

@@ -7,20 +7,18 @@
 
 #include "cdf97_parity.hpp"
 #include "cudafilters/engine.hpp"
+#include "gpu_present.hpp"
 
 using namespace cft::cdf97_parity;
 
 int main() {
-  std::string why;
-  if (!cf::cuda_device_usable(0, &why)) {
-    std::printf("SKIP: no usable CUDA device: %s\n", why.c_str());
-    return cft::kSkip;
-  }
+  if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
   // CFT_QUICK (compute-sanitizer): no 1921x1081 frame; =tiny (racecheck):
   // frames and photos up to 150x40 (still two tiles along rows).
-  const bool quick = std::getenv("CFT_QUICK") != nullptr, tiny = quick && std::string(std::getenv("CFT_QUICK")) == "tiny";
+  const cft::Sizes sizes = cft::sanitizer_sizes();
+  const bool quick = sizes != cft::Sizes::Full, tiny = sizes == cft::Sizes::Tiny;
   const Size small{150, 40};
   random_frames(cuda, cpu, {{1, 1}, {7, 5}, {2, 9}, tiny ? Size{45, 140} : Size{321, 241}});
   if (!quick) random_frames(cuda, cpu, {{1921, 1081}});

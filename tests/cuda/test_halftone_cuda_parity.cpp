@@ -20,7 +20,7 @@ int main() {
   if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
-  const bool quick = std::getenv("CFT_QUICK") != nullptr;
+  const bool quick = cft::sanitizer_sizes() != cft::Sizes::Full;
   random_frames(cuda, cpu, quick ? std::vector<Size>{{1, 1}, {2, 3}, {7, 5}, {33, 65}}
                                  : std::vector<Size>{{1, 1}, {2, 3}, {7, 5}, {33, 65}, {321, 241}});
 

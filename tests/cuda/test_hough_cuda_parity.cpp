@@ -17,7 +17,8 @@ int main() {
   if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
-  const bool quick = std::getenv("CFT_QUICK") != nullptr, tiny = quick && std::string(std::getenv("CFT_QUICK")) == "tiny";
+  const cft::Sizes sizes = cft::sanitizer_sizes();
+  const bool quick = sizes != cft::Sizes::Full, tiny = sizes == cft::Sizes::Tiny;
   const Size big = tiny ? Size{64, 33} : quick ? Size{257, 129} : Size{1921, 1081};
   const Size mid = tiny ? Size{40, 21} : Size{321, 241};
   for_each_voting({"", "shared:1", "shared:7", "global"}, [&] {

@@ -18,7 +18,8 @@ int main() {
   if (!cft::gpu_present()) return cft::kSkip;
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
-  const bool quick = std::getenv("CFT_QUICK") != nullptr, tiny = quick && std::string(std::getenv("CFT_QUICK")) == "tiny";
+  const cft::Sizes sizes = cft::sanitizer_sizes();
+  const bool quick = sizes != cft::Sizes::Full, tiny = sizes == cft::Sizes::Tiny;
   const Size big = tiny ? Size{45, 70} : quick ? Size{257, 129} : Size{1921, 1081},
              mid = tiny ? Size{33, 40} : quick ? Size{131, 67} : Size{640, 480}, small{64, 40};
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, {70, 67}, mid}, {0, 1, 7, 64});

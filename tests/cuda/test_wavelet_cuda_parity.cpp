@@ -25,7 +25,8 @@ int main() {
   cf::Engine cuda(Backend::Cuda), cpu(Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
 
-  const bool quick = std::getenv("CFT_QUICK") != nullptr, tiny = quick && std::string(std::getenv("CFT_QUICK")) == "tiny";
+  const cft::Sizes sizes = cft::sanitizer_sizes();
+  const bool quick = sizes != cft::Sizes::Full, tiny = sizes == cft::Sizes::Tiny;
   const Size big = tiny ? Size{45, 29} : quick ? Size{257, 129} : Size{1921, 1081},
              mid = tiny ? Size{17, 13} : quick ? Size{131, 67} : Size{640, 480};
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, mid, big});
