@@ -7,9 +7,14 @@
 #   CF_SOAK_BACKENDS     default "cpu openmp cuda"
 #   CF_SOAK_MEMORY       default "system"; "system cuda" adds memory:CUDAMemory
 #                        rows (cudaupload ! ... ! cudadownload) for backend=cuda
-#   CF_SOAK_JOBS         serial-cpu rows run this many at a time (default: nproc);
-#                        openmp rows (all cores each) and cuda rows run one at a time
-#   CF_SOAK_ELEMENTS     a regular expression: only chains matching it
+#   CF_SOAK_JOBS         serial-cpu rows run this many at a time (default: nproc)
+#   CF_SOAK_OMP_JOBS     openmp rows run this many at a time (default 1) with
+#   CF_SOAK_OMP_THREADS  threads each (default: nproc / CF_SOAK_OMP_JOBS);
+#                        cuda rows run one at a time
+#   CF_SOAK_LANES        "together": the cpu, openmp and cuda rows run side by
+#                        side (default: one backend after the other)
+#   CF_SOAK_ELEMENTS     a regular expression on "backend/memory chain"
+#                        (e.g. "^cpu/system cudadct$"): only rows matching it
 #   CF_SOAK_MAX_SECONDS  per row: stop early (the row says so); default none
 #   CF_SOAK_SIZE         default 1920x1080
 #   CF_SOAK_OUT          the table (default ${OUT:-.}/soak.md)
@@ -59,25 +64,49 @@ run_row() {
   local rc=$?
   grep -q '^|' "$tmp/$i.row" || echo "| \`$chain\` | $backend | $memory | $format | $size | 0 | | | | | | | | crashed or failed (exit $rc): $(tail -1 "$tmp/$i.err" | tr '|' '/') |" >"$tmp/$i.row"
   echo "$(date +%T) $backend/$memory $chain: $(cut -d'|' -f15 "$tmp/$i.row")" >&2
+  cat "$tmp/$i.row" >&2  # the whole row in the log too, should the table never be written
 }
 
+# The rows, in table order: index|backend|memory|chain|format.
 i=0
-start=$(date +%s)
+rows=()
 for backend in $backends; do
   for memory in $memories; do
     [ "$memory" = cuda ] && [ "$backend" != cuda ] && continue
     while IFS='|' read -r chain format; do
-      [[ "$chain" =~ $filter ]] || continue
+      [[ "$backend/$memory $chain" =~ $filter ]] || continue
       i=$((i + 1))
-      if [ "$backend" = cpu ]; then
-        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
-        run_row $i "$backend" "$memory" "$chain" "$format" &
-      else
-        wait  # openmp and cuda rows alone: all cores or the whole GPU each
-        run_row $i "$backend" "$memory" "$chain" "$format"
-      fi
+      rows+=("$i|$backend|$memory|$chain|$format")
     done <<<"$chains"
   done
+done
+
+# One backend's rows, `at_once` at a time.
+run_lane() {
+  local lane=$1 at_once=$2 row n backend memory chain format
+  for row in "${rows[@]}"; do
+    IFS='|' read -r n backend memory chain format <<<"$row"
+    [ "$backend" = "$lane" ] || continue
+    while [ "$(jobs -rp | wc -l)" -ge "$at_once" ]; do wait -n; done
+    run_row "$n" "$backend" "$memory" "$chain" "$format" &
+  done
+  wait
+  echo "$(date +%T) lane $lane finished" >&2
+}
+
+start=$(date +%s)
+# cuda rows one at a time: GPU memory is read device-wide. openmp rows
+# share the cores (OMP_NUM_THREADS each). cpu and openmp rows never touch the
+# GPU, so with CF_SOAK_LANES=together the three lanes run side by side.
+omp_jobs=${CF_SOAK_OMP_JOBS:-1}
+export OMP_NUM_THREADS=${CF_SOAK_OMP_THREADS:-$(( $(nproc) / omp_jobs ))}
+for lane in cpu openmp cuda; do
+  [ "$lane" = cpu ] && at_once=$jobs || { [ "$lane" = openmp ] && at_once=$omp_jobs || at_once=1; }
+  if [ "${CF_SOAK_LANES:-one-by-one}" = together ]; then
+    run_lane $lane $at_once &
+  else
+    run_lane $lane $at_once
+  fi
 done
 wait
 {
