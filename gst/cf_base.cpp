@@ -52,6 +52,7 @@ struct GstCfBasePrivate {
   // system-memory pools (nullptr for other engines).
   GstCudaContext *cuda_ctx = nullptr;
   GstCudaContext *engine_ctx = nullptr;
+  bool legacy_stream = false;  // the engine queues on engine_ctx's legacy stream (no host waits)
   GstAllocator *pinned = nullptr;
 };
 
@@ -94,6 +95,7 @@ std::string gst_cf_base_active_backend(GstCfBase *self) {
 static void destroy_engine(GstCfBasePrivate *priv) {
   priv->engine.reset();
   cfgst::clear_context(&priv->engine_ctx);
+  priv->legacy_stream = false;
   gst_clear_object(&priv->pinned);
 }
 
@@ -173,6 +175,10 @@ static bool create_engine(GstCfBase *self) {
   priv->engine = std::move(engine);
   if (priv->engine->backend() == cf::Backend::Cuda) {
     if (scope.pushed()) priv->engine_ctx = cfgst::ref_context(ctx);
+    // Where GStreamer orders GstCudaMemory on the context's legacy stream,
+    // the engine queues there too: neither it nor its neighbours wait on the host.
+    priv->legacy_stream = priv->engine_ctx && cfgst::cuda_memory_on_legacy_stream();
+    priv->engine->use_legacy_stream(priv->legacy_stream);
     priv->pinned = gst_cf_pinned_allocator_new(device);
   }
   GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "engine context: %s", priv->engine_ctx ? "the shared GstCudaContext"
@@ -490,9 +496,10 @@ static bool prepare_frame(GstCfBase *self, GstBuffer *inbuf, GstBuffer *outbuf, 
   GstCudaContext *device = priv->engine_ctx;
   *in_device = cfgst::buffer_in_context(inbuf, device);
   *out_device = outbuf && cfgst::buffer_in_context(outbuf, device);
-  // GStreamer 1.22 copies GstCudaMemory on the legacy default stream, which
-  // the engine's non-blocking stream does not wait for: wait here, once.
-  if (*in_device || *out_device) cfgst::wait_default_stream(device);
+  // GStreamer 1.22 copies GstCudaMemory on the legacy default stream. An
+  // engine queuing there is ordered after those copies; one on its own
+  // non-blocking stream is not, and waits here, once.
+  if ((*in_device || *out_device) && !priv->legacy_stream) cfgst::wait_default_stream(device);
   return true;
 }
 

@@ -49,6 +49,12 @@ void wait_default_stream(GstCudaContext *ctx) {
   pop_context();
 }
 
+bool cuda_memory_on_legacy_stream() {
+  guint major = 0, minor = 0, micro = 0, nano = 0;
+  gst_version(&major, &minor, &micro, &nano);
+  return major == 1 && minor < 24;
+}
+
 GstCudaContext *buffer_context(GstBuffer *buf) {
   GstMemory *mem = gst_buffer_n_memory(buf) ? gst_buffer_peek_memory(buf, 0) : nullptr;
   return mem && gst_is_cuda_memory(mem) ? GST_CUDA_MEMORY_CAST(mem)->context : nullptr;
@@ -86,6 +92,7 @@ int context_device(GstCudaContext *) { return -1; }
 bool push_context(GstCudaContext *) { return false; }
 void pop_context() {}
 void wait_default_stream(GstCudaContext *) {}
+bool cuda_memory_on_legacy_stream() { return false; }
 GstCudaContext *buffer_context(GstBuffer *) { return nullptr; }
 bool buffer_in_context(GstBuffer *, GstCudaContext *) { return false; }
 bool cuda_memory_layout(GstBuffer *, GstVideoInfo *) { return false; }

@@ -38,6 +38,13 @@ void pop_context();
 // computes on its own non-blocking stream that does not wait for it.
 void wait_default_stream(GstCudaContext *ctx);
 
+// True where GStreamer orders all work on GstCudaMemory on its context's
+// legacy default stream (1.22: copies, downloads and nvcodec's blocking
+// streams). An engine queuing there needs no host wait before or after a
+// frame. 1.24 gives memory a stream of its own, with consumers that wait only
+// for that stream: there the elements keep waiting on the host.
+bool cuda_memory_on_legacy_stream();
+
 // --- Buffers ---------------------------------------------------------------
 // The context of the buffer's first memory when it is GstCudaMemory.
 GstCudaContext *buffer_context(GstBuffer *buf);

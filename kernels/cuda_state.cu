@@ -182,7 +182,8 @@ CudaState *cuda_create(int device_id) {
     }
   }
   DeviceScope scope(s.get());
-  check(cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking), "creating a CUDA stream");
+  check(cudaStreamCreateWithFlags(&s->own_stream, cudaStreamNonBlocking), "creating a CUDA stream");
+  s->stream = s->own_stream;
   cudaDeviceProp prop;
   check(cudaGetDeviceProperties(&prop, device_id), [&] { return "reading the properties of " + device_label(device_id); });
   s->name = prop.name;
@@ -197,7 +198,7 @@ void cuda_destroy(CudaState *s) {
     if (s->stream) cudaStreamSynchronize(s->stream);
     for (DeviceBuffer &b : s->slots)
       if (b.ptr) cudaFree(b.ptr);
-    if (s->stream) cudaStreamDestroy(s->stream);
+    if (s->own_stream) cudaStreamDestroy(s->own_stream);
   }
   cudaGetLastError();
   delete s;
@@ -206,6 +207,12 @@ void cuda_destroy(CudaState *s) {
 void cuda_synchronize(CudaState *s) {
   DeviceScope scope(s);
   check(cudaStreamSynchronize(s->stream), "waiting for the CUDA stream");
+}
+
+void cuda_use_legacy_stream(CudaState *s, bool on) {
+  DeviceScope scope(s);
+  check(cudaStreamSynchronize(s->stream), "waiting for the CUDA stream");
+  s->stream = on ? cudaStreamLegacy : s->own_stream;
 }
 
 std::string cuda_device_name(const CudaState *s) { return s ? s->name : "none"; }
@@ -283,6 +290,7 @@ FrameView stage_source(CudaState *s, const FrameView &f, Slot slot) {
     check_device_alignment(f, "source");
     return f;
   }
+  s->host_frame_staged = true;
   const StagedLayout l = staged_layout(f);
   const FrameView d = staged_view(f, l, s->reserve(slot, l.total));
   for (int i = 0; i < f.n_planes; ++i) upload_plane(s, f, d, i, "source");
@@ -294,6 +302,7 @@ FrameView stage_destination(CudaState *s, const FrameView &f, Slot slot) {
     check_device_alignment(f, "destination");
     return f;
   }
+  s->host_frame_staged = true;
   const StagedLayout l = staged_layout(f);
   const FrameView d = staged_view(f, l, s->reserve(slot, l.total));
   for (int i = 0; i < f.n_planes; ++i)
@@ -308,7 +317,9 @@ void finish_destination(CudaState *s, const FrameView &f, const FrameView &stage
                               staged.planes[i].stride, f.planes[i].row_bytes, f.planes[i].rows,
                               cudaMemcpyDeviceToHost, s->stream),
             [&] { return "downloading plane " + std::to_string(i) + " of the destination frame"; });
-  check(cudaStreamSynchronize(s->stream), "running the transform on the CUDA stream");
+  const bool wait = s->stream != cudaStreamLegacy || s->host_frame_staged;
+  s->host_frame_staged = false;
+  if (wait) check(cudaStreamSynchronize(s->stream), "running the transform on the CUDA stream");
 }
 
 }  // namespace cf::detail

@@ -43,7 +43,11 @@ struct DeviceBuffer {
 struct CudaState {
   int device = 0;
   CUcontext context = nullptr;  // adopted from the creating thread, or the primary one
-  cudaStream_t stream = nullptr;
+  cudaStream_t stream = nullptr;      // own_stream, or cudaStreamLegacy (Engine::use_legacy_stream)
+  cudaStream_t own_stream = nullptr;  // non-blocking, created with the state
+  // On the legacy stream a call whose frames are all on the device returns
+  // without waiting; staging a host frame sets this, and the call then waits.
+  bool host_frame_staged = false;
   std::string name;  // "NVIDIA H100 80GB HBM3"
   DeviceBuffer slots[int(Slot::Count)];
   long long allocations = 0;  // cudaMalloc calls made for the workspace so far
@@ -78,7 +82,9 @@ FrameView stage_source(CudaState *s, const FrameView &f, Slot slot);
 FrameView stage_destination(CudaState *s, const FrameView &f, Slot slot);
 
 // Downloads `staged` into host frame `f` (nothing to do for a device frame)
-// and waits for the stream: when it returns, f holds the result.
+// and waits for the stream: when it returns, f holds the result. On the
+// legacy stream with only device frames in the call it does not wait: later
+// work on that stream, or on any blocking stream, is ordered after it.
 void finish_destination(CudaState *s, const FrameView &f, const FrameView &staged);
 
 // Throws cf::Error naming `what` when a device frame's samples are not aligned

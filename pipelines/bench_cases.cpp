@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <sstream>
 
@@ -34,8 +35,10 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 // Runs `frame(i)` until `seconds` have passed (at least 3 times) after two
 // warm-up calls; fills fps/ms/frames.
+// `drain` (optional) waits for work the calls only queued (an engine on the
+// legacy stream, elements in CUDA memory): the time includes it.
 template <class Frame>
-void timed_loop(BenchResult &r, double seconds, Frame &&frame) {
+void timed_loop(BenchResult &r, double seconds, Frame &&frame, const std::function<void()> &drain = {}) {
   if (!frame(0) || !frame(1)) {
     if (r.note.empty()) r.note = "error";
     return;
@@ -48,6 +51,10 @@ void timed_loop(BenchResult &r, double seconds, Frame &&frame) {
       return;
     }
     ++r.frames;
+    elapsed = seconds_since(start);
+  }
+  if (drain) {
+    drain();
     elapsed = seconds_since(start);
   }
   r.fps = r.frames / elapsed;
@@ -245,6 +252,10 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     r.out_bytes = passthrough ? 0 : gst_buffer_get_size(out);
     gst_buffer_unref(out);
     return r.note.empty();
+  }, [&] {
+    if (!cuda || !gst_cuda_context_push(shared_cuda_context())) return;
+    CuStreamSynchronize(nullptr);  // the elements queue on the context's legacy stream
+    gst_cuda_context_pop(nullptr);
   });
   if (!r.note.empty() && r.note == "error") r.note = bus_error(h->element);
   for (auto &b : inputs)
@@ -289,6 +300,10 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
   gst_caps_unref(caps);
   try {
     cf::Engine engine(cf::Backend::Cuda);
+    // Device frames: calls return once queued, as the elements' do in CUDA
+    // memory; each timed loop then waits for the last one (drain).
+    engine.use_legacy_stream(true);
+    const std::function<void()> drain = [&] { engine.synchronize(); };
     // The raw frame in device memory with the system buffer's layout.
     cf::FrameView raw;
     raw.type = GST_VIDEO_INFO_COMP_DEPTH(&info, 0) > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
@@ -349,7 +364,7 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
       timed_loop(r, seconds, [&](int i) {
         cf::halftone(engine, hp, std::uint64_t(i), raw, dst);
         return true;
-      });
+      }, drain);
       release(in);
       release(out);
       return r;
@@ -372,7 +387,7 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         if (is_inverse(c)) cf::dct_inverse(engine, p, coeffs, raw);
         else cf::dct_forward(engine, p, raw, coeffs);
         return true;
-      });
+      }, drain);
       if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
       release(in);
       release(out);
@@ -392,7 +407,7 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
       timed_loop(r, seconds, [&](int) {
         cf::cdf97_forward(engine, p, raw, coeffs);
         return true;
-      });
+      }, drain);
       release(in);
       release(out);
       return r;
@@ -416,7 +431,7 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         else
           cf::predictor_forward(engine, p, raw, coeffs);
         return true;
-      });
+      }, drain);
       if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
     } else {
       const cf::WaveletParams p{c.element == "cudahaar" ? cf::Wavelet::Haar : cf::Wavelet::Cdf53, c.levels,
@@ -431,7 +446,7 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         else
           cf::wavelet_forward(engine, p, raw, coeffs);
         return true;
-      });
+      }, drain);
     }
     release(in);
     release(out);

@@ -20,6 +20,7 @@ bool cuda_usable(int device_id, std::string *why);
 CudaState *cuda_create(int device_id);  // throws cf::Error
 void cuda_destroy(CudaState *s);        // accepts nullptr
 void cuda_synchronize(CudaState *s);
+void cuda_use_legacy_stream(CudaState *s, bool on);  // Engine::use_legacy_stream
 std::string cuda_device_name(const CudaState *s);
 void *pinned_alloc(std::size_t bytes, int device_id);  // nullptr on failure
 void pinned_free(void *p);

@@ -11,6 +11,7 @@ bool cuda_usable(int, std::string *why) {
 CudaState *cuda_create(int) { throw Error("this build of cudafilters has no CUDA backend"); }
 void cuda_destroy(CudaState *) {}
 void cuda_synchronize(CudaState *) {}
+void cuda_use_legacy_stream(CudaState *, bool) {}
 std::string cuda_device_name(const CudaState *) { return "none"; }
 void *pinned_alloc(std::size_t, int) { return nullptr; }
 void pinned_free(void *) {}

@@ -57,6 +57,10 @@ std::string Engine::describe() const {
   return s;
 }
 
+void Engine::use_legacy_stream(bool on) {
+  if (cuda_) detail::cuda_use_legacy_stream(cuda_.get(), on);
+}
+
 void Engine::synchronize() {
   if (cuda_) detail::cuda_synchronize(cuda_.get());
 }

@@ -53,6 +53,16 @@ class Engine {
   detail::CudaState *cuda() const { return cuda_.get(); }
   // Waits for all queued device work of this engine.
   void synchronize();
+  // CUDA engines (others ignore it): on = the engine's work goes on its CUDA
+  // context's legacy default stream instead of a stream of its own, and a
+  // call whose frames are all in device memory returns once its work is
+  // queued, without waiting for it. Whatever is queued later on that stream
+  // or on any blocking stream of the context (GStreamer 1.22 copies
+  // GstCudaMemory there) runs after it, and device frames written on them
+  // before the call are complete when it starts; synchronize() waits for it.
+  // Calls with a frame in host memory still return complete. Off (the
+  // default) = every call returns complete.
+  void use_legacy_stream(bool on);
 
   // Device memory in this engine's CUDA context, for applications and
   // benchmarks that keep frames on the GPU (Memory::Device views). CUDA

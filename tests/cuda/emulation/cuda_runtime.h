@@ -18,6 +18,7 @@ enum cudaDeviceAttr { cudaDevAttrComputeMode = 20, cudaDevAttrComputeCapabilityM
                       cudaDevAttrComputeCapabilityMinor = 76 };
 enum cudaComputeMode { cudaComputeModeDefault = 0, cudaComputeModeProhibited = 2 };
 constexpr unsigned cudaStreamNonBlocking = 1;
+#define cudaStreamLegacy ((cudaStream_t)0x1)  // as in the real header; the emulator runs every stream at once
 struct cudaDeviceProp {
   char name[256];
 };
