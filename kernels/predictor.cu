@@ -14,6 +14,7 @@
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/predictor_forward_pairs.cuh"
 #include "kernels/predictor_forward_u8.cuh"
 #include "kernels/predictor_kernels.cuh"
 
@@ -101,18 +102,23 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
     const long long b = in.base - pixel;
     if (raw.components[c].plane != raw.components[0].plane || in.step != 4 || b > 3 || k.out[b] ||
         raw.components[c].width != raw.components[0].width || raw.components[c].height != raw.components[0].height ||
-        out.step != 1 || !aligned(out.base, out.stride, 8))
+        out.step != 1 || !aligned(out.base, out.stride, 4))
       return false;
     k.out[b] = out.base;
     k.out_stride[b] = out.stride;
   }
-  if (!aligned(pixel, in0.stride, 16)) return false;
+  if (!aligned(pixel, in0.stride, 8)) return false;
   k.in = pixel;
   k.in_stride = in0.stride;
   p.n = 1;
-  add_plane(k, raw.components[0].width, raw.components[0].height, Shape::tile_w<4>());
+  using Pairs = PredictForwardPairsShape;
+  static_assert(Pairs::kTileH == Shape::kTileH, "add_plane counts rows of kTileH");
+  add_plane(k, raw.components[0].width, raw.components[0].height, Pairs::kTileW);
   if (tiles > 0x7fffffffLL) return false;
-  launch_forward_u8<4>(s, pp, p, tiles);
+  void (*kernel)(PredictForwardU8Params) = pp.predictor == Predictor::Med   ? predict_forward_pairs<Predictor::Med>
+                                           : pp.predictor == Predictor::Gap ? predict_forward_pairs<Predictor::Gap>
+                                                                            : predict_forward_pairs<Predictor::Ged>;
+  launch_kernel(s, kernel, tiles, Pairs::kThreads, p, "the predictor forward kernel");
   return true;
 }
 

@@ -150,7 +150,7 @@ inline void photos(cf::Engine &cuda, cf::Engine &cpu, const Size *resample) {
   const std::vector<Photo> photos = load_photos();
   for (const Photo &ph : photos) {
     const Size s = resample ? *resample : Size{ph.width, ph.height};
-    for (const Kind &k : {parity::kGray8, parity::kRgb, parity::kI420, parity::kGray16}) {
+    for (const Kind &k : {parity::kGray8, parity::kRgb, parity::kRgba, parity::kI420, parity::kGray16}) {
       OwnedFrame src = make_raw(k.packing, s.w, s.h, k.type, 0, k.subsampled);
       fill_from_rgb(src, ph.width, ph.height, ph.rgb);
       for (cf::Predictor pr : kPredictors)

@@ -1,0 +1,230 @@
+// The predictors' forward for pixels of 4 bytes (RGBA, BGRx, ...: 3 or 4
+// components) with S16 residuals (internal to kernels/), two samples per
+// instruction: GAP and GED are bound by arithmetic when written one sample at
+// a time. The results are cpu/predict.hpp's, bit for bit.
+//
+// A pixel word splits into two pairs (pair_simd.cuh): E = bytes 0 and 2,
+// O = bytes 1 and 3, each in a 16-bit lane, so a pixel's components run two
+// at a time through 16-bit arithmetic. A byte-wise |a - b| of two pairs
+// (VABSDIFF4) is the pair of their differences. Gradients are shared between
+// neighbouring pixels and rows: per row and pixel the kernel computes
+// h = |X - X_west| and v = |X - X_above| once, and
+//   GAP dh = |W-WW| + |N-NW| + |N-NE| = h(W) + h(N) + h(NE)
+//       dv = |W-NW| + |N-NN| + |NE-NNE| = v(W) + v(N) + v(NE)
+//   GED gh = |WW-W| + |NW-N| = h(W) + h(N),  gv = |NW-W| + |NN-N| = v(W) + v(N)
+// A row that starts a slice has v = 0: on the slice's second row NN and NNE
+// are N and NE (the border rule), whose distances are then 0.
+//
+// Values stay non-negative in their lanes through a bias (GAP + 64, GED +
+// 128), which also makes a right shift of a pair the floor division that
+// cpu/predict.hpp's >> is; bits a shift brings down from the high lane are
+// masked off once, after the selects.
+//
+// Threads and loads are predict_forward_u8's (predictor_forward_u8.cuh): a
+// lane owns kPix pixels of kRows rows, loads each row as one 8-byte word, and
+// takes the window's outer pixels from its neighbour lanes.
+#pragma once
+
+#include <cstdint>
+
+#include "cpu/predict.hpp"
+#include "kernels/pair_simd.cuh"
+#include "kernels/predictor_forward_u8.cuh"
+#include "kernels/samples.cuh"
+#include "kernels/unroll.cuh"
+#include "kernels/vector_access.cuh"
+
+namespace cf::cuda {
+
+namespace pair_predict {
+
+using namespace pairs;
+
+// Predictions of one pair plus kBias, within [kBias, kBias + 255].
+struct Gap {
+  static constexpr unsigned kBias = 64;
+  CF_HD static unsigned predict(unsigned w, unsigned n, unsigned nw, unsigned ne, unsigned dh, unsigned dv, unsigned) {
+    const unsigned d = sub16(dv, dh), nd = sub16(dh, dv), ad = max_s16(d, nd);
+    const unsigned e = select(negative_mask(nd), w, n);  // d > 0: W
+    const unsigned t = ((w + n) << 1) + ne + splat(256) - nw;  // 4t + 256: 1 .. 1531
+    const unsigned e4 = e << 2;
+    const unsigned half = (t + e4 + splat(256)) >> 3;             // (t + E) / 2 + 64
+    const unsigned quarter = (3 * t + e4 + splat(256)) >> 4;      // (3t + E) / 4 + 64
+    const unsigned plain = t >> 2;                                // t + 64
+    const unsigned above80 = negative_mask(sub16(splat(80), ad));
+    const unsigned above32 = negative_mask(sub16(splat(32), ad));
+    const unsigned above8 = negative_mask(sub16(splat(8), ad));
+    const unsigned blend = select(above32, half, select(above8, quarter, plain)) & 0x01ff01ffu;  // each < 512
+    const unsigned v = select(above80, e + splat(kBias), blend);
+    return min_s16(max_s16(v, splat(kBias)), splat(kBias + 255));
+  }
+};
+
+struct Ged {
+  static constexpr unsigned kBias = 128;
+  // gh, gv in dh, dv; threshold (at most 1024: |gv - gh| <= 510) in both lanes.
+  CF_HD static unsigned predict(unsigned w, unsigned n, unsigned nw, unsigned, unsigned gh, unsigned gv,
+                                unsigned threshold) {
+    const unsigned g = sub16(gv, gh);
+    const unsigned over = negative_mask(sub16(threshold, g));  // gv - gh > T: W
+    const unsigned under = negative_mask(add16(g, threshold));  // gv - gh < -T: N
+    const unsigned s = w + n;
+    const unsigned blend = (((s << 1) + s + splat(512) - (nw << 1)) >> 2) & 0x03ff03ffu;  // (3W + 3N - 2NW) / 4 + 128
+    const unsigned v = select(over, w + splat(kBias), select(under, n + splat(kBias), blend));
+    return min_s16(max_s16(v, splat(kBias)), splat(kBias + 255));
+  }
+};
+
+struct Med {
+  static constexpr unsigned kBias = 0;
+  CF_HD static unsigned predict(unsigned w, unsigned n, unsigned nw, unsigned, unsigned, unsigned, unsigned) {
+    // The median of W, N and W + N - NW (in [lo, hi], no clamp needed).
+    return max_s16(min_s16(w, n), min_s16(max_s16(w, n), sub16(w + n, nw)));
+  }
+};
+
+template <Predictor P>
+using Of = std::conditional_t<P == Predictor::Gap, Gap, std::conditional_t<P == Predictor::Ged, Ged, Med>>;
+
+}  // namespace pair_predict
+
+struct PredictForwardPairsShape {
+  static constexpr int kPix = 2;   // pixels of a row per lane: one 8-byte load
+  static constexpr int kRows = 8;  // rows per lane
+  static constexpr int kWarps = 4;
+  static constexpr int kThreads = 32 * kWarps;
+  static constexpr int kMinBlocks = 4;
+  static constexpr int kTileW = 32 * kPix, kTileH = kRows * kWarps;
+  static constexpr int kWin = kPix + 3;  // pixels x0-2 .. x0+kPix
+  static constexpr int kGrad = kPix + 2;  // gradients of pixels x0-1 .. x0+kPix
+};
+
+// One row of a lane's window as pairs: pixels x0-2 .. x0+kPix, and the
+// gradients of x0-1 .. x0+kPix.
+struct PairRow {
+  using S = PredictForwardPairsShape;
+  unsigned e[S::kWin], o[S::kWin];
+  unsigned he[S::kGrad], ho[S::kGrad], ve[S::kGrad], vo[S::kGrad];
+};
+
+// p.plane[0] holds the pixels (NC = 4 layout of PredictForwardU8Params).
+template <Predictor P>
+__global__ void __launch_bounds__(PredictForwardPairsShape::kThreads, PredictForwardPairsShape::kMinBlocks)
+    predict_forward_pairs(PredictForwardU8Params p) {
+  using S = PredictForwardPairsShape;
+  using Pred = pair_predict::Of<P>;
+  using namespace pairs;
+  constexpr unsigned kAll = 0xffffffffu;
+  const PredictForwardU8Plane &k = p.plane[0];
+  const unsigned char *const in = k.in;
+  const long long in_stride = k.in_stride;
+  const int w = k.w, h = k.h;
+  const int tile = int(blockIdx.x), ty = tile / k.tiles_x, tx = tile - ty * k.tiles_x;
+  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
+  const int wx0 = tx * S::kTileW, x0 = wx0 + lane * S::kPix;
+  const int y_begin = ty * S::kTileH + warp * S::kRows;
+  if (wx0 >= w || y_begin >= h) return;  // the whole warp
+  const bool inside = x0 + S::kPix < w;  // own pixels and the right neighbour in the frame
+  const unsigned threshold = splat(unsigned(predict::min_(p.threshold, 1024)));
+
+  auto row_of = [&](int j) { return predict::clamp_(y_begin - 2 + j, 0, h - 1); };
+  auto pixel = [&](int y, int x) { return load_words<1>(in + y * in_stride + (long long)predict::clamp_(x, 0, w - 1) * 4).w[0]; };
+  // Rows y_begin-2 .. y_begin+kRows-1 (clamped into the frame), all loads first.
+  Words<S::kPix> rows[S::kRows + 2];
+CF_UNROLL
+  for (int j = 0; j < S::kRows + 2; ++j) {
+    const int y = row_of(j);
+    if (inside) {
+      rows[j] = load_words<S::kPix>(in + y * in_stride + (long long)x0 * 4);
+    } else {
+      for (int q = 0; q < S::kPix; ++q) rows[j].w[q] = pixel(y, x0 + q);
+    }
+  }
+
+  // Row j as pairs; `above` is row j-1's, unused (v = 0) when row j starts a slice.
+  auto split = [&](int j, PairRow &r, const PairRow &above, bool starts) {
+    unsigned left2 = __shfl_up_sync(kAll, rows[j].w[0], 1), left1 = __shfl_up_sync(kAll, rows[j].w[1], 1);
+    unsigned right = __shfl_down_sync(kAll, rows[j].w[0], 1);
+    if (lane == 0) {
+      left2 = pixel(row_of(j), x0 - 2);
+      left1 = pixel(row_of(j), x0 - 1);
+    }
+    if (lane == 31) right = pixel(row_of(j), x0 + S::kPix);
+    unsigned px[S::kWin];
+    px[0] = left2;
+    px[1] = left1;
+CF_UNROLL
+    for (int q = 0; q < S::kPix; ++q) px[q + 2] = rows[j].w[q];
+    px[S::kPix + 2] = right;
+CF_UNROLL
+    for (int i = 0; i < S::kWin; ++i) {
+      r.e[i] = even_bytes(px[i]);
+      r.o[i] = odd_bytes(px[i]);
+    }
+CF_UNROLL
+    for (int g = 0; g < S::kGrad; ++g) {  // pixel g + 1 of the window
+      r.he[g] = absdiff_bytes(r.e[g + 1], r.e[g]);
+      r.ho[g] = absdiff_bytes(r.o[g + 1], r.o[g]);
+      r.ve[g] = starts ? 0u : absdiff_bytes(r.e[g + 1], above.e[g + 1]);
+      r.vo[g] = starts ? 0u : absdiff_bytes(r.o[g + 1], above.o[g + 1]);
+    }
+  };
+  auto starts_slice = [&](int y) { return y <= 0 || (p.slice_height > 0 && y % p.slice_height == 0); };
+
+  PairRow up, cur;
+  split(0, cur, cur, true);  // row y_begin-2: only its pixels are used, for row y_begin-1's v
+  split(1, up, cur, starts_slice(y_begin - 1));
+CF_UNROLL
+  for (int j = 2; j < S::kRows + 2; ++j) {
+    const int y = y_begin + j - 2;
+    const bool top = starts_slice(y);
+    split(j, cur, up, top);
+    if (y < h) {
+      unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
+CF_UNROLL
+      for (int i = 0; i < S::kPix; ++i) {
+        const int c = i + 2, g = i + 1;  // the pixel in the window and in the gradients
+        if (top) {  // first row of a slice: W (the frame's first pixel: mid, fixed below)
+          re[i] = sub16(cur.e[c], cur.e[c - 1]);
+          ro[i] = sub16(cur.o[c], cur.o[c - 1]);
+          continue;
+        }
+        const unsigned dhe = cur.he[g - 1] + up.he[g] + (P == Predictor::Gap ? up.he[g + 1] : 0u);
+        const unsigned dho = cur.ho[g - 1] + up.ho[g] + (P == Predictor::Gap ? up.ho[g + 1] : 0u);
+        const unsigned dve = cur.ve[g - 1] + up.ve[g] + (P == Predictor::Gap ? up.ve[g + 1] : 0u);
+        const unsigned dvo = cur.vo[g - 1] + up.vo[g] + (P == Predictor::Gap ? up.vo[g + 1] : 0u);
+        const unsigned pe = Pred::predict(cur.e[c - 1], up.e[c], up.e[c - 1], up.e[c + 1], dhe, dve, threshold);
+        const unsigned po = Pred::predict(cur.o[c - 1], up.o[c], up.o[c - 1], up.o[c + 1], dho, dvo, threshold);
+        re[i] = sub16(cur.e[c] + splat(Pred::kBias), pe);
+        ro[i] = sub16(cur.o[c] + splat(Pred::kBias), po);
+      }
+      if (x0 == 0) {  // column 0: N, or mid on a slice's first row
+        const unsigned mid = splat(unsigned(p.range.mid));
+        re[0] = sub16(cur.e[2], top ? mid : up.e[2]);
+        ro[0] = sub16(cur.o[2], top ? mid : up.o[2]);
+      }
+      // Component b of the pixel word: byte b, i.e. lane b / 2 of E (b even) or O (b odd).
+CF_UNROLL
+      for (int b = 0; b < 4; ++b) {
+        unsigned char *const out = k.out[b];
+        if (!out) continue;
+        const unsigned *pairs_of = b % 2 ? ro : re;
+        unsigned char *const row = out + y * k.out_stride[b] + (long long)x0 * 2;
+        if (inside) {
+          Words<S::kPix / 2> v;
+CF_UNROLL
+          for (int q = 0; q < S::kPix / 2; ++q)
+            v.w[q] = byte_perm(pairs_of[2 * q], pairs_of[2 * q + 1], b < 2 ? 0x5410u : 0x7632u);
+          store_words<S::kPix / 2>(row, v);
+        } else {
+          const PlaneRef ref{out, k.out_stride[b], 1};
+          for (int i = 0; i < S::kPix; ++i)
+            if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
+        }
+      }
+    }
+    up = cur;
+  }
+}
+
+}  // namespace cf::cuda
