@@ -2,7 +2,8 @@
 // every raw layout, odd sizes up to 1921x1081 (GRAY8 and RGBA also at
 // 3840x2160), rows tight and padded, slice heights 0, 1, 7, 64 (0 and 64 from 1921x1081), random data and real photos at their
 // own size, the inverse of arbitrary residuals, S16 input in [-255, 255] with
-// S16 residuals (after a colour stage), frames in device memory.
+// S16 residuals (after a colour stage), frames in device memory (also with an
+// engine on the legacy stream, whose device-frame calls return once queued).
 // Without a usable CUDA device: prints why and exits 77 (skipped).
 // CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129;
 // CFT_QUICK=tiny (racecheck) up to 64x70.
@@ -30,6 +31,11 @@ int main() {
   photos(cuda, cpu, tiny ? &small : nullptr);
 #if CFT_HAVE_CUDART
   device_memory(cuda, cpu, {{17, 13}, big});
+  // Calls on device frames that return once queued (Engine::use_legacy_stream):
+  // the downloads, synchronous copies on the legacy stream, find them complete.
+  cf::Engine queued(Backend::Cuda);
+  queued.use_legacy_stream(true);
+  device_memory(queued, cpu, {{17, 13}, big});
 #endif
   std::printf("%lld runs\n", cft::parity::runs());
   return cft::test_result();
