@@ -15,7 +15,6 @@
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/predictor_forward_pairs.cuh"
-#include "kernels/predictor_forward_u8.cuh"
 #include "kernels/predictor_kernels.cuh"
 
 namespace cf::cuda {
@@ -43,20 +42,26 @@ bool aligned(const void *p, long long stride, int bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % bytes == 0 && stride % bytes == 0;
 }
 
-template <int NC>
-void launch_forward_u8(CudaState *s, const PredictorParams &pp, PredictForwardU8Params &p, long long tiles) {
-  void (*kernel)(PredictForwardU8Params) = pp.predictor == Predictor::Med   ? predict_forward_u8<Predictor::Med, NC>
-                                           : pp.predictor == Predictor::Gap ? predict_forward_u8<Predictor::Gap, NC>
-                                                                            : predict_forward_u8<Predictor::Ged, NC>;
-  launch_kernel(s, kernel, tiles, PredictForwardU8Shape::kThreads, p, "the predictor forward kernel");
+// The pair kernels (predictor_forward_pairs.cuh) of predictor pr.
+void (*planar_pairs_kernel(Predictor pr))(PredictForwardU8Params) {
+  return pr == Predictor::Med   ? predict_forward_planar_pairs<Predictor::Med>
+         : pr == Predictor::Gap ? predict_forward_planar_pairs<Predictor::Gap>
+                                : predict_forward_planar_pairs<Predictor::Ged>;
+}
+void (*pixel_pairs_kernel(Predictor pr))(PredictForwardU8Params) {
+  return pr == Predictor::Med   ? predict_forward_pairs<Predictor::Med>
+         : pr == Predictor::Gap ? predict_forward_pairs<Predictor::Gap>
+                                : predict_forward_pairs<Predictor::Ged>;
 }
 
-// U8 -> S16 on aligned planes (predictor_forward_u8.cuh): planar components
-// (8-byte rows in, 16-byte rows out), or 3 or 4 components interleaved in
-// 4-byte pixels (16 in, 8 out). False when the frame is neither.
+// U8 -> S16 on aligned planes (predictor_forward_pairs.cuh): planar
+// components (8-byte rows in, 16-byte rows out), or 3 or 4 components
+// interleaved in 4-byte pixels (8 in, 4 out). False when the frame is neither.
 bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, const FrameView &res) {
   if (raw.type != SampleType::U8 || res.type != SampleType::S16) return false;
-  using Shape = PredictForwardU8Shape;
+  using Planar = PredictForwardPlanarPairsShape;
+  using Pixels = PredictForwardPairsShape;
+  static_assert(Planar::kTileH == Pixels::kTileH, "one tile height");
   PredictForwardU8Params p{};
   p.slice_height = pp.slice_height;
   p.threshold = pp.threshold;
@@ -67,7 +72,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
     k.h = h;
     k.tiles_x = (w + tile_w - 1) / tile_w;
     k.first_tile = int(tiles);
-    tiles += (long long)k.tiles_x * ((h + Shape::kTileH - 1) / Shape::kTileH);
+    tiles += (long long)k.tiles_x * ((h + Planar::kTileH - 1) / Planar::kTileH);
   };
   bool planar = true;
   for (int c = 0; c < raw.n_components; ++c) {
@@ -84,10 +89,10 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
       k.in_stride = in.stride;
       k.out[0] = out.base;
       k.out_stride[0] = out.stride;
-      add_plane(k, raw.components[c].width, raw.components[c].height, Shape::tile_w<1>());
+      add_plane(k, raw.components[c].width, raw.components[c].height, Planar::kTileW);
     }
     if (tiles > 0x7fffffffLL) return false;
-    launch_forward_u8<1>(s, pp, p, tiles);
+    launch_kernel(s, planar_pairs_kernel(pp.predictor), tiles, Planar::kThreads, p, "the predictor forward kernel");
     return true;
   }
   // Interleaved: every component in one memory plane, 4-byte pixels, full size.
@@ -111,14 +116,9 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
   k.in = pixel;
   k.in_stride = in0.stride;
   p.n = 1;
-  using Pairs = PredictForwardPairsShape;
-  static_assert(Pairs::kTileH == Shape::kTileH, "add_plane counts rows of kTileH");
-  add_plane(k, raw.components[0].width, raw.components[0].height, Pairs::kTileW);
+  add_plane(k, raw.components[0].width, raw.components[0].height, Pixels::kTileW);
   if (tiles > 0x7fffffffLL) return false;
-  void (*kernel)(PredictForwardU8Params) = pp.predictor == Predictor::Med   ? predict_forward_pairs<Predictor::Med>
-                                           : pp.predictor == Predictor::Gap ? predict_forward_pairs<Predictor::Gap>
-                                                                            : predict_forward_pairs<Predictor::Ged>;
-  launch_kernel(s, kernel, tiles, Pairs::kThreads, p, "the predictor forward kernel");
+  launch_kernel(s, pixel_pairs_kernel(pp.predictor), tiles, Pixels::kThreads, p, "the predictor forward kernel");
   return true;
 }
 

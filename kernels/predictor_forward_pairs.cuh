@@ -20,21 +20,39 @@
 // cpu/predict.hpp's >> is; bits a shift brings down from the high lane are
 // masked off once, after the selects.
 //
-// Threads and loads are predict_forward_u8's (predictor_forward_u8.cuh): a
-// lane owns kPix pixels of kRows rows, loads each row as one 8-byte word, and
-// takes the window's outer pixels from its neighbour lanes.
+// A lane owns kPix pixels of kRows rows: it loads each row once as one
+// 8-byte word (all its rows first, so that many loads are in flight), takes
+// the window's outer pixels from its neighbour lanes (__shfl; lanes 0 and 31
+// load them), and stores each component's residuals as one word. Columns and
+// rows outside the frame are clamped when loaded, which is the border rule
+// for columns; a lane whose run reaches the last column gathers its pixels
+// one by one.
 #pragma once
 
 #include <cstdint>
 
 #include "cpu/predict.hpp"
 #include "kernels/pair_simd.cuh"
-#include "kernels/predictor_forward_u8.cuh"
 #include "kernels/samples.cuh"
 #include "kernels/unroll.cuh"
 #include "kernels/vector_access.cuh"
 
 namespace cf::cuda {
+
+struct PredictForwardU8Plane {
+  const unsigned char *in;  // 4-byte pixels: the pixel's first byte
+  long long in_stride;
+  unsigned char *out[4];  // residual plane of the pixel's byte b (4-byte pixels), or out[0]; nullptr: none
+  long long out_stride[4];
+  int w, h, tiles_x, first_tile;
+};
+
+struct PredictForwardU8Params {
+  PredictForwardU8Plane plane[kMaxPlanes];
+  int n;
+  int slice_height, threshold;
+  predict::Range range;
+};
 
 namespace pair_predict {
 
@@ -221,6 +239,155 @@ CF_UNROLL
           for (int i = 0; i < S::kPix; ++i)
             if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
         }
+      }
+    }
+    up = cur;
+  }
+}
+
+
+// Planar components (GRAY8, I420, Y444, ...): a lane owns kPix = 8 samples of
+// a row (two words) and takes the word left of them and the one right from
+// its neighbour lanes (window words 0 .. 3, own words 1 and 2). Word j's
+// samples 4j+0..3 split into E = samples 0, 2 and O = samples 1, 3, so the
+// west neighbour of E is the odd samples one to the left, OW = (O[j-1] high
+// lane, O[j] low lane), that of O is E itself, and the east neighbour of O is
+// EW[j+1] = (E[j] high, E[j+1] low): one PRMT each. Gradients shift the same
+// way (hOW, hEE, vOW, vEE).
+struct PredictForwardPlanarPairsShape {
+  static constexpr int kPix = 8;   // samples of a row per lane: one 8-byte load
+  static constexpr int kRows = 8;  // rows per lane
+  static constexpr int kWarps = 4;
+  static constexpr int kThreads = 32 * kWarps;
+  static constexpr int kMinBlocks = 4;
+  static constexpr int kTileW = 32 * kPix, kTileH = kRows * kWarps;
+  static constexpr int kWords = kPix / 4 + 2;  // window words: left, own, right
+};
+
+struct PlanarPairRow {
+  using S = PredictForwardPlanarPairsShape;
+  static constexpr int kN = S::kWords;
+  unsigned e[kN], o[kN], ow[kN], ew[kN];    // ow, ew from word 1
+  unsigned he[kN], ho[kN], how[kN], hee[kN];  // he, how from word 1; hee to word kN-2
+  unsigned ve[kN], vo[kN], vow[kN], vee[kN];
+};
+
+template <Predictor P>
+__global__ void __launch_bounds__(PredictForwardPlanarPairsShape::kThreads, PredictForwardPlanarPairsShape::kMinBlocks)
+    predict_forward_planar_pairs(PredictForwardU8Params p) {
+  using S = PredictForwardPlanarPairsShape;
+  using Pred = pair_predict::Of<P>;
+  using namespace pairs;
+  constexpr unsigned kAll = 0xffffffffu, kHighLow = 0x5432u;  // (a's high lane, b's low lane)
+  constexpr int kN = S::kWords, kOwn = S::kPix / 4;
+  const int tile = int(blockIdx.x);
+  int c = 0;
+  while (c + 1 < p.n && tile >= p.plane[c + 1].first_tile) ++c;
+  const PredictForwardU8Plane &k = p.plane[c];
+  const unsigned char *const in = k.in;
+  const long long in_stride = k.in_stride;
+  const int w = k.w, h = k.h;
+  const int local = tile - k.first_tile, ty = local / k.tiles_x, tx = local - ty * k.tiles_x;
+  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
+  const int wx0 = tx * S::kTileW, x0 = wx0 + lane * S::kPix;
+  const int y_begin = ty * S::kTileH + warp * S::kRows;
+  if (wx0 >= w || y_begin >= h) return;  // the whole warp
+  const bool inside = x0 + S::kPix < w;  // own samples and the right neighbour in the frame
+  const unsigned threshold = splat(unsigned(predict::min_(p.threshold, 1024)));
+
+  auto row_of = [&](int j) { return predict::clamp_(y_begin - 2 + j, 0, h - 1); };
+  auto sample = [&](int y, int x) { return unsigned(in[y * in_stride + predict::clamp_(x, 0, w - 1)]); };
+  Words<kOwn> rows[S::kRows + 2];
+CF_UNROLL
+  for (int j = 0; j < S::kRows + 2; ++j) {
+    const int y = row_of(j);
+    if (inside) {
+      rows[j] = load_words<kOwn>(in + y * in_stride + x0);
+    } else {
+      for (int q = 0; q < kOwn; ++q) {
+        unsigned v = 0;
+        for (int b = 0; b < 4; ++b) v |= sample(y, x0 + 4 * q + b) << (8 * b);
+        rows[j].w[q] = v;
+      }
+    }
+  }
+
+  auto split = [&](int j, PlanarPairRow &r, const PlanarPairRow &above, bool starts) {
+    unsigned words[kN];
+    words[0] = __shfl_up_sync(kAll, rows[j].w[kOwn - 1], 1);
+    words[kN - 1] = __shfl_down_sync(kAll, rows[j].w[0], 1);  // only its first sample is used
+    if (lane == 0) words[0] = x0 > 0 ? load_words<1>(in + row_of(j) * in_stride + x0 - 4).w[0] : (rows[j].w[0] & 0xffu) * 0x01010101u;
+    if (lane == 31) words[kN - 1] = sample(row_of(j), x0 + S::kPix);
+CF_UNROLL
+    for (int q = 0; q < kOwn; ++q) words[q + 1] = rows[j].w[q];
+CF_UNROLL
+    for (int i = 0; i < kN; ++i) {
+      r.e[i] = even_bytes(words[i]);
+      r.o[i] = odd_bytes(words[i]);
+      r.ho[i] = absdiff_bytes(r.o[i], r.e[i]);
+      r.ve[i] = starts ? 0u : absdiff_bytes(r.e[i], above.e[i]);
+      r.vo[i] = starts ? 0u : absdiff_bytes(r.o[i], above.o[i]);
+    }
+CF_UNROLL
+    for (int i = 1; i < kN; ++i) {
+      r.ow[i] = byte_perm(r.o[i - 1], r.o[i], kHighLow);
+      r.ew[i] = byte_perm(r.e[i - 1], r.e[i], kHighLow);
+      r.he[i] = absdiff_bytes(r.e[i], r.ow[i]);
+      r.how[i] = byte_perm(r.ho[i - 1], r.ho[i], kHighLow);
+      r.vow[i] = byte_perm(r.vo[i - 1], r.vo[i], kHighLow);
+    }
+CF_UNROLL
+    for (int i = 1; i < kN - 1; ++i) {
+      r.hee[i] = byte_perm(r.he[i], r.he[i + 1], kHighLow);
+      r.vee[i] = byte_perm(r.ve[i], r.ve[i + 1], kHighLow);
+    }
+  };
+  auto starts_slice = [&](int y) { return y <= 0 || (p.slice_height > 0 && y % p.slice_height == 0); };
+
+  PlanarPairRow up, cur;
+  split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
+  split(1, up, cur, starts_slice(y_begin - 1));
+CF_UNROLL
+  for (int j = 2; j < S::kRows + 2; ++j) {
+    const int y = y_begin + j - 2;
+    const bool top = starts_slice(y);
+    split(j, cur, up, top);
+    if (y < h) {
+      unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
+CF_UNROLL
+      for (int q = 1; q <= kOwn; ++q) {
+        unsigned re, ro;  // residuals of E (samples 0, 2) and O (samples 1, 3)
+        if (top) {  // first row of a slice: W (the frame's first sample: mid, fixed below)
+          re = sub16(cur.e[q], cur.ow[q]);
+          ro = sub16(cur.o[q], cur.e[q]);
+        } else {
+          const bool gap = P == Predictor::Gap;
+          const unsigned dhe = cur.how[q] + up.he[q] + (gap ? up.ho[q] : 0u);
+          const unsigned dve = cur.vow[q] + up.ve[q] + (gap ? up.vo[q] : 0u);
+          const unsigned dho = cur.he[q] + up.ho[q] + (gap ? up.hee[q] : 0u);
+          const unsigned dvo = cur.ve[q] + up.vo[q] + (gap ? up.vee[q] : 0u);
+          const unsigned pe = Pred::predict(cur.ow[q], up.e[q], up.ow[q], up.o[q], dhe, dve, threshold);
+          const unsigned po = Pred::predict(cur.e[q], up.o[q], up.e[q], up.ew[q + 1], dho, dvo, threshold);
+          re = sub16(cur.e[q] + splat(Pred::kBias), pe);
+          ro = sub16(cur.o[q] + splat(Pred::kBias), po);
+        }
+        if (q == 1 && x0 == 0) {  // column 0 (low lane of E): N, or mid on a slice's first row
+          const unsigned first = sub16(cur.e[1], top ? splat(unsigned(p.range.mid)) : up.e[1]);
+          re = (re & 0xffff0000u) | (first & 0xffffu);
+        }
+        res[2 * (q - 1)] = byte_perm(re, ro, 0x5410u);
+        res[2 * (q - 1) + 1] = byte_perm(re, ro, 0x7632u);
+      }
+      unsigned char *const row = k.out[0] + y * k.out_stride[0] + (long long)x0 * 2;
+      if (inside) {
+        Words<2 * kOwn> v;
+CF_UNROLL
+        for (int q = 0; q < 2 * kOwn; ++q) v.w[q] = res[q];
+        store_words<2 * kOwn>(row, v);
+      } else {
+        const PlaneRef ref{k.out[0], k.out_stride[0], 1};
+        for (int i = 0; i < S::kPix; ++i)
+          if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(res[i / 2] >> (16 * (i % 2)))));
       }
     }
     up = cur;
