@@ -106,6 +106,57 @@ using Of = std::conditional_t<P == Predictor::Gap, Gap, std::conditional_t<P == 
 
 }  // namespace pair_predict
 
+// What both kernels know about their lane: its plane (found from the block
+// among p.n planes), its first sample x0 and first row y_begin.
+struct PairLane {
+  const PredictForwardU8Plane *plane;
+  int w, h, lane, x0, y_begin, slice_height;
+  bool inside;         // own samples and the one right of them in the frame
+  unsigned threshold;  // GED's, in both lanes (at most 1024: |gv - gh| <= 510)
+
+  // False when the lane's whole warp is outside its plane.
+  template <class S>
+  __device__ __forceinline__ bool locate(const PredictForwardU8Params &p) {
+    const int tile = int(blockIdx.x);
+    int c = 0;
+    while (c + 1 < p.n && tile >= p.plane[c + 1].first_tile) ++c;
+    plane = &p.plane[c];
+    w = plane->w;
+    h = plane->h;
+    const int local = tile - plane->first_tile, ty = local / plane->tiles_x, tx = local - ty * plane->tiles_x;
+    lane = int(threadIdx.x) % 32;
+    const int wx0 = tx * S::kTileW;
+    x0 = wx0 + lane * S::kPix;
+    y_begin = ty * S::kTileH + int(threadIdx.x) / 32 * S::kRows;
+    slice_height = p.slice_height;
+    inside = x0 + S::kPix < w;
+    threshold = pairs::splat(unsigned(predict::min_(p.threshold, 1024)));
+    return wx0 < w && y_begin < h;
+  }
+  // The frame row of the lane's row j (j = 0 is y_begin - 2), clamped.
+  __device__ __forceinline__ int row_of(int j) const { return predict::clamp_(y_begin - 2 + j, 0, h - 1); }
+  __device__ __forceinline__ bool starts_slice(int y) const {
+    return y <= 0 || (slice_height > 0 && y % slice_height == 0);
+  }
+  // Rows y_begin-2 and y_begin-1 first (only for the rows above), then each
+  // of kRows rows: split(j, cur, up, starts) makes row j from the one above,
+  // emit(y, top, cur, up) writes it (rows inside the plane).
+  template <int kRows, class Row, class Split, class Emit>
+  __device__ __forceinline__ void walk(Split &&split, Emit &&emit) const {
+    Row up, cur;
+    split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
+    split(1, up, cur, starts_slice(y_begin - 1));
+CF_UNROLL
+    for (int j = 2; j < kRows + 2; ++j) {
+      const int y = y_begin + j - 2;
+      const bool top = starts_slice(y);
+      split(j, cur, up, top);
+      if (y < h) emit(y, top, cur, up);
+      up = cur;
+    }
+  }
+};
+
 struct PredictForwardPairsShape {
   static constexpr int kPix = 2;   // pixels of a row per lane: one 8-byte load
   static constexpr int kRows = 8;  // rows per lane
@@ -133,19 +184,15 @@ __global__ void __launch_bounds__(PredictForwardPairsShape::kThreads, PredictFor
   using Pred = pair_predict::Of<P>;
   using namespace pairs;
   constexpr unsigned kAll = 0xffffffffu;
-  const PredictForwardU8Plane &k = p.plane[0];
+  PairLane l;
+  if (!l.locate<S>(p)) return;  // the whole warp
+  const PredictForwardU8Plane &k = *l.plane;
   const unsigned char *const in = k.in;
   const long long in_stride = k.in_stride;
-  const int w = k.w, h = k.h;
-  const int tile = int(blockIdx.x), ty = tile / k.tiles_x, tx = tile - ty * k.tiles_x;
-  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
-  const int wx0 = tx * S::kTileW, x0 = wx0 + lane * S::kPix;
-  const int y_begin = ty * S::kTileH + warp * S::kRows;
-  if (wx0 >= w || y_begin >= h) return;  // the whole warp
-  const bool inside = x0 + S::kPix < w;  // own pixels and the right neighbour in the frame
-  const unsigned threshold = splat(unsigned(predict::min_(p.threshold, 1024)));
-
-  auto row_of = [&](int j) { return predict::clamp_(y_begin - 2 + j, 0, h - 1); };
+  const int w = l.w, lane = l.lane, x0 = l.x0;
+  const bool inside = l.inside;
+  const unsigned threshold = l.threshold;
+  auto row_of = [&](int j) { return l.row_of(j); };
   auto pixel = [&](int y, int x) { return load_words<1>(in + y * in_stride + (long long)predict::clamp_(x, 0, w - 1) * 4).w[0]; };
   // Rows y_begin-2 .. y_begin+kRows-1 (clamped into the frame), all loads first.
   Words<S::kPix> rows[S::kRows + 2];
@@ -187,62 +234,50 @@ CF_UNROLL
       r.vo[g] = starts ? 0u : absdiff_bytes(r.o[g + 1], above.o[g + 1]);
     }
   };
-  auto starts_slice = [&](int y) { return y <= 0 || (p.slice_height > 0 && y % p.slice_height == 0); };
-
-  PairRow up, cur;
-  split(0, cur, cur, true);  // row y_begin-2: only its pixels are used, for row y_begin-1's v
-  split(1, up, cur, starts_slice(y_begin - 1));
+  l.walk<S::kRows, PairRow>(split, [&](int y, bool top, const PairRow &cur, const PairRow &up) {
+    unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
 CF_UNROLL
-  for (int j = 2; j < S::kRows + 2; ++j) {
-    const int y = y_begin + j - 2;
-    const bool top = starts_slice(y);
-    split(j, cur, up, top);
-    if (y < h) {
-      unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
-CF_UNROLL
-      for (int i = 0; i < S::kPix; ++i) {
-        const int c = i + 2, g = i + 1;  // the pixel in the window and in the gradients
-        if (top) {  // first row of a slice: W (the frame's first pixel: mid, fixed below)
-          re[i] = sub16(cur.e[c], cur.e[c - 1]);
-          ro[i] = sub16(cur.o[c], cur.o[c - 1]);
-          continue;
-        }
-        const unsigned dhe = cur.he[g - 1] + up.he[g] + (P == Predictor::Gap ? up.he[g + 1] : 0u);
-        const unsigned dho = cur.ho[g - 1] + up.ho[g] + (P == Predictor::Gap ? up.ho[g + 1] : 0u);
-        const unsigned dve = cur.ve[g - 1] + up.ve[g] + (P == Predictor::Gap ? up.ve[g + 1] : 0u);
-        const unsigned dvo = cur.vo[g - 1] + up.vo[g] + (P == Predictor::Gap ? up.vo[g + 1] : 0u);
-        const unsigned pe = Pred::predict(cur.e[c - 1], up.e[c], up.e[c - 1], up.e[c + 1], dhe, dve, threshold);
-        const unsigned po = Pred::predict(cur.o[c - 1], up.o[c], up.o[c - 1], up.o[c + 1], dho, dvo, threshold);
-        re[i] = sub16(cur.e[c] + splat(Pred::kBias), pe);
-        ro[i] = sub16(cur.o[c] + splat(Pred::kBias), po);
+    for (int i = 0; i < S::kPix; ++i) {
+      const int c = i + 2, g = i + 1;  // the pixel in the window and in the gradients
+      if (top) {  // first row of a slice: W (the frame's first pixel: mid, fixed below)
+        re[i] = sub16(cur.e[c], cur.e[c - 1]);
+        ro[i] = sub16(cur.o[c], cur.o[c - 1]);
+        continue;
       }
-      if (x0 == 0) {  // column 0: N, or mid on a slice's first row
-        const unsigned mid = splat(unsigned(p.range.mid));
-        re[0] = sub16(cur.e[2], top ? mid : up.e[2]);
-        ro[0] = sub16(cur.o[2], top ? mid : up.o[2]);
-      }
-      // Component b of the pixel word: byte b, i.e. lane b / 2 of E (b even) or O (b odd).
+      const unsigned dhe = cur.he[g - 1] + up.he[g] + (P == Predictor::Gap ? up.he[g + 1] : 0u);
+      const unsigned dho = cur.ho[g - 1] + up.ho[g] + (P == Predictor::Gap ? up.ho[g + 1] : 0u);
+      const unsigned dve = cur.ve[g - 1] + up.ve[g] + (P == Predictor::Gap ? up.ve[g + 1] : 0u);
+      const unsigned dvo = cur.vo[g - 1] + up.vo[g] + (P == Predictor::Gap ? up.vo[g + 1] : 0u);
+      const unsigned pe = Pred::predict(cur.e[c - 1], up.e[c], up.e[c - 1], up.e[c + 1], dhe, dve, threshold);
+      const unsigned po = Pred::predict(cur.o[c - 1], up.o[c], up.o[c - 1], up.o[c + 1], dho, dvo, threshold);
+      re[i] = sub16(cur.e[c] + splat(Pred::kBias), pe);
+      ro[i] = sub16(cur.o[c] + splat(Pred::kBias), po);
+    }
+    if (x0 == 0) {  // column 0: N, or mid on a slice's first row
+      const unsigned mid = splat(unsigned(p.range.mid));
+      re[0] = sub16(cur.e[2], top ? mid : up.e[2]);
+      ro[0] = sub16(cur.o[2], top ? mid : up.o[2]);
+    }
+    // Component b of the pixel word: byte b, i.e. lane b / 2 of E (b even) or O (b odd).
 CF_UNROLL
-      for (int b = 0; b < 4; ++b) {
-        unsigned char *const out = k.out[b];
-        if (!out) continue;
-        const unsigned *pairs_of = b % 2 ? ro : re;
-        unsigned char *const row = out + y * k.out_stride[b] + (long long)x0 * 2;
-        if (inside) {
-          Words<S::kPix / 2> v;
+    for (int b = 0; b < 4; ++b) {
+      unsigned char *const out = k.out[b];
+      if (!out) continue;
+      const unsigned *pairs_of = b % 2 ? ro : re;
+      unsigned char *const row = out + y * k.out_stride[b] + (long long)x0 * 2;
+      if (inside) {
+        Words<S::kPix / 2> v;
 CF_UNROLL
-          for (int q = 0; q < S::kPix / 2; ++q)
-            v.w[q] = byte_perm(pairs_of[2 * q], pairs_of[2 * q + 1], b < 2 ? 0x5410u : 0x7632u);
-          store_words<S::kPix / 2>(row, v);
-        } else {
-          const PlaneRef ref{out, k.out_stride[b], 1};
-          for (int i = 0; i < S::kPix; ++i)
-            if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
-        }
+        for (int q = 0; q < S::kPix / 2; ++q)
+          v.w[q] = byte_perm(pairs_of[2 * q], pairs_of[2 * q + 1], b < 2 ? 0x5410u : 0x7632u);
+        store_words<S::kPix / 2>(row, v);
+      } else {
+        const PlaneRef ref{out, k.out_stride[b], 1};
+        for (int i = 0; i < S::kPix; ++i)
+          if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
       }
     }
-    up = cur;
-  }
+  });
 }
 
 
@@ -280,22 +315,15 @@ __global__ void __launch_bounds__(PredictForwardPlanarPairsShape::kThreads, Pred
   using namespace pairs;
   constexpr unsigned kAll = 0xffffffffu, kHighLow = 0x5432u;  // (a's high lane, b's low lane)
   constexpr int kN = S::kWords, kOwn = S::kPix / 4;
-  const int tile = int(blockIdx.x);
-  int c = 0;
-  while (c + 1 < p.n && tile >= p.plane[c + 1].first_tile) ++c;
-  const PredictForwardU8Plane &k = p.plane[c];
+  PairLane l;
+  if (!l.locate<S>(p)) return;  // the whole warp
+  const PredictForwardU8Plane &k = *l.plane;
   const unsigned char *const in = k.in;
   const long long in_stride = k.in_stride;
-  const int w = k.w, h = k.h;
-  const int local = tile - k.first_tile, ty = local / k.tiles_x, tx = local - ty * k.tiles_x;
-  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
-  const int wx0 = tx * S::kTileW, x0 = wx0 + lane * S::kPix;
-  const int y_begin = ty * S::kTileH + warp * S::kRows;
-  if (wx0 >= w || y_begin >= h) return;  // the whole warp
-  const bool inside = x0 + S::kPix < w;  // own samples and the right neighbour in the frame
-  const unsigned threshold = splat(unsigned(predict::min_(p.threshold, 1024)));
-
-  auto row_of = [&](int j) { return predict::clamp_(y_begin - 2 + j, 0, h - 1); };
+  const int w = l.w, lane = l.lane, x0 = l.x0;
+  const bool inside = l.inside;
+  const unsigned threshold = l.threshold;
+  auto row_of = [&](int j) { return l.row_of(j); };
   auto sample = [&](int y, int x) { return unsigned(in[y * in_stride + predict::clamp_(x, 0, w - 1)]); };
   Words<kOwn> rows[S::kRows + 2];
 CF_UNROLL
@@ -342,56 +370,44 @@ CF_UNROLL
       r.vee[i] = byte_perm(r.ve[i], r.ve[i + 1], kHighLow);
     }
   };
-  auto starts_slice = [&](int y) { return y <= 0 || (p.slice_height > 0 && y % p.slice_height == 0); };
-
-  PlanarPairRow up, cur;
-  split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
-  split(1, up, cur, starts_slice(y_begin - 1));
+  l.walk<S::kRows, PlanarPairRow>(split, [&](int y, bool top, const PlanarPairRow &cur, const PlanarPairRow &up) {
+    unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
 CF_UNROLL
-  for (int j = 2; j < S::kRows + 2; ++j) {
-    const int y = y_begin + j - 2;
-    const bool top = starts_slice(y);
-    split(j, cur, up, top);
-    if (y < h) {
-      unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
-CF_UNROLL
-      for (int q = 1; q <= kOwn; ++q) {
-        unsigned re, ro;  // residuals of E (samples 0, 2) and O (samples 1, 3)
-        if (top) {  // first row of a slice: W (the frame's first sample: mid, fixed below)
-          re = sub16(cur.e[q], cur.ow[q]);
-          ro = sub16(cur.o[q], cur.e[q]);
-        } else {
-          const bool gap = P == Predictor::Gap;
-          const unsigned dhe = cur.how[q] + up.he[q] + (gap ? up.ho[q] : 0u);
-          const unsigned dve = cur.vow[q] + up.ve[q] + (gap ? up.vo[q] : 0u);
-          const unsigned dho = cur.he[q] + up.ho[q] + (gap ? up.hee[q] : 0u);
-          const unsigned dvo = cur.ve[q] + up.vo[q] + (gap ? up.vee[q] : 0u);
-          const unsigned pe = Pred::predict(cur.ow[q], up.e[q], up.ow[q], up.o[q], dhe, dve, threshold);
-          const unsigned po = Pred::predict(cur.e[q], up.o[q], up.e[q], up.ew[q + 1], dho, dvo, threshold);
-          re = sub16(cur.e[q] + splat(Pred::kBias), pe);
-          ro = sub16(cur.o[q] + splat(Pred::kBias), po);
-        }
-        if (q == 1 && x0 == 0) {  // column 0 (low lane of E): N, or mid on a slice's first row
-          const unsigned first = sub16(cur.e[1], top ? splat(unsigned(p.range.mid)) : up.e[1]);
-          re = (re & 0xffff0000u) | (first & 0xffffu);
-        }
-        res[2 * (q - 1)] = byte_perm(re, ro, 0x5410u);
-        res[2 * (q - 1) + 1] = byte_perm(re, ro, 0x7632u);
-      }
-      unsigned char *const row = k.out[0] + y * k.out_stride[0] + (long long)x0 * 2;
-      if (inside) {
-        Words<2 * kOwn> v;
-CF_UNROLL
-        for (int q = 0; q < 2 * kOwn; ++q) v.w[q] = res[q];
-        store_words<2 * kOwn>(row, v);
+    for (int q = 1; q <= kOwn; ++q) {
+      unsigned re, ro;  // residuals of E (samples 0, 2) and O (samples 1, 3)
+      if (top) {  // first row of a slice: W (the frame's first sample: mid, fixed below)
+        re = sub16(cur.e[q], cur.ow[q]);
+        ro = sub16(cur.o[q], cur.e[q]);
       } else {
-        const PlaneRef ref{k.out[0], k.out_stride[0], 1};
-        for (int i = 0; i < S::kPix; ++i)
-          if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(res[i / 2] >> (16 * (i % 2)))));
+        const bool gap = P == Predictor::Gap;
+        const unsigned dhe = cur.how[q] + up.he[q] + (gap ? up.ho[q] : 0u);
+        const unsigned dve = cur.vow[q] + up.ve[q] + (gap ? up.vo[q] : 0u);
+        const unsigned dho = cur.he[q] + up.ho[q] + (gap ? up.hee[q] : 0u);
+        const unsigned dvo = cur.ve[q] + up.vo[q] + (gap ? up.vee[q] : 0u);
+        const unsigned pe = Pred::predict(cur.ow[q], up.e[q], up.ow[q], up.o[q], dhe, dve, threshold);
+        const unsigned po = Pred::predict(cur.e[q], up.o[q], up.e[q], up.ew[q + 1], dho, dvo, threshold);
+        re = sub16(cur.e[q] + splat(Pred::kBias), pe);
+        ro = sub16(cur.o[q] + splat(Pred::kBias), po);
       }
+      if (q == 1 && x0 == 0) {  // column 0 (low lane of E): N, or mid on a slice's first row
+        const unsigned first = sub16(cur.e[1], top ? splat(unsigned(p.range.mid)) : up.e[1]);
+        re = (re & 0xffff0000u) | (first & 0xffffu);
+      }
+      res[2 * (q - 1)] = byte_perm(re, ro, 0x5410u);
+      res[2 * (q - 1) + 1] = byte_perm(re, ro, 0x7632u);
     }
-    up = cur;
-  }
+    unsigned char *const row = k.out[0] + y * k.out_stride[0] + (long long)x0 * 2;
+    if (inside) {
+      Words<2 * kOwn> v;
+CF_UNROLL
+      for (int q = 0; q < 2 * kOwn; ++q) v.w[q] = res[q];
+      store_words<2 * kOwn>(row, v);
+    } else {
+      const PlaneRef ref{k.out[0], k.out_stride[0], 1};
+      for (int i = 0; i < S::kPix; ++i)
+        if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(res[i / 2] >> (16 * (i % 2)))));
+    }
+  });
 }
 
 }  // namespace cf::cuda
