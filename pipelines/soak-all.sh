@@ -110,7 +110,7 @@ for lane in cpu openmp cuda; do
 done
 wait
 {
-  echo "Soak: $CF_SOAK_FRAMES frames of $size per row ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1 || true))."
+  echo "Soak: $CF_SOAK_FRAMES frames of $size per row ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc --all) cores, GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1 || true))."
   echo "Growth = (end - after the first 100 frames); flat = host RSS within 8 MB and GPU memory within 4 MB."
   echo
   "$soak" --header
