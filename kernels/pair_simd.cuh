@@ -16,20 +16,15 @@
 
 namespace cf::cuda::pairs {
 
-// PRMT: bytes of {b, a} (a = bytes 0..3, b = 4..7) picked by the nibbles of s;
-// nibble bit 3 replicates the picked byte's sign bit instead.
+// PRMT: bytes of {b, a} (a = bytes 0..3, b = 4..7) picked by the low 3 bits
+// of each nibble of s (__byte_perm ignores the fourth).
 CF_HD unsigned byte_perm(unsigned a, unsigned b, unsigned s) {
 #ifdef __CUDA_ARCH__
   return __byte_perm(a, b, s);
 #else
   const unsigned long long v = (static_cast<unsigned long long>(b) << 32) | a;
   unsigned r = 0;
-  for (int i = 0; i < 4; ++i) {
-    const unsigned n = (s >> (4 * i)) & 0xfu;
-    unsigned byte = unsigned(v >> (8 * (n & 7u))) & 0xffu;
-    if (n & 8u) byte = (byte & 0x80u) ? 0xffu : 0u;
-    r |= byte << (8 * i);
-  }
+  for (int i = 0; i < 4; ++i) r |= (unsigned(v >> (8 * ((s >> (4 * i)) & 7u))) & 0xffu) << (8 * i);
   return r;
 #endif
 }
@@ -86,8 +81,18 @@ CF_HD unsigned min_s16(unsigned a, unsigned b) {
 #endif
 }
 
-// 0xffff in each lane that is negative (as a signed 16-bit value), else 0.
-CF_HD unsigned negative_mask(unsigned a) { return byte_perm(a, 0, 0xbb99u); }
+// 0xffff in each lane that is negative (as a signed 16-bit value), else 0:
+// PRMT with sign replication (selector 0xbb99: every byte the sign of byte 1
+// or 3), which the PTX instruction has and __byte_perm does not.
+CF_HD unsigned negative_mask(unsigned a) {
+#ifdef __CUDA_ARCH__
+  unsigned r;
+  asm("prmt.b32 %0, %1, 0, 0xbb99;" : "=r"(r) : "r"(a));
+  return r;
+#else
+  return (a & 0x8000u ? 0xffffu : 0u) | (a & 0x80000000u ? 0xffff0000u : 0u);
+#endif
+}
 
 // mask ? a : b, bit by bit.
 CF_HD unsigned select(unsigned mask, unsigned a, unsigned b) { return (mask & a) | (~mask & b); }
