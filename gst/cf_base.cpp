@@ -37,6 +37,7 @@ struct GstCfBasePrivate {
   cf::Backend backend = cf::Backend::Auto;
   guint threads = 0;
   gint device_id = 0;
+  gboolean host_wait = TRUE;  // false: in CUDA memory, queue on the legacy stream and push at once
   bool engine_stale = false;   // backend or device-id changed since the engine was made
   std::string active_backend;  // "" until started
 
@@ -60,7 +61,7 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfBase, gst_cf_base, GST_TYPE_BASE_TRANSF
 
 #define PRIV(self) (static_cast<GstCfBasePrivate *>(gst_cf_base_get_instance_private(self)))
 
-enum { PROP_0, PROP_BACKEND, PROP_THREADS, PROP_DEVICE_ID, PROP_ACTIVE_BACKEND, N_PROPS };
+enum { PROP_0, PROP_BACKEND, PROP_THREADS, PROP_DEVICE_ID, PROP_HOST_WAIT, PROP_ACTIVE_BACKEND, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static constexpr cf::Backend kDefaultBackend = cf::Backend::Auto;
@@ -128,6 +129,7 @@ static bool create_engine(GstCfBase *self) {
   GST_OBJECT_LOCK(self);
   const cf::Backend requested = priv->backend;
   const int threads = int(priv->threads), device = priv->device_id;
+  const bool host_wait = priv->host_wait;
   priv->engine_stale = false;
   GST_OBJECT_UNLOCK(self);
 
@@ -175,9 +177,9 @@ static bool create_engine(GstCfBase *self) {
   priv->engine = std::move(engine);
   if (priv->engine->backend() == cf::Backend::Cuda) {
     if (scope.pushed()) priv->engine_ctx = cfgst::ref_context(ctx);
-    // Where GStreamer orders GstCudaMemory on the context's legacy stream,
-    // the engine queues there too: neither it nor its neighbours wait on the host.
-    priv->legacy_stream = priv->engine_ctx && cfgst::cuda_memory_on_legacy_stream();
+    // host-wait=false, where GStreamer orders GstCudaMemory on the context's
+    // legacy stream: the engine queues there too, and nobody waits on the host.
+    priv->legacy_stream = !host_wait && priv->engine_ctx && cfgst::cuda_memory_on_legacy_stream();
     priv->engine->use_legacy_stream(priv->legacy_stream);
     priv->pinned = gst_cf_pinned_allocator_new(device);
   }
@@ -278,6 +280,12 @@ static void gst_cf_base_set_property(GObject *object, guint id, const GValue *va
       priv->device_id = d;
       break;
     }
+    case PROP_HOST_WAIT: {
+      const gboolean w = g_value_get_boolean(value);
+      priv->engine_stale |= w != priv->host_wait;
+      priv->host_wait = w;
+      break;
+    }
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
@@ -292,6 +300,7 @@ static void gst_cf_base_get_property(GObject *object, guint id, GValue *value, G
     case PROP_BACKEND: g_value_set_enum(value, int(priv->backend)); break;
     case PROP_THREADS: g_value_set_uint(value, priv->threads); break;
     case PROP_DEVICE_ID: g_value_set_int(value, priv->device_id); break;
+    case PROP_HOST_WAIT: g_value_set_boolean(value, priv->host_wait); break;
     case PROP_ACTIVE_BACKEND: g_value_set_string(value, priv->active_backend.c_str()); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
@@ -578,6 +587,12 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
       "device-id", "Device ID",
       "CUDA device used by backend auto or cuda; a change while playing applies at the next frame", 0,
       G_MAXINT16, kDefaultDeviceId, rw);
+  properties[PROP_HOST_WAIT] = g_param_spec_boolean(
+      "host-wait", "Host wait",
+      "In CUDA memory: wait on the host for each frame's GPU work before pushing it (true), or queue the "
+      "work on the CUDA context's legacy default stream, which GStreamer 1.22 orders GstCudaMemory on, and "
+      "push at once (false; GStreamer >= 1.24 always waits). A change applies at the next frame",
+      TRUE, rw);
   properties[PROP_ACTIVE_BACKEND] = g_param_spec_string(
       "active-backend", "Active backend",
       "The backend in use (what auto resolved to): cuda, openmp or cpu; empty until the element starts",

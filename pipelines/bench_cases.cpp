@@ -202,6 +202,9 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     element = make_forward(c, c.backend.c_str());
     gst_buffer_ref(frame);
   }
+  // In CUDA memory the elements queue each frame on the context's legacy
+  // stream and push at once (host-wait=false); the timed loop drains it.
+  if (element && cuda) g_object_set(element, "host-wait", FALSE, nullptr);
   if (!element) {
     r.note = "element not found";
     gst_caps_unref(caps);

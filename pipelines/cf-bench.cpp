@@ -5,10 +5,10 @@
 // two copies are kept in memory (system memory, or uploaded once into
 // GstCudaMemory), and they are pushed alternately through the element in a
 // GstHarness, pulling each output; the source's cost is not in the time. In
-// system memory a chain call returns complete; in CUDA memory (and in core
-// rows) calls only queue work on the context's legacy stream, as they do in
-// a pipeline, and each timed loop ends by waiting for it: the time per frame
-// is then the throughput. memory=core rows run the core library on device
+// system memory a chain call returns complete; in CUDA memory (elements with
+// host-wait=false) and in core rows calls only queue work on the context's
+// legacy stream, and each timed loop ends by waiting for it: the time per
+// frame is then the throughput. memory=core rows run the core library on device
 // frames without GStreamer (what the kernels cost), memory=core-pinned on pinned host
 // frames (the core's upload, kernels and download, without GStreamer). Ceilings, measured in the same run:
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->

@@ -496,7 +496,8 @@ static void test_cuda_pipelines() {
   // GRAY8 is left out: GStreamer 1.22 has no GRAY8 in CUDA memory.
   for (const char *format : {"I420", "NV12", "RGBA", "BGR", "Y444"})
     for (const auto &size : {std::pair<int, int>{kEvenW, kEvenH}, {kOddW, kOddH}}) roundtrip(format, size.first, size.second);
-  for (const char *element : {"cudamed name=enc", "cudagap slice-height=64 name=enc", "cudaged threshold=20 slice-height=7 name=enc"})
+  for (const char *element : {"cudamed name=enc", "cudagap slice-height=64 name=enc", "cudaged threshold=20 slice-height=7 name=enc",
+                              "cudagap host-wait=false name=enc"})
     for (const char *format : {"I420", "RGBA", "NV12"}) roundtrip(format, kOddW, kOddH, element);
   // The deepest 5/3 the odd size allows (8 levels at 321x241, 7 at tiny sizes).
   const std::string deep = std::string("cudarct ! cudacdf53 levels=") + (tiny_frames() ? "7" : "8") +
@@ -506,6 +507,7 @@ static void test_cuda_pipelines() {
                               "cudarct ! cudahaar levels=2 name=enc", deep.c_str(),
                               "cudarct ! cudamed name=enc", "cudaycocg ! cudagap slice-height=16 name=enc ! cudaentropy",
                               "cudarct ! cudaged name=enc", "cudarct ! cudacdf97 levels=4 name=enc",
+                              "cudaycocg host-wait=false ! cudaged host-wait=false name=enc",
                               "cudaycocg ! cudacdf97 levels=2 layout=standard name=enc ! queue"})
       roundtrip(format, kOddW, kOddH, chain);
   // cdf97 unquantised (F32LE in CUDA memory) rounds back exactly.
