@@ -38,7 +38,7 @@ struct GstCfBasePrivate {
   guint threads = 0;
   gint device_id = 0;
   gboolean host_wait = TRUE;  // false: in CUDA memory, queue on the legacy stream and push at once
-  bool engine_stale = false;   // backend or device-id changed since the engine was made
+  bool engine_stale = false;   // backend, device-id or host-wait changed since the engine was made
   std::string active_backend;  // "" until started
 
   // State-change and streaming threads (never at the same time).
