@@ -124,11 +124,21 @@ void test_bad_input() {
     const std::string err = hx.errors();
     CHECK_MSG(contains(err, "100 bytes") && contains(err, "256 bytes"), "short buffer: '%s'", err.c_str());
   }
-  // Out of range: GLib refuses the value (a warning) and keeps the old one.
+  // Out of range: GLib refuses the value with a warning (caught here, not
+  // printed) and keeps the old one.
   GstElement *e = gst_element_factory_make("cudahalftone", nullptr);
+  int refused = 0;
+  const guint handler = g_log_set_handler(
+      "GLib-GObject", GLogLevelFlags(G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION),
+      [](const gchar *, GLogLevelFlags, const gchar *message, gpointer count) {
+        if (std::string(message).find("out of range") != std::string::npos) ++*static_cast<int *>(count);
+      },
+      &refused);
   g_object_set(e, "levels", 1, nullptr);
   g_object_set(e, "levels", 257, nullptr);
   g_object_set(e, "stochastic", 1.5, nullptr);
+  g_log_remove_handler("GLib-GObject", handler);
+  CHECK_MSG(refused == 3, "GLib refused %d of the 3 out-of-range values", refused);
   int levels = 0;
   double stochastic = -1;
   g_object_get(e, "levels", &levels, "stochastic", &stochastic, nullptr);
