@@ -4,7 +4,8 @@
 // planar_layout, and the caps transforms the elements use on unfixed caps).
 // Caps that parse must survive a round trip through build_coeff_caps with
 // the same geometry. Caps that parse and describe a small frame are then set
-// on cudainverse, cudaview or cudaentropy (the inverse's configure) and a
+// on an element that takes coefficients (cudainverse, cudaview, cudaentropy,
+// or a chain element behind a colour stage) and a
 // frame of the size they give is pushed: a clean error or an output of the
 // right size.
 #include "coeff_caps.h"

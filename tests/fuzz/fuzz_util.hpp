@@ -99,7 +99,9 @@ inline const std::vector<const char *> &raw_input_elements() {
   return e;
 }
 inline const std::vector<const char *> &coeff_input_elements() {
-  static const std::vector<const char *> e = {"cudainverse", "cudaview", "cudaentropy"};
+  // cudaentropy, the inverses, and the chain elements that take a colour stage's output.
+  static const std::vector<const char *> e = {"cudainverse", "cudaview", "cudaentropy", "cudahaar", "cudacdf53",
+                                              "cudacdf97", "cudadct", "cudamed", "cudagap", "cudaged"};
   return e;
 }
 
