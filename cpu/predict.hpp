@@ -142,9 +142,9 @@ inline void inverse_row(const PredictorParams &p, const Range &r, const std::int
 // is the slice's first row; up2 is up1 on its second row.
 struct SliceRows {
   int first;  // the slice's first row
-  static SliceRows of(int y, int slice_height) { return {slice_height > 0 ? y - y % slice_height : 0}; }
-  bool has_up1(int y) const { return y > first; }
-  bool has_up2(int y) const { return y > first + 1; }
+  CF_PREDICT_HD static SliceRows of(int y, int slice_height) { return {slice_height > 0 ? y - y % slice_height : 0}; }
+  CF_PREDICT_HD bool has_up1(int y) const { return y > first; }
+  CF_PREDICT_HD bool has_up2(int y) const { return y > first + 1; }
 };
 
 }  // namespace cf::predict

@@ -110,6 +110,8 @@ using Of = std::conditional_t<P == Predictor::Gap, Gap, std::conditional_t<P == 
 // among p.n planes), its first sample x0 and first row y_begin.
 struct PairLane {
   const PredictForwardU8Plane *plane;
+  const unsigned char *in;  // plane->in, plane->in_stride
+  long long in_stride;
   int w, h, lane, x0, y_begin, slice_height;
   bool inside;         // own samples and the one right of them in the frame
   unsigned threshold;  // GED's, in both lanes (at most 1024: |gv - gh| <= 510)
@@ -121,6 +123,8 @@ struct PairLane {
     int c = 0;
     while (c + 1 < p.n && tile >= p.plane[c + 1].first_tile) ++c;
     plane = &p.plane[c];
+    in = plane->in;
+    in_stride = plane->in_stride;
     w = plane->w;
     h = plane->h;
     const int local = tile - plane->first_tile, ty = local / plane->tiles_x, tx = local - ty * plane->tiles_x;
@@ -135,8 +139,37 @@ struct PairLane {
   }
   // The frame row of the lane's row j (j = 0 is y_begin - 2), clamped.
   __device__ __forceinline__ int row_of(int j) const { return predict::clamp_(y_begin - 2 + j, 0, h - 1); }
+  // Column x of frame row y, clamped into the plane, in the low kBytes bytes:
+  // a pixel word (kBytes = 4) or a sample (1).
+  template <int kBytes>
+  __device__ __forceinline__ unsigned column(int y, int x) const {
+    const unsigned char *at = in + y * in_stride + (long long)predict::clamp_(x, 0, w - 1) * kBytes;
+    if constexpr (kBytes == 4) return load_words<1>(at).w[0];
+    else return unsigned(*at);
+  }
+  // The lane's rows j = 0 .. kRows + 1 (frame rows row_of(j)), all loaded
+  // first so that many loads are in flight; a lane whose run reaches the last
+  // column gathers its columns one by one.
+  template <int kRows, int kWords, int kBytes>
+  __device__ __forceinline__ void load_rows(Words<kWords> (&rows)[kRows + 2]) const {
+    constexpr int kPerWord = 4 / kBytes;  // columns in a word
+CF_UNROLL
+    for (int j = 0; j < kRows + 2; ++j) {
+      const int y = row_of(j);
+      if (inside) {
+        rows[j] = load_words<kWords>(in + y * in_stride + (long long)x0 * kBytes);
+      } else {
+        for (int q = 0; q < kWords; ++q) {
+          unsigned v = 0;
+          for (int b = 0; b < kPerWord; ++b) v |= column<kBytes>(y, x0 + q * kPerWord + b) << (8 * kBytes * b);
+          rows[j].w[q] = v;
+        }
+      }
+    }
+  }
+  // Row y (y_begin - 1 may be -1) is the first of its slice: no row above.
   __device__ __forceinline__ bool starts_slice(int y) const {
-    return y <= 0 || (slice_height > 0 && y % slice_height == 0);
+    return !predict::SliceRows::of(y, slice_height).has_up1(y);
   }
   // Rows y_begin-2 and y_begin-1 first (only for the rows above), then each
   // of kRows rows: split(j, cur, up, starts) makes row j from the one above,
@@ -157,13 +190,19 @@ CF_UNROLL
   }
 };
 
-struct PredictForwardPairsShape {
-  static constexpr int kPix = 2;   // pixels of a row per lane: one 8-byte load
-  static constexpr int kRows = 8;  // rows per lane
+// Both kernels' blocks: 4 warps stacked vertically, a lane kPixels columns
+// (one 8-byte load) of 8 rows; 4 blocks per SM (about 100 registers).
+template <int kPixels>
+struct PairShape {
+  static constexpr int kPix = kPixels;  // columns of a row per lane
+  static constexpr int kRows = 8;       // rows per lane
   static constexpr int kWarps = 4;
   static constexpr int kThreads = 32 * kWarps;
   static constexpr int kMinBlocks = 4;
   static constexpr int kTileW = 32 * kPix, kTileH = kRows * kWarps;
+};
+
+struct PredictForwardPairsShape : PairShape<2> {  // 4-byte pixels
   static constexpr int kWin = kPix + 3;  // pixels x0-2 .. x0+kPix
   static constexpr int kGrad = kPix + 2;  // gradients of pixels x0-1 .. x0+kPix
 };
@@ -187,34 +226,19 @@ __global__ void __launch_bounds__(PredictForwardPairsShape::kThreads, PredictFor
   PairLane l;
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
-  const unsigned char *const in = k.in;
-  const long long in_stride = k.in_stride;
-  const int w = l.w, lane = l.lane, x0 = l.x0;
-  const bool inside = l.inside;
-  const unsigned threshold = l.threshold;
-  auto row_of = [&](int j) { return l.row_of(j); };
-  auto pixel = [&](int y, int x) { return load_words<1>(in + y * in_stride + (long long)predict::clamp_(x, 0, w - 1) * 4).w[0]; };
-  // Rows y_begin-2 .. y_begin+kRows-1 (clamped into the frame), all loads first.
-  Words<S::kPix> rows[S::kRows + 2];
-CF_UNROLL
-  for (int j = 0; j < S::kRows + 2; ++j) {
-    const int y = row_of(j);
-    if (inside) {
-      rows[j] = load_words<S::kPix>(in + y * in_stride + (long long)x0 * 4);
-    } else {
-      for (int q = 0; q < S::kPix; ++q) rows[j].w[q] = pixel(y, x0 + q);
-    }
-  }
+  const int lane = l.lane, x0 = l.x0;
+  Words<S::kPix> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, a word per pixel
+  l.load_rows<S::kRows, S::kPix, 4>(rows);
 
   // Row j as pairs; `above` is row j-1's, unused (v = 0) when row j starts a slice.
   auto split = [&](int j, PairRow &r, const PairRow &above, bool starts) {
     unsigned left2 = __shfl_up_sync(kAll, rows[j].w[0], 1), left1 = __shfl_up_sync(kAll, rows[j].w[1], 1);
     unsigned right = __shfl_down_sync(kAll, rows[j].w[0], 1);
     if (lane == 0) {
-      left2 = pixel(row_of(j), x0 - 2);
-      left1 = pixel(row_of(j), x0 - 1);
+      left2 = l.column<4>(l.row_of(j), x0 - 2);
+      left1 = l.column<4>(l.row_of(j), x0 - 1);
     }
-    if (lane == 31) right = pixel(row_of(j), x0 + S::kPix);
+    if (lane == 31) right = l.column<4>(l.row_of(j), x0 + S::kPix);
     unsigned px[S::kWin];
     px[0] = left2;
     px[1] = left1;
@@ -248,8 +272,8 @@ CF_UNROLL
       const unsigned dho = cur.ho[g - 1] + up.ho[g] + (P == Predictor::Gap ? up.ho[g + 1] : 0u);
       const unsigned dve = cur.ve[g - 1] + up.ve[g] + (P == Predictor::Gap ? up.ve[g + 1] : 0u);
       const unsigned dvo = cur.vo[g - 1] + up.vo[g] + (P == Predictor::Gap ? up.vo[g + 1] : 0u);
-      const unsigned pe = Pred::predict(cur.e[c - 1], up.e[c], up.e[c - 1], up.e[c + 1], dhe, dve, threshold);
-      const unsigned po = Pred::predict(cur.o[c - 1], up.o[c], up.o[c - 1], up.o[c + 1], dho, dvo, threshold);
+      const unsigned pe = Pred::predict(cur.e[c - 1], up.e[c], up.e[c - 1], up.e[c + 1], dhe, dve, l.threshold);
+      const unsigned po = Pred::predict(cur.o[c - 1], up.o[c], up.o[c - 1], up.o[c + 1], dho, dvo, l.threshold);
       re[i] = sub16(cur.e[c] + splat(Pred::kBias), pe);
       ro[i] = sub16(cur.o[c] + splat(Pred::kBias), po);
     }
@@ -265,7 +289,7 @@ CF_UNROLL
       if (!out) continue;
       const unsigned *pairs_of = b % 2 ? ro : re;
       unsigned char *const row = out + y * k.out_stride[b] + (long long)x0 * 2;
-      if (inside) {
+      if (l.inside) {
         Words<S::kPix / 2> v;
 CF_UNROLL
         for (int q = 0; q < S::kPix / 2; ++q)
@@ -274,7 +298,7 @@ CF_UNROLL
       } else {
         const PlaneRef ref{out, k.out_stride[b], 1};
         for (int i = 0; i < S::kPix; ++i)
-          if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
+          if (x0 + i < l.w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
       }
     }
   });
@@ -289,13 +313,7 @@ CF_UNROLL
 // lane, O[j] low lane), that of O is E itself, and the east neighbour of O is
 // EW[j+1] = (E[j] high, E[j+1] low): one PRMT each. Gradients shift the same
 // way (hOW, hEE, vOW, vEE).
-struct PredictForwardPlanarPairsShape {
-  static constexpr int kPix = 8;   // samples of a row per lane: one 8-byte load
-  static constexpr int kRows = 8;  // rows per lane
-  static constexpr int kWarps = 4;
-  static constexpr int kThreads = 32 * kWarps;
-  static constexpr int kMinBlocks = 4;
-  static constexpr int kTileW = 32 * kPix, kTileH = kRows * kWarps;
+struct PredictForwardPlanarPairsShape : PairShape<8> {  // samples
   static constexpr int kWords = kPix / 4 + 2;  // window words: left, own, right
 };
 
@@ -318,34 +336,16 @@ __global__ void __launch_bounds__(PredictForwardPlanarPairsShape::kThreads, Pred
   PairLane l;
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
-  const unsigned char *const in = k.in;
-  const long long in_stride = k.in_stride;
-  const int w = l.w, lane = l.lane, x0 = l.x0;
-  const bool inside = l.inside;
-  const unsigned threshold = l.threshold;
-  auto row_of = [&](int j) { return l.row_of(j); };
-  auto sample = [&](int y, int x) { return unsigned(in[y * in_stride + predict::clamp_(x, 0, w - 1)]); };
-  Words<kOwn> rows[S::kRows + 2];
-CF_UNROLL
-  for (int j = 0; j < S::kRows + 2; ++j) {
-    const int y = row_of(j);
-    if (inside) {
-      rows[j] = load_words<kOwn>(in + y * in_stride + x0);
-    } else {
-      for (int q = 0; q < kOwn; ++q) {
-        unsigned v = 0;
-        for (int b = 0; b < 4; ++b) v |= sample(y, x0 + 4 * q + b) << (8 * b);
-        rows[j].w[q] = v;
-      }
-    }
-  }
+  const int lane = l.lane, x0 = l.x0;
+  Words<kOwn> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, 4 samples a word
+  l.load_rows<S::kRows, kOwn, 1>(rows);
 
   auto split = [&](int j, PlanarPairRow &r, const PlanarPairRow &above, bool starts) {
     unsigned words[kN];
     words[0] = __shfl_up_sync(kAll, rows[j].w[kOwn - 1], 1);
     words[kN - 1] = __shfl_down_sync(kAll, rows[j].w[0], 1);  // only its first sample is used
-    if (lane == 0) words[0] = x0 > 0 ? load_words<1>(in + row_of(j) * in_stride + x0 - 4).w[0] : (rows[j].w[0] & 0xffu) * 0x01010101u;
-    if (lane == 31) words[kN - 1] = sample(row_of(j), x0 + S::kPix);
+    if (lane == 0) words[0] = x0 > 0 ? load_words<1>(l.in + l.row_of(j) * l.in_stride + x0 - 4).w[0] : (rows[j].w[0] & 0xffu) * 0x01010101u;
+    if (lane == 31) words[kN - 1] = l.column<1>(l.row_of(j), x0 + S::kPix);
 CF_UNROLL
     for (int q = 0; q < kOwn; ++q) words[q + 1] = rows[j].w[q];
 CF_UNROLL
@@ -384,8 +384,8 @@ CF_UNROLL
         const unsigned dve = cur.vow[q] + up.ve[q] + (gap ? up.vo[q] : 0u);
         const unsigned dho = cur.he[q] + up.ho[q] + (gap ? up.hee[q] : 0u);
         const unsigned dvo = cur.ve[q] + up.vo[q] + (gap ? up.vee[q] : 0u);
-        const unsigned pe = Pred::predict(cur.ow[q], up.e[q], up.ow[q], up.o[q], dhe, dve, threshold);
-        const unsigned po = Pred::predict(cur.e[q], up.o[q], up.e[q], up.ew[q + 1], dho, dvo, threshold);
+        const unsigned pe = Pred::predict(cur.ow[q], up.e[q], up.ow[q], up.o[q], dhe, dve, l.threshold);
+        const unsigned po = Pred::predict(cur.e[q], up.o[q], up.e[q], up.ew[q + 1], dho, dvo, l.threshold);
         re = sub16(cur.e[q] + splat(Pred::kBias), pe);
         ro = sub16(cur.o[q] + splat(Pred::kBias), po);
       }
@@ -397,7 +397,7 @@ CF_UNROLL
       res[2 * (q - 1) + 1] = byte_perm(re, ro, 0x7632u);
     }
     unsigned char *const row = k.out[0] + y * k.out_stride[0] + (long long)x0 * 2;
-    if (inside) {
+    if (l.inside) {
       Words<2 * kOwn> v;
 CF_UNROLL
       for (int q = 0; q < 2 * kOwn; ++q) v.w[q] = res[q];
@@ -405,7 +405,7 @@ CF_UNROLL
     } else {
       const PlaneRef ref{k.out[0], k.out_stride[0], 1};
       for (int i = 0; i < S::kPix; ++i)
-        if (x0 + i < w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(res[i / 2] >> (16 * (i % 2)))));
+        if (x0 + i < l.w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(res[i / 2] >> (16 * (i % 2)))));
     }
   });
 }
