@@ -147,42 +147,51 @@ struct PairLane {
     if constexpr (kBytes == 4) return load_words<1>(at).w[0];
     else return unsigned(*at);
   }
-  // The lane's rows j = 0 .. kRows + 1 (frame rows row_of(j)), all loaded
-  // first so that many loads are in flight; a lane whose run reaches the last
-  // column gathers its columns one by one.
-  template <int kRows, int kWords, int kBytes>
-  __device__ __forceinline__ void load_rows(Words<kWords> (&rows)[kRows + 2]) const {
+  // The lane's row j (frame row row_of(j)) as kWords words of kBytes-byte
+  // columns; a lane whose run reaches the last column gathers its columns one
+  // by one.
+  template <int kWords, int kBytes>
+  __device__ __forceinline__ void load_row(int j, Words<kWords> &row) const {
     constexpr int kPerWord = 4 / kBytes;  // columns in a word
-CF_UNROLL
-    for (int j = 0; j < kRows + 2; ++j) {
-      const int y = row_of(j);
-      if (inside) {
-        rows[j] = load_words<kWords>(in + y * in_stride + (long long)x0 * kBytes);
-      } else {
-        for (int q = 0; q < kWords; ++q) {
-          unsigned v = 0;
-          for (int b = 0; b < kPerWord; ++b) v |= column<kBytes>(y, x0 + q * kPerWord + b) << (8 * kBytes * b);
-          rows[j].w[q] = v;
-        }
-      }
+    const int y = row_of(j);
+    if (inside) {
+      row = load_words<kWords>(in + y * in_stride + (long long)x0 * kBytes);
+      return;
+    }
+    for (int q = 0; q < kWords; ++q) {
+      unsigned v = 0;
+      for (int b = 0; b < kPerWord; ++b) v |= column<kBytes>(y, x0 + q * kPerWord + b) << (8 * kBytes * b);
+      row.w[q] = v;
     }
   }
   // Row y (y_begin - 1 may be -1) is the first of its slice: no row above.
   __device__ __forceinline__ bool starts_slice(int y) const {
     return !predict::SliceRows::of(y, slice_height).has_up1(y);
   }
-  // Rows y_begin-2 and y_begin-1 first (only for the rows above), then each
-  // of kRows rows: split(j, cur, up, starts) makes row j from the one above,
-  // emit(y, top, cur, up) writes it (rows inside the plane).
-  template <int kRows, class Row, class Split, class Emit>
-  __device__ __forceinline__ void walk(Split &&split, Emit &&emit) const {
-    Row up, cur;
+  // load(j) fetches the lane's row j (j = 0 is y_begin-2): the first S::kAhead
+  // rows up front and then one row ahead of each row made, so that loads stay
+  // in flight while rows are computed (S::kAhead = 0: all kRows + 2 first).
+  // Rows y_begin-2 and y_begin-1 come first (only for the rows above), then
+  // each of kRows rows: split(j, cur, up, starts) makes row j from the one
+  // above, emit(y, top, cur, up) writes it (rows inside the plane).
+  template <class S, class Row, class Load, class Split, class Emit>
+  __device__ __forceinline__ void walk(Load &&load, Split &&split, Emit &&emit) const {
+    constexpr int kN = S::kRows + 2, kFirst = S::kAhead > 0 && S::kAhead < kN ? S::kAhead : kN;
+CF_UNROLL
+    for (int j = 0; j < kFirst; ++j) load(j);
+    auto ahead = [&](int j) {
+      if (j + kFirst < kN) load(j + kFirst);
+    };
+    Row up{}, cur{};  // set by split before use (value-initialised for the host compiler's warning)
+    ahead(0);
     split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
+    ahead(1);
     split(1, up, cur, starts_slice(y_begin - 1));
 CF_UNROLL
-    for (int j = 2; j < kRows + 2; ++j) {
+    for (int j = 2; j < kN; ++j) {
       const int y = y_begin + j - 2;
       const bool top = starts_slice(y);
+      ahead(j);
       split(j, cur, up, top);
       if (y < h) emit(y, top, cur, up);
       up = cur;
@@ -190,48 +199,49 @@ CF_UNROLL
   }
 };
 
-// Both kernels' blocks: 4 warps stacked vertically, a lane kPixels columns
-// (one 8-byte load) of 8 rows; 4 blocks per SM (about 100 registers).
-template <int kPixels>
+// Both kernels' blocks: kWarps warps stacked vertically, a lane kPix columns
+// (one 8-byte load) of kRows rows, kAhead rows loaded ahead (0: all first);
+// kMinBlocks blocks per SM bounds the registers.
+template <int kPixels, int kRowsPerLane = 8, int kWarpsPerBlock = 4, int kBlocksPerSM = 4, int kRowsAhead = 0>
 struct PairShape {
   static constexpr int kPix = kPixels;  // columns of a row per lane
-  static constexpr int kRows = 8;       // rows per lane
-  static constexpr int kWarps = 4;
+  static constexpr int kRows = kRowsPerLane;
+  static constexpr int kWarps = kWarpsPerBlock;
   static constexpr int kThreads = 32 * kWarps;
-  static constexpr int kMinBlocks = 4;
+  static constexpr int kMinBlocks = kBlocksPerSM;
+  static constexpr int kAhead = kRowsAhead;
   static constexpr int kTileW = 32 * kPix, kTileH = kRows * kWarps;
 };
 
-struct PredictForwardPairsShape : PairShape<2> {  // 4-byte pixels
-  static constexpr int kWin = kPix + 3;  // pixels x0-2 .. x0+kPix
-  static constexpr int kGrad = kPix + 2;  // gradients of pixels x0-1 .. x0+kPix
-};
+using PredictForwardPairsShape = PairShape<2>;        // 4-byte pixels
+using PredictForwardPlanarPairsShape = PairShape<8>;  // samples
 
 // One row of a lane's window as pairs: pixels x0-2 .. x0+kPix, and the
 // gradients of x0-1 .. x0+kPix.
+template <class S>
 struct PairRow {
-  using S = PredictForwardPairsShape;
-  unsigned e[S::kWin], o[S::kWin];
-  unsigned he[S::kGrad], ho[S::kGrad], ve[S::kGrad], vo[S::kGrad];
+  static constexpr int kWin = S::kPix + 3;   // pixels x0-2 .. x0+kPix
+  static constexpr int kGrad = S::kPix + 2;  // gradients of pixels x0-1 .. x0+kPix
+  unsigned e[kWin], o[kWin];
+  unsigned he[kGrad], ho[kGrad], ve[kGrad], vo[kGrad];
 };
 
 // p.plane[0] holds the pixels (NC = 4 layout of PredictForwardU8Params).
-template <Predictor P>
-__global__ void __launch_bounds__(PredictForwardPairsShape::kThreads, PredictForwardPairsShape::kMinBlocks)
-    predict_forward_pairs(PredictForwardU8Params p) {
-  using S = PredictForwardPairsShape;
+template <Predictor P, class S = PredictForwardPairsShape>
+__global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pairs(PredictForwardU8Params p) {
+  using Row = PairRow<S>;
   using Pred = pair_predict::Of<P>;
   using namespace pairs;
   constexpr unsigned kAll = 0xffffffffu;
-  PairLane l;
+  PairLane l{};
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
   const int lane = l.lane, x0 = l.x0;
   Words<S::kPix> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, a word per pixel
-  l.load_rows<S::kRows, S::kPix, 4>(rows);
+  auto load = [&](int j) { l.load_row<S::kPix, 4>(j, rows[j]); };
 
   // Row j as pairs; `above` is row j-1's, unused (v = 0) when row j starts a slice.
-  auto split = [&](int j, PairRow &r, const PairRow &above, bool starts) {
+  auto split = [&](int j, Row &r, const Row &above, bool starts) {
     unsigned left2 = __shfl_up_sync(kAll, rows[j].w[0], 1), left1 = __shfl_up_sync(kAll, rows[j].w[1], 1);
     unsigned right = __shfl_down_sync(kAll, rows[j].w[0], 1);
     if (lane == 0) {
@@ -239,26 +249,26 @@ __global__ void __launch_bounds__(PredictForwardPairsShape::kThreads, PredictFor
       left1 = l.column<4>(l.row_of(j), x0 - 1);
     }
     if (lane == 31) right = l.column<4>(l.row_of(j), x0 + S::kPix);
-    unsigned px[S::kWin];
+    unsigned px[Row::kWin];
     px[0] = left2;
     px[1] = left1;
 CF_UNROLL
     for (int q = 0; q < S::kPix; ++q) px[q + 2] = rows[j].w[q];
     px[S::kPix + 2] = right;
 CF_UNROLL
-    for (int i = 0; i < S::kWin; ++i) {
+    for (int i = 0; i < Row::kWin; ++i) {
       r.e[i] = even_bytes(px[i]);
       r.o[i] = odd_bytes(px[i]);
     }
 CF_UNROLL
-    for (int g = 0; g < S::kGrad; ++g) {  // pixel g + 1 of the window
+    for (int g = 0; g < Row::kGrad; ++g) {  // pixel g + 1 of the window
       r.he[g] = absdiff_bytes(r.e[g + 1], r.e[g]);
       r.ho[g] = absdiff_bytes(r.o[g + 1], r.o[g]);
       r.ve[g] = starts ? 0u : absdiff_bytes(r.e[g + 1], above.e[g + 1]);
       r.vo[g] = starts ? 0u : absdiff_bytes(r.o[g + 1], above.o[g + 1]);
     }
   };
-  l.walk<S::kRows, PairRow>(split, [&](int y, bool top, const PairRow &cur, const PairRow &up) {
+  l.walk<S, Row>(load, split, [&](int y, bool top, const Row &cur, const Row &up) {
     unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
 CF_UNROLL
     for (int i = 0; i < S::kPix; ++i) {
@@ -313,34 +323,29 @@ CF_UNROLL
 // lane, O[j] low lane), that of O is E itself, and the east neighbour of O is
 // EW[j+1] = (E[j] high, E[j+1] low): one PRMT each. Gradients shift the same
 // way (hOW, hEE, vOW, vEE).
-struct PredictForwardPlanarPairsShape : PairShape<8> {  // samples
-  static constexpr int kWords = kPix / 4 + 2;  // window words: left, own, right
-};
-
+template <class S>
 struct PlanarPairRow {
-  using S = PredictForwardPlanarPairsShape;
-  static constexpr int kN = S::kWords;
+  static constexpr int kN = S::kPix / 4 + 2;  // window words: left, own, right
   unsigned e[kN], o[kN], ow[kN], ew[kN];    // ow, ew from word 1
   unsigned he[kN], ho[kN], how[kN], hee[kN];  // he, how from word 1; hee to word kN-2
   unsigned ve[kN], vo[kN], vow[kN], vee[kN];
 };
 
-template <Predictor P>
-__global__ void __launch_bounds__(PredictForwardPlanarPairsShape::kThreads, PredictForwardPlanarPairsShape::kMinBlocks)
-    predict_forward_planar_pairs(PredictForwardU8Params p) {
-  using S = PredictForwardPlanarPairsShape;
+template <Predictor P, class S = PredictForwardPlanarPairsShape>
+__global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_planar_pairs(PredictForwardU8Params p) {
+  using Row = PlanarPairRow<S>;
   using Pred = pair_predict::Of<P>;
   using namespace pairs;
   constexpr unsigned kAll = 0xffffffffu, kHighLow = 0x5432u;  // (a's high lane, b's low lane)
-  constexpr int kN = S::kWords, kOwn = S::kPix / 4;
-  PairLane l;
+  constexpr int kN = Row::kN, kOwn = S::kPix / 4;
+  PairLane l{};
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
   const int lane = l.lane, x0 = l.x0;
   Words<kOwn> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, 4 samples a word
-  l.load_rows<S::kRows, kOwn, 1>(rows);
+  auto load = [&](int j) { l.load_row<kOwn, 1>(j, rows[j]); };
 
-  auto split = [&](int j, PlanarPairRow &r, const PlanarPairRow &above, bool starts) {
+  auto split = [&](int j, Row &r, const Row &above, bool starts) {
     unsigned words[kN];
     words[0] = __shfl_up_sync(kAll, rows[j].w[kOwn - 1], 1);
     words[kN - 1] = __shfl_down_sync(kAll, rows[j].w[0], 1);  // only its first sample is used
@@ -370,7 +375,7 @@ CF_UNROLL
       r.vee[i] = byte_perm(r.ve[i], r.ve[i + 1], kHighLow);
     }
   };
-  l.walk<S::kRows, PlanarPairRow>(split, [&](int y, bool top, const PlanarPairRow &cur, const PlanarPairRow &up) {
+  l.walk<S, Row>(load, split, [&](int y, bool top, const Row &cur, const Row &up) {
     unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
 CF_UNROLL
     for (int q = 1; q <= kOwn; ++q) {
