@@ -42,6 +42,9 @@ bool aligned(const void *p, long long stride, int bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % bytes == 0 && stride % bytes == 0;
 }
 
+// The pair kernels address a plane with 32-bit offsets (PredictForwardU8Plane).
+bool int_offsets(long long stride, int h) { return stride > 0 && stride * h < (1LL << 31); }
+
 // The pair kernels (predictor_forward_pairs.cuh) of predictor pr.
 void (*planar_pairs_kernel(Predictor pr))(PredictForwardU8Params) {
   return pr == Predictor::Med   ? predict_forward_planar_pairs<Predictor::Med>
@@ -77,8 +80,9 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
   bool planar = true;
   for (int c = 0; c < raw.n_components; ++c) {
     const PlaneRef in = plane_ref(raw, c), out = plane_ref(res, c);
+    const int h = raw.components[c].height;
     planar = planar && in.step == 1 && out.step == 1 && aligned(in.base, in.stride, 8) &&
-             aligned(out.base, out.stride, 16);
+             aligned(out.base, out.stride, 16) && int_offsets(in.stride, h) && int_offsets(out.stride, h);
   }
   if (planar) {
     p.n = raw.n_components;
@@ -86,9 +90,9 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
       PredictForwardU8Plane &k = p.plane[c];
       const PlaneRef in = plane_ref(raw, c), out = plane_ref(res, c);
       k.in = in.base;
-      k.in_stride = in.stride;
+      k.in_stride = int(in.stride);
       k.out[0] = out.base;
-      k.out_stride[0] = out.stride;
+      k.out_stride[0] = int(out.stride);
       add_plane(k, raw.components[c].width, raw.components[c].height, Planar::kTileW);
     }
     if (tiles > 0x7fffffffLL) return false;
@@ -107,14 +111,14 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
     const long long b = in.base - pixel;
     if (raw.components[c].plane != raw.components[0].plane || in.step != 4 || b > 3 || k.out[b] ||
         raw.components[c].width != raw.components[0].width || raw.components[c].height != raw.components[0].height ||
-        out.step != 1 || !aligned(out.base, out.stride, 4))
+        out.step != 1 || !aligned(out.base, out.stride, 4) || !int_offsets(out.stride, raw.components[c].height))
       return false;
     k.out[b] = out.base;
-    k.out_stride[b] = out.stride;
+    k.out_stride[b] = int(out.stride);
   }
-  if (!aligned(pixel, in0.stride, 8)) return false;
+  if (!aligned(pixel, in0.stride, 8) || !int_offsets(in0.stride, raw.components[0].height)) return false;
   k.in = pixel;
-  k.in_stride = in0.stride;
+  k.in_stride = int(in0.stride);
   p.n = 1;
   add_plane(k, raw.components[0].width, raw.components[0].height, Pixels::kTileW);
   if (tiles > 0x7fffffffLL) return false;

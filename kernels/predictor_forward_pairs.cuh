@@ -20,13 +20,14 @@
 // cpu/predict.hpp's >> is; bits a shift brings down from the high lane are
 // masked off once, after the selects.
 //
-// A lane owns kPix pixels of kRows rows: it loads each row once as one
-// 8-byte word (all its rows first, so that many loads are in flight), takes
-// the window's outer pixels from its neighbour lanes (__shfl; lanes 0 and 31
-// load them), and stores each component's residuals as one word. Columns and
-// rows outside the frame are clamped when loaded, which is the border rule
-// for columns; a lane whose run reaches the last column gathers its pixels
-// one by one.
+// A lane owns kPix columns of kRows rows: it loads each row once as one
+// 8-byte word and takes the window's outer columns from its neighbour lanes
+// (__shfl). Warps overlap: lanes 0 and 31 only supply those neighbours to
+// lanes 1 .. 30, which write the residuals, each component's as one word, so
+// no lane loads a column of its own row twice or waits on a second load.
+// Columns and rows outside the frame are clamped when loaded, which is the
+// border rule for columns; a lane whose run leaves the frame gathers its
+// columns one by one.
 #pragma once
 
 #include <cstdint>
@@ -39,11 +40,13 @@
 
 namespace cf::cuda {
 
+// Strides are positive and a plane's h * stride is below 2^31 (checked on
+// the host), so offsets are 32-bit.
 struct PredictForwardU8Plane {
   const unsigned char *in;  // 4-byte pixels: the pixel's first byte
-  long long in_stride;
+  int in_stride;
   unsigned char *out[4];  // residual plane of the pixel's byte b (4-byte pixels), or out[0]; nullptr: none
-  long long out_stride[4];
+  int out_stride[4];
   int w, h, tiles_x, first_tile;
 };
 
@@ -69,11 +72,13 @@ struct Gap {
     const unsigned half = (t + e4 + splat(256)) >> 3;             // (t + E) / 2 + 64
     const unsigned quarter = (3 * t + e4 + splat(256)) >> 4;      // (3t + E) / 4 + 64
     const unsigned plain = t >> 2;                                // t + 64
-    const unsigned above80 = negative_mask(sub16(splat(80), ad));
-    const unsigned above32 = negative_mask(sub16(splat(32), ad));
-    const unsigned above8 = negative_mask(sub16(splat(8), ad));
-    const unsigned blend = select(above32, half, select(above8, quarter, plain)) & 0x01ff01ffu;  // each < 512
-    const unsigned v = select(above80, e + splat(kBias), blend);
+    // ad <= T as the sign of ad - (T + 1): subtracting a constant keeps
+    // VIADD.16x2 one instruction (T - ad would negate ad lane by lane).
+    const unsigned upto80 = negative_mask(sub16(ad, splat(81)));
+    const unsigned upto32 = negative_mask(sub16(ad, splat(33)));
+    const unsigned upto8 = negative_mask(sub16(ad, splat(9)));
+    const unsigned blend = select(upto32, select(upto8, plain, quarter), half) & 0x01ff01ffu;  // each < 512
+    const unsigned v = select(upto80, blend, e + splat(kBias));
     return min_s16(max_s16(v, splat(kBias)), splat(kBias + 255));
   }
 };
@@ -106,15 +111,35 @@ using Of = std::conditional_t<P == Predictor::Gap, Gap, std::conditional_t<P == 
 
 }  // namespace pair_predict
 
+// Rows of a lane that start a slice (no row above), one row after another
+// without a division per row: m counts rows since the slice's first row.
+struct SliceTops {
+  int m, slice_height;  // slice_height 0: the whole frame, m = the row itself
+  // Starting at row y; y = -1, above the frame, has m = -1 and counts as a
+  // slice's first row (no row above it either).
+  __device__ __forceinline__ SliceTops(int y, int slice_height_) : slice_height(slice_height_) {
+    m = y < 0 ? -1 : slice_height > 0 ? y % slice_height : y;
+  }
+  __device__ __forceinline__ bool top() const { return m <= 0; }
+  __device__ __forceinline__ void next() {
+    if (++m == slice_height) m = 0;
+  }
+};
+
 // What both kernels know about their lane: its plane (found from the block
-// among p.n planes), its first sample x0 and first row y_begin.
+// among p.n planes), its first column x0 and first row y_begin. A warp's
+// lanes 1 .. 30 own S::kTileW columns; lane 0 holds the kPix columns left of
+// them and lane 31 the kPix right of them.
 struct PairLane {
+  static constexpr int kOutLanes = 30;
   const PredictForwardU8Plane *plane;
   const unsigned char *in;  // plane->in, plane->in_stride
-  long long in_stride;
-  int w, h, lane, x0, y_begin, slice_height;
-  bool inside;         // own samples and the one right of them in the frame
-  unsigned threshold;  // GED's, in both lanes (at most 1024: |gv - gh| <= 510)
+  int in_stride;
+  int w, h, x0, y_begin, slice_height;
+  bool loads_whole;   // all kPix columns in the frame: one vector load per row
+  bool writes;        // lanes 1 .. 30 with columns in the frame
+  bool writes_whole;  // writes all kPix columns
+  unsigned threshold; // GED's, in both lanes (at most 1024: |gv - gh| <= 510)
 
   // False when the lane's whole warp is outside its plane.
   template <class S>
@@ -128,45 +153,37 @@ struct PairLane {
     w = plane->w;
     h = plane->h;
     const int local = tile - plane->first_tile, ty = local / plane->tiles_x, tx = local - ty * plane->tiles_x;
-    lane = int(threadIdx.x) % 32;
+    const int lane = int(threadIdx.x) % 32;
     const int wx0 = tx * S::kTileW;
-    x0 = wx0 + lane * S::kPix;
+    x0 = wx0 + (lane - 1) * S::kPix;
     y_begin = ty * S::kTileH + int(threadIdx.x) / 32 * S::kRows;
     slice_height = p.slice_height;
-    inside = x0 + S::kPix < w;
+    loads_whole = x0 >= 0 && x0 + S::kPix <= w;
+    writes = lane >= 1 && lane <= kOutLanes && x0 < w;
+    writes_whole = writes && x0 + S::kPix <= w;
     threshold = pairs::splat(unsigned(predict::min_(p.threshold, 1024)));
     return wx0 < w && y_begin < h;
   }
   // The frame row of the lane's row j (j = 0 is y_begin - 2), clamped.
   __device__ __forceinline__ int row_of(int j) const { return predict::clamp_(y_begin - 2 + j, 0, h - 1); }
-  // Column x of frame row y, clamped into the plane, in the low kBytes bytes:
-  // a pixel word (kBytes = 4) or a sample (1).
-  template <int kBytes>
-  __device__ __forceinline__ unsigned column(int y, int x) const {
-    const unsigned char *at = in + y * in_stride + (long long)predict::clamp_(x, 0, w - 1) * kBytes;
-    if constexpr (kBytes == 4) return load_words<1>(at).w[0];
-    else return unsigned(*at);
-  }
-  // The lane's row j (frame row row_of(j)) as kWords words of kBytes-byte
-  // columns; a lane whose run reaches the last column gathers its columns one
-  // by one.
+  // The lane's row j as kWords words of kBytes-byte columns (4: pixels, 1:
+  // samples); columns outside the frame are clamped, one by one.
   template <int kWords, int kBytes>
   __device__ __forceinline__ void load_row(int j, Words<kWords> &row) const {
     constexpr int kPerWord = 4 / kBytes;  // columns in a word
-    const int y = row_of(j);
-    if (inside) {
-      row = load_words<kWords>(in + y * in_stride + (long long)x0 * kBytes);
+    const unsigned char *const at = in + row_of(j) * in_stride;
+    if (loads_whole) {
+      row = load_words<kWords>(at + x0 * kBytes);
       return;
     }
     for (int q = 0; q < kWords; ++q) {
       unsigned v = 0;
-      for (int b = 0; b < kPerWord; ++b) v |= column<kBytes>(y, x0 + q * kPerWord + b) << (8 * kBytes * b);
+      for (int b = 0; b < kPerWord; ++b) {
+        const unsigned char *const c = at + predict::clamp_(x0 + q * kPerWord + b, 0, w - 1) * kBytes;
+        v |= (kBytes == 4 ? load_words<1>(c).w[0] : unsigned(*c)) << (8 * kBytes * b);
+      }
       row.w[q] = v;
     }
-  }
-  // Row y (y_begin - 1 may be -1) is the first of its slice: no row above.
-  __device__ __forceinline__ bool starts_slice(int y) const {
-    return !predict::SliceRows::of(y, slice_height).has_up1(y);
   }
   // load(j) fetches the lane's row j (j = 0 is y_begin-2): the first S::kAhead
   // rows up front and then one row ahead of each row made, so that loads stay
@@ -182,15 +199,17 @@ CF_UNROLL
     auto ahead = [&](int j) {
       if (j + kFirst < kN) load(j + kFirst);
     };
+    SliceTops tops(y_begin - 1, slice_height);
     Row up{}, cur{};  // set by split before use (value-initialised for the host compiler's warning)
     ahead(0);
     split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
     ahead(1);
-    split(1, up, cur, starts_slice(y_begin - 1));
+    split(1, up, cur, tops.top());
 CF_UNROLL
     for (int j = 2; j < kN; ++j) {
       const int y = y_begin + j - 2;
-      const bool top = starts_slice(y);
+      tops.next();
+      const bool top = tops.top();
       ahead(j);
       split(j, cur, up, top);
       if (y < h) emit(y, top, cur, up);
@@ -201,7 +220,7 @@ CF_UNROLL
 
 // Both kernels' blocks: kWarps warps stacked vertically, a lane kPix columns
 // (one 8-byte load) of kRows rows, kAhead rows loaded ahead (0: all first);
-// kMinBlocks blocks per SM bounds the registers.
+// kMinBlocks blocks per SM bounds the registers. A warp writes 30 lanes' columns.
 template <int kPixels, int kRowsPerLane = 8, int kWarpsPerBlock = 4, int kBlocksPerSM = 4, int kRowsAhead = 0>
 struct PairShape {
   static constexpr int kPix = kPixels;  // columns of a row per lane
@@ -210,7 +229,7 @@ struct PairShape {
   static constexpr int kThreads = 32 * kWarps;
   static constexpr int kMinBlocks = kBlocksPerSM;
   static constexpr int kAhead = kRowsAhead;
-  static constexpr int kTileW = 32 * kPix, kTileH = kRows * kWarps;
+  static constexpr int kTileW = PairLane::kOutLanes * kPix, kTileH = kRows * kWarps;
 };
 
 using PredictForwardPairsShape = PairShape<2>;        // 4-byte pixels
@@ -236,25 +255,18 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pa
   PairLane l{};
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
-  const int lane = l.lane, x0 = l.x0;
+  const int x0 = l.x0;
   Words<S::kPix> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, a word per pixel
   auto load = [&](int j) { l.load_row<S::kPix, 4>(j, rows[j]); };
 
   // Row j as pairs; `above` is row j-1's, unused (v = 0) when row j starts a slice.
   auto split = [&](int j, Row &r, const Row &above, bool starts) {
-    unsigned left2 = __shfl_up_sync(kAll, rows[j].w[0], 1), left1 = __shfl_up_sync(kAll, rows[j].w[1], 1);
-    unsigned right = __shfl_down_sync(kAll, rows[j].w[0], 1);
-    if (lane == 0) {
-      left2 = l.column<4>(l.row_of(j), x0 - 2);
-      left1 = l.column<4>(l.row_of(j), x0 - 1);
-    }
-    if (lane == 31) right = l.column<4>(l.row_of(j), x0 + S::kPix);
     unsigned px[Row::kWin];
-    px[0] = left2;
-    px[1] = left1;
+    px[0] = __shfl_up_sync(kAll, rows[j].w[0], 1);
+    px[1] = __shfl_up_sync(kAll, rows[j].w[1], 1);
 CF_UNROLL
     for (int q = 0; q < S::kPix; ++q) px[q + 2] = rows[j].w[q];
-    px[S::kPix + 2] = right;
+    px[S::kPix + 2] = __shfl_down_sync(kAll, rows[j].w[0], 1);
 CF_UNROLL
     for (int i = 0; i < Row::kWin; ++i) {
       r.e[i] = even_bytes(px[i]);
@@ -269,6 +281,7 @@ CF_UNROLL
     }
   };
   l.walk<S, Row>(load, split, [&](int y, bool top, const Row &cur, const Row &up) {
+    if (!l.writes) return;
     unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
 CF_UNROLL
     for (int i = 0; i < S::kPix; ++i) {
@@ -293,23 +306,25 @@ CF_UNROLL
       ro[0] = sub16(cur.o[2], top ? mid : up.o[2]);
     }
     // Component b of the pixel word: byte b, i.e. lane b / 2 of E (b even) or O (b odd).
+    if (l.writes_whole) {
 CF_UNROLL
-    for (int b = 0; b < 4; ++b) {
-      unsigned char *const out = k.out[b];
-      if (!out) continue;
-      const unsigned *pairs_of = b % 2 ? ro : re;
-      unsigned char *const row = out + y * k.out_stride[b] + (long long)x0 * 2;
-      if (l.inside) {
+      for (int b = 0; b < 4; ++b) {
+        if (!k.out[b]) continue;
+        const unsigned *pairs_of = b % 2 ? ro : re;
         Words<S::kPix / 2> v;
 CF_UNROLL
         for (int q = 0; q < S::kPix / 2; ++q)
           v.w[q] = byte_perm(pairs_of[2 * q], pairs_of[2 * q + 1], b < 2 ? 0x5410u : 0x7632u);
-        store_words<S::kPix / 2>(row, v);
-      } else {
-        const PlaneRef ref{out, k.out_stride[b], 1};
-        for (int i = 0; i < S::kPix; ++i)
-          if (x0 + i < l.w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
+        store_words<S::kPix / 2>(k.out[b] + (y * k.out_stride[b] + x0 * 2), v);
       }
+      return;
+    }
+    for (int b = 0; b < 4; ++b) {
+      if (!k.out[b]) continue;
+      const unsigned *pairs_of = b % 2 ? ro : re;
+      const PlaneRef ref{k.out[b], k.out_stride[b], 1};
+      for (int i = 0; i < S::kPix; ++i)
+        if (x0 + i < l.w) store<std::int16_t>(ref, x0 + i, y, int(std::int16_t(pairs_of[i] >> (16 * (b / 2)))));
     }
   });
 }
@@ -341,7 +356,7 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pl
   PairLane l{};
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
-  const int lane = l.lane, x0 = l.x0;
+  const int x0 = l.x0;
   Words<kOwn> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, 4 samples a word
   auto load = [&](int j) { l.load_row<kOwn, 1>(j, rows[j]); };
 
@@ -349,8 +364,6 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pl
     unsigned words[kN];
     words[0] = __shfl_up_sync(kAll, rows[j].w[kOwn - 1], 1);
     words[kN - 1] = __shfl_down_sync(kAll, rows[j].w[0], 1);  // only its first sample is used
-    if (lane == 0) words[0] = x0 > 0 ? load_words<1>(l.in + l.row_of(j) * l.in_stride + x0 - 4).w[0] : (rows[j].w[0] & 0xffu) * 0x01010101u;
-    if (lane == 31) words[kN - 1] = l.column<1>(l.row_of(j), x0 + S::kPix);
 CF_UNROLL
     for (int q = 0; q < kOwn; ++q) words[q + 1] = rows[j].w[q];
 CF_UNROLL
@@ -376,6 +389,7 @@ CF_UNROLL
     }
   };
   l.walk<S, Row>(load, split, [&](int y, bool top, const Row &cur, const Row &up) {
+    if (!l.writes) return;
     unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
 CF_UNROLL
     for (int q = 1; q <= kOwn; ++q) {
@@ -401,12 +415,11 @@ CF_UNROLL
       res[2 * (q - 1)] = byte_perm(re, ro, 0x5410u);
       res[2 * (q - 1) + 1] = byte_perm(re, ro, 0x7632u);
     }
-    unsigned char *const row = k.out[0] + y * k.out_stride[0] + (long long)x0 * 2;
-    if (l.inside) {
+    if (l.writes_whole) {
       Words<2 * kOwn> v;
 CF_UNROLL
       for (int q = 0; q < 2 * kOwn; ++q) v.w[q] = res[q];
-      store_words<2 * kOwn>(row, v);
+      store_words<2 * kOwn>(k.out[0] + (y * k.out_stride[0] + x0 * 2), v);
     } else {
       const PlaneRef ref{k.out[0], k.out_stride[0], 1};
       for (int i = 0; i < S::kPix; ++i)
