@@ -221,7 +221,7 @@ CF_UNROLL
 // Both kernels' blocks: kWarps warps stacked vertically, a lane kPix columns
 // (one 8-byte load) of kRows rows, kAhead rows loaded ahead (0: all first);
 // kMinBlocks blocks per SM bounds the registers. A warp writes 30 lanes' columns.
-template <int kPixels, int kRowsPerLane = 8, int kWarpsPerBlock = 4, int kBlocksPerSM = 4, int kRowsAhead = 0>
+template <int kPixels, int kRowsPerLane = 4, int kWarpsPerBlock = 4, int kBlocksPerSM = 4, int kRowsAhead = 0>
 struct PairShape {
   static constexpr int kPix = kPixels;  // columns of a row per lane
   static constexpr int kRows = kRowsPerLane;
