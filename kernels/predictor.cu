@@ -64,18 +64,17 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
   if (raw.type != SampleType::U8 || res.type != SampleType::S16) return false;
   using Planar = PredictForwardPlanarPairsShape;
   using Pixels = PredictForwardPairsShape;
-  static_assert(Planar::kTileH == Pixels::kTileH, "one tile height");
   PredictForwardU8Params p{};
   p.slice_height = pp.slice_height;
   p.threshold = pp.threshold;
   p.range = predict::range_of(raw.type);
   long long tiles = 0;
-  auto add_plane = [&](PredictForwardU8Plane &k, int w, int h, int tile_w) {
+  auto add_plane = [&](PredictForwardU8Plane &k, int w, int h, int tile_w, int tile_h) {
     k.w = w;
     k.h = h;
     k.tiles_x = (w + tile_w - 1) / tile_w;
     k.first_tile = int(tiles);
-    tiles += (long long)k.tiles_x * ((h + Planar::kTileH - 1) / Planar::kTileH);
+    tiles += (long long)k.tiles_x * ((h + tile_h - 1) / tile_h);
   };
   bool planar = true;
   for (int c = 0; c < raw.n_components; ++c) {
@@ -93,7 +92,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
       k.in_stride = int(in.stride);
       k.out[0] = out.base;
       k.out_stride[0] = int(out.stride);
-      add_plane(k, raw.components[c].width, raw.components[c].height, Planar::kTileW);
+      add_plane(k, raw.components[c].width, raw.components[c].height, Planar::kTileW, Planar::kTileH);
     }
     if (tiles > 0x7fffffffLL) return false;
     launch_kernel(s, planar_pairs_kernel(pp.predictor), tiles, Planar::kThreads, p, "the predictor forward kernel");
@@ -120,7 +119,7 @@ bool forward_u8(CudaState *s, const PredictorParams &pp, const FrameView &raw, c
   k.in = pixel;
   k.in_stride = int(in0.stride);
   p.n = 1;
-  add_plane(k, raw.components[0].width, raw.components[0].height, Pixels::kTileW);
+  add_plane(k, raw.components[0].width, raw.components[0].height, Pixels::kTileW, Pixels::kTileH);
   if (tiles > 0x7fffffffLL) return false;
   launch_kernel(s, pixel_pairs_kernel(pp.predictor), tiles, Pixels::kThreads, p, "the predictor forward kernel");
   return true;

@@ -185,32 +185,26 @@ struct PairLane {
       row.w[q] = v;
     }
   }
-  // load(j) fetches the lane's row j (j = 0 is y_begin-2): the first S::kAhead
-  // rows up front and then one row ahead of each row made, so that loads stay
-  // in flight while rows are computed (S::kAhead = 0: all kRows + 2 first).
-  // Rows y_begin-2 and y_begin-1 come first (only for the rows above), then
-  // each of kRows rows: split(j, cur, up, starts) makes row j from the one
-  // above, emit(y, top, cur, up) writes it (rows inside the plane).
+  // load(j) fetches the lane's row j (j = 0 is y_begin-2), all kRows + 2
+  // first so that many loads are in flight (loading a few rows ahead of the
+  // row being made instead measured 2-8% slower on the H100). Rows y_begin-2
+  // and y_begin-1 come first (only for the rows above), then each of kRows
+  // rows: split(j, cur, up, starts) makes row j from the one above, emit(y,
+  // top, cur, up) writes it (rows inside the plane).
   template <class S, class Row, class Load, class Split, class Emit>
   __device__ __forceinline__ void walk(Load &&load, Split &&split, Emit &&emit) const {
-    constexpr int kN = S::kRows + 2, kFirst = S::kAhead > 0 && S::kAhead < kN ? S::kAhead : kN;
+    constexpr int kN = S::kRows + 2;
 CF_UNROLL
-    for (int j = 0; j < kFirst; ++j) load(j);
-    auto ahead = [&](int j) {
-      if (j + kFirst < kN) load(j + kFirst);
-    };
+    for (int j = 0; j < kN; ++j) load(j);
     SliceTops tops(y_begin - 1, slice_height);
     Row up{}, cur{};  // set by split before use (value-initialised for the host compiler's warning)
-    ahead(0);
     split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
-    ahead(1);
     split(1, up, cur, tops.top());
 CF_UNROLL
     for (int j = 2; j < kN; ++j) {
       const int y = y_begin + j - 2;
       tops.next();
       const bool top = tops.top();
-      ahead(j);
       split(j, cur, up, top);
       if (y < h) emit(y, top, cur, up);
       up = cur;
@@ -219,21 +213,22 @@ CF_UNROLL
 };
 
 // Both kernels' blocks: kWarps warps stacked vertically, a lane kPix columns
-// (one 8-byte load) of kRows rows, kAhead rows loaded ahead (0: all first);
-// kMinBlocks blocks per SM bounds the registers. A warp writes 30 lanes' columns.
-template <int kPixels, int kRowsPerLane = 4, int kWarpsPerBlock = 4, int kBlocksPerSM = 4, int kRowsAhead = 0>
+// (one 8-byte load) of kRows rows, a warp writing 30 lanes' columns;
+// kMinBlocks blocks per SM bounds the registers. tests/cuda/pair_shapes times
+// other shapes; on the H100 these two were within 5% of the fastest shape
+// tried for each predictor, 8 rows per lane up to 12% slower.
+template <int kPixels, int kRowsPerLane, int kWarpsPerBlock, int kBlocksPerSM = 4>
 struct PairShape {
   static constexpr int kPix = kPixels;  // columns of a row per lane
   static constexpr int kRows = kRowsPerLane;
   static constexpr int kWarps = kWarpsPerBlock;
   static constexpr int kThreads = 32 * kWarps;
   static constexpr int kMinBlocks = kBlocksPerSM;
-  static constexpr int kAhead = kRowsAhead;
   static constexpr int kTileW = PairLane::kOutLanes * kPix, kTileH = kRows * kWarps;
 };
 
-using PredictForwardPairsShape = PairShape<2>;        // 4-byte pixels
-using PredictForwardPlanarPairsShape = PairShape<8>;  // samples
+using PredictForwardPairsShape = PairShape<2, 4, 8>;        // 4-byte pixels
+using PredictForwardPlanarPairsShape = PairShape<8, 4, 4>;  // samples
 
 // One row of a lane's window as pairs: pixels x0-2 .. x0+kPix, and the
 // gradients of x0-1 .. x0+kPix.
