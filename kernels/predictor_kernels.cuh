@@ -202,10 +202,39 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     int *edge_own = p.comp[c].edge + std::ptrdiff_t(band) * 2 * w;
     const int chunks = (S::steps(w, kSkew) + kChunk - 1) / kChunk;
 
-    // Residual of tile row r at chunk m, step i: row r0 + r, column m*kChunk - kSkew*r + i.
-    auto residual = [&](int r, int m, int i) {
-      const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
-      return x >= 0 && x < w && yy < h ? load<TRes>(res, x, yy) : 0;
+    // Tile row r of chunk m holds row r0 + r, columns m*kChunk - kSkew*r + i
+    // (i < kChunk). Each lane moves columns i = lane, lane + 32, ... of every
+    // row, stepping a byte offset from row to row instead of computing each
+    // sample's address (these loops, not the steps, took most of a chunk).
+    constexpr int kPer = (kChunk + 31) / 32;
+    const int rows_in = h - r0;  // tile rows inside the plane (at least 1)
+    auto for_tile = [&](int m, const PlaneRef &plane, int bytes, auto &&f) {
+      CF_UNROLL
+      for (int q = 0; q < kPer; ++q) {
+        const int i = lane + 32 * q;
+        if (i >= kChunk) break;
+        int x = m * kChunk + i;
+        long long offset = r0 * plane.stride + (long long)x * plane.step * bytes;
+        const long long next_row = plane.stride - (long long)kSkew * plane.step * bytes;
+        CF_UNROLL
+        for (int r = 0; r < S::kBand; ++r) {
+          f(r, q, i, x, offset, r < rows_in && unsigned(x) < unsigned(w));
+          x -= kSkew;
+          offset += next_row;
+        }
+      }
+    };
+    // The residuals of chunk m's tile (0 outside the plane).
+    auto fetch = [&](int m, int (&v)[S::kBand * kPer]) {
+      for_tile(m, res, int(sizeof(TRes)), [&](int r, int q, int, int, long long offset, bool inside) {
+        v[r * kPer + q] = inside ? int(*sample_at_offset<const TRes>(res, offset)) : 0;
+      });
+    };
+    auto park = [&](const int (&v)[S::kBand * kPer]) {
+      for (int r = 0; r < S::kBand; ++r)
+        CF_UNROLL
+        for (int q = 0; q < kPer; ++q)
+          if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = v[r * kPer + q];
     };
     // The rows above the band at the columns of chunk q, in groups of kGroup
     // columns (lane j: column j of a group): e[0] row r0-1, e[1] row r0-2,
@@ -232,11 +261,9 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
       }
       for (int g = 0; g < kGroups; ++g) packed[g] = pack2<TOut>(e[0][g], e[1][g]);
     };
-    // Each lane moves columns lane, lane + 32, ... of the tile's rows.
-    constexpr int kPer = (kChunk + 31) / 32;
     int next[S::kBand * kPer];
-    for (int r = 0; r < S::kBand; ++r)
-      for (int i = lane; i < kChunk; i += 32) tile[r][i] = residual(r, 0, i);
+    fetch(0, next);
+    park(next);
     // edge_now: chunk m, edge_next: chunk m+1 (both written), far: chunk m+2 (loading).
     int edge_now[kGroups], edge_next[kGroups], far[2][kGroups];
     edge_load(0, far);
@@ -256,11 +283,7 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     __syncwarp();
 
     for (int m = 0; m < chunks; ++m) {
-      if (m + 1 < chunks)
-        for (int r = 0; r < S::kBand; ++r)
-          CF_UNROLL
-          for (int q = 0; q < kPer; ++q)
-            if (lane + 32 * q < kChunk) next[r * kPer + q] = residual(r, m + 1, lane + 32 * q);
+      if (m + 1 < chunks) fetch(m + 1, next);
       const int x0 = m * kChunk - kSkew * lane;
       int rv[kChunk];  // this lane's residuals of the chunk
       CF_UNROLL
@@ -302,21 +325,14 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
       __syncwarp();
 
       // Pixels out (row-contiguous), the band's last two rows to the edge buffer.
-      for (int r = 0; r < S::kBand; ++r)
-        for (int i = lane; i < kChunk; i += 32) {
-          const int x = m * kChunk - kSkew * r + i, yy = r0 + r;
-          if (x >= 0 && x < w && yy < h) {
-            store<TOut>(out, x, yy, tile[r][i]);
-            if (feeds_below && r >= S::kBand - 2)
-              volatile_store(edge_own + (r - (S::kBand - 2)) * w + x, (tile[r][i] & 0xffff) | kEdgeWritten);
-          }
-        }
+      for_tile(m, out, int(sizeof(TOut)), [&](int r, int, int i, int x, long long offset, bool inside) {
+        if (!inside) return;
+        *sample_at_offset<TOut>(out, offset) = saturate<TOut>(tile[r][i]);
+        if (feeds_below && r >= S::kBand - 2)
+          volatile_store(edge_own + (r - (S::kBand - 2)) * w + x, (tile[r][i] & 0xffff) | kEdgeWritten);
+      });
       __syncwarp();
-      if (m + 1 < chunks)
-        for (int r = 0; r < S::kBand; ++r)
-          CF_UNROLL
-          for (int q = 0; q < kPer; ++q)
-            if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = next[r * kPer + q];
+      if (m + 1 < chunks) park(next);
       for (int g = 0; g < kGroups; ++g) edge_now[g] = edge_next[g];
       edge_ready(m + 2, far, edge_next);
       edge_load(m + 3, far);

@@ -44,15 +44,31 @@ CF_HD int load(const PlaneRef &p, int x, int y) {
   return int(*sample_at<T>(p, x, y));
 }
 
-// Stores v, saturated to T's range (as the serial reference does).
+// v saturated to T's range (as the serial reference stores it).
 template <class T>
-CF_HD void store(const PlaneRef &p, int x, int y, int v) {
+CF_HD T saturate(int v) {
   if constexpr (!std::is_same_v<T, std::int32_t>) {
     constexpr int lo = std::is_signed_v<T> ? -(1 << (8 * sizeof(T) - 1)) : 0;
     constexpr int hi = std::is_signed_v<T> ? (1 << (8 * sizeof(T) - 1)) - 1 : (1 << (8 * sizeof(T))) - 1;
     v = v < lo ? lo : (v > hi ? hi : v);
   }
-  *const_cast<T *>(sample_at<T>(p, x, y)) = T(v);
+  return T(v);
+}
+
+template <class T>
+CF_HD void store(const PlaneRef &p, int x, int y, int v) {
+  *const_cast<T *>(sample_at<T>(p, x, y)) = saturate<T>(v);
+}
+
+// The sample at byte offset `offset` of p.base, for loops that step offsets
+// themselves instead of computing each sample's address.
+template <class T>
+CF_HD T *sample_at_offset(const PlaneRef &p, long long offset) {
+  auto *at = reinterpret_cast<T *>(p.base + offset);
+#ifdef CF_CUDA_EMULATION
+  cf_emulate_check_access(at, sizeof(T));
+#endif
+  return at;
 }
 
 // Calls f(T{}) with the C++ type of sample type t (host side, to pick a
