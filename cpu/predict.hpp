@@ -53,10 +53,14 @@ CF_PREDICT_HD int gap(const Neighbours &p) {
   const int d = dv - dh, ad = abs_(d);
   const int e = d > 0 ? p.w : p.n;               // d > 0: the W side, d < 0: the N side
   const int t4 = 2 * (p.w + p.n) + p.ne - p.nw;  // 4t
-  const int blend = ad > 32  ? (t4 + 4 * e) >> 3      // |d| in (32, 80]: (t + E) / 2
-                    : ad > 8 ? (3 * t4 + 4 * e) >> 4  // |d| in (8, 32]: (3t + E) / 4
-                             : t4 >> 2;               // |d| <= 8: t
-  return ad > 80 ? e : blend;                         // |d| > 80: E itself
+  // All three blends first, then selects: written as nested ?: the GPU
+  // compiler branched per pixel, which kept the inverse from overlapping
+  // one pixel's work with the next.
+  const int half = (t4 + 4 * e) >> 3;         // |d| in (32, 80]: (t + E) / 2
+  const int quarter = (3 * t4 + 4 * e) >> 4;  // |d| in (8, 32]: (3t + E) / 4
+  const int plain = t4 >> 2;                  // |d| <= 8: t
+  const int blend = ad > 32 ? half : ad > 8 ? quarter : plain;
+  return ad > 80 ? e : blend;  // |d| > 80: E itself
 }
 
 CF_PREDICT_HD int ged(const Neighbours &p, int threshold) {
