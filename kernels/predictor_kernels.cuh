@@ -208,21 +208,30 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     // sample's address (these loops, not the steps, took most of a chunk).
     constexpr int kPer = (kChunk + 31) / 32;
     const int rows_in = h - r0;  // tile rows inside the plane (at least 1)
+    // Chunk m is interior when every column it touches has two columns left
+    // of it and one right of it in the plane: no border rule applies there,
+    // so its steps and tile loops skip those checks (most chunks are).
+    auto interior = [&](int m) { return m * kChunk - kSkew * (S::kBand - 1) >= 2 && m * kChunk + kChunk < w; };
     auto for_tile = [&](int m, const PlaneRef &plane, int bytes, auto &&f) {
-      CF_UNROLL
-      for (int q = 0; q < kPer; ++q) {
-        const int i = lane + 32 * q;
-        if (i >= kChunk) break;
-        int x = m * kChunk + i;
-        long long offset = r0 * plane.stride + (long long)x * plane.step * bytes;
-        const long long next_row = plane.stride - (long long)kSkew * plane.step * bytes;
+      auto rows = [&](auto checked) {
+        constexpr bool kChecked = decltype(checked)::value;
         CF_UNROLL
-        for (int r = 0; r < S::kBand; ++r) {
-          f(r, q, i, x, offset, r < rows_in && unsigned(x) < unsigned(w));
-          x -= kSkew;
-          offset += next_row;
+        for (int q = 0; q < kPer; ++q) {
+          const int i = lane + 32 * q;
+          if (i >= kChunk) break;
+          int x = m * kChunk + i;
+          long long offset = r0 * plane.stride + (long long)x * plane.step * bytes;
+          const long long next_row = plane.stride - (long long)kSkew * plane.step * bytes;
+          CF_UNROLL
+          for (int r = 0; r < S::kBand; ++r) {
+            f(r, q, i, x, offset, !kChecked || (r < rows_in && unsigned(x) < unsigned(w)));
+            x -= kSkew;
+            offset += next_row;
+          }
         }
-      }
+      };
+      if (rows_in >= S::kBand && interior(m)) rows(std::false_type{});
+      else rows(std::true_type{});
     };
     // The residuals of chunk m's tile (0 outside the plane).
     auto fetch = [&](int m, int (&v)[S::kBand * kPer]) {
@@ -289,39 +298,45 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
       CF_UNROLL
       for (int i = 0; i < kChunk; ++i) rv[i] = tile[lane][i];
 
-      CF_UNROLL
-      for (int i = 0; i < kChunk; ++i) {
-        const int x = x0 + i;
-        // From lane k-1, two steps old: its pixel (x+1 for GAP/GED, x for
-        // MED) and, for GAP/GED, the row above it there (our NNE).
-        int recv = __shfl_up_sync(kAll, send2, 1);
-        constexpr int kAhead = kReadsNE ? 1 : 0;  // column of the received pixel: x + kAhead
-        const int col = i + kAhead;               // column of the chunk that lane 0 needs
-        const int e = __shfl_sync(kAll, col < kChunk ? edge_now[col / kGroup] : edge_next[0], col % kGroup);
-        if (edge_lane) recv = kReadsNE ? e : low_of<TOut>(e);  // MED sends unpacked pixels
-        predict::Neighbours nb;
-        if constexpr (kReadsNE) {
-          int ne = low_of<TOut>(recv), nne = high_of<TOut>(recv);
-          const int n = ne1, nn = nne1;
-          if (x + 1 >= w) ne = n, nne = nn;  // columns clamped to w-1
-          if (!has2) nne = ne;              // rows clamped to the slice's first row
-          nb = {w1, x >= 2 ? w2 : w1, n, has2 ? nn : n, n1, ne, nne};
-          n1 = n;
-          ne1 = ne;
-          nne1 = nne;
-        } else {
-          const int n = recv;
-          nb = {w1, w1, n, n, n1, n, n};
-          n1 = n;
+      // The chunk's steps; kBorders: columns near the plane's edges may occur.
+      auto steps = [&](auto borders) {
+        constexpr bool kBorders = decltype(borders)::value;
+        CF_UNROLL
+        for (int i = 0; i < kChunk; ++i) {
+          const int x = x0 + i;
+          // From lane k-1, two steps old: its pixel (x+1 for GAP/GED, x for
+          // MED) and, for GAP/GED, the row above it there (our NNE).
+          int recv = __shfl_up_sync(kAll, send2, 1);
+          constexpr int kAhead = kReadsNE ? 1 : 0;  // column of the received pixel: x + kAhead
+          const int col = i + kAhead;               // column of the chunk that lane 0 needs
+          const int e = __shfl_sync(kAll, col < kChunk ? edge_now[col / kGroup] : edge_next[0], col % kGroup);
+          if (edge_lane) recv = kReadsNE ? e : low_of<TOut>(e);  // MED sends unpacked pixels
+          predict::Neighbours nb;
+          if constexpr (kReadsNE) {
+            int ne = low_of<TOut>(recv), nne = high_of<TOut>(recv);
+            const int n = ne1, nn = nne1;
+            if (kBorders && x + 1 >= w) ne = n, nne = nn;  // columns clamped to w-1
+            if (!has2) nne = ne;                          // rows clamped to the slice's first row
+            nb = {w1, !kBorders || x >= 2 ? w2 : w1, n, has2 ? nn : n, n1, ne, nne};
+            n1 = n;
+            ne1 = ne;
+            nne1 = nne;
+          } else {
+            const int n = recv;
+            nb = {w1, w1, n, n, n1, n, n};
+            n1 = n;
+          }
+          const int pred = predict::prediction(P, threshold, range, nb, !has1, kBorders && x == 0);
+          const int v = predict::reconstruct(rv[i], pred, range);
+          tile[lane][i] = v;
+          w2 = w1;
+          w1 = v;
+          send2 = send1;
+          send1 = kReadsNE ? pack2<TOut>(v, nb.n) : v;
         }
-        const int pred = predict::prediction(P, threshold, range, nb, !has1, x == 0);
-        const int v = predict::reconstruct(rv[i], pred, range);
-        tile[lane][i] = v;
-        w2 = w1;
-        w1 = v;
-        send2 = send1;
-        send1 = kReadsNE ? pack2<TOut>(v, nb.n) : v;
-      }
+      };
+      if (interior(m)) steps(std::false_type{});
+      else steps(std::true_type{});
       __syncwarp();
 
       // Pixels out (row-contiguous), the band's last two rows to the edge buffer.

@@ -4,9 +4,10 @@
 // The inverse's persistent kernel (warps waiting on each other's published
 // progress) runs here too: blocks one after another, threads as fibers that
 // yield in __nanosleep. Sizes cross the forward's tiles (60x32 4-byte pixels,
-// 240x32 planar samples; 481 and 517 leave a last tile of 1 and 37 columns)
-// and the inverse's 32-row bands and 32-step chunks; blocks and threads in
-// both orders.
+// 240x16 planar samples; 481 and 517 leave a last tile of 1 and 37 columns)
+// and the inverse's 32-row bands and 32-step chunks, whose interior chunks
+// skip the border checks (128: a chunk ends on the last column); blocks and
+// threads in both orders.
 #include "predictor_parity.hpp"
 
 using namespace cft::predictor_parity;
@@ -20,7 +21,7 @@ int main() {
     random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {2, 3}, {17, 13}, {70, 67}}, {0, 1, 7, 32});
   }
   random_frames(cuda, cpu, {{131, 97}}, {0, 64});
-  random_frames(cuda, cpu, {{481, 9}, {517, 37}}, {0, 7});
+  random_frames(cuda, cpu, {{481, 9}, {517, 37}, {128, 37}}, {0, 7});
   arbitrary_residuals(cuda, cpu, {{1, 1}, {17, 13}, {40, 70}});
   colour_range_frames(cuda, cpu, {{1, 1}, {7, 5}, {70, 67}}, {0, 7});
   const Size small{97, 61};
