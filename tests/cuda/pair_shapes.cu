@@ -5,6 +5,7 @@
 // which the parity tests compare with the serial backend. A tool, not a test
 // (pipelines/results/issue5-h100-pair-shapes.md). Arguments: launches, then
 // optional filters layout (RGBA, GRAY8, I420), predictor, shape index.
+// Exits 1 when a shape's residuals differ from the first's.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -176,6 +177,7 @@ int main(int argc, char **argv) {
   std::printf("device-to-device copy: %.0f GB/s (read + written)\n\n", copy_gbps);
   std::printf("| layout | predictor | slice-height | shape | registers | blocks/SM | us | %% of copy | same as the first |\n");
   std::printf("|---|---|---:|---|---:|---:|---:|---:|---|\n");
+  bool all_same = true;
   for (const Layout &L : layouts) {
     if (only_layout && std::strcmp(only_layout, L.name)) continue;
     const size_t in_bytes = L.pixels ? (size_t)W * H * 4 : L.planes == 1 ? (size_t)W * H : (size_t)W * H * 3 / 2;
@@ -205,6 +207,7 @@ int main(int argc, char **argv) {
             CK(cudaMemcpy(x.data(), ref, out_bytes, cudaMemcpyDeviceToHost));
             CK(cudaMemcpy(y.data(), b.out, out_bytes, cudaMemcpyDeviceToHost));
             same = std::memcmp(x.data(), y.data(), out_bytes) == 0;
+            all_same = all_same && same;
           }
           const double share = 100.0 * (in_bytes + out_bytes) / (us * 1e3) / copy_gbps;
           std::printf("| %s | %s | %d | %s | %d | %d | %.1f | %.0f%% | %s |\n", L.name, pred_names[int(pr)], slice, r.name,
@@ -214,5 +217,5 @@ int main(int argc, char **argv) {
       }
     }
   }
-  return 0;
+  return all_same ? 0 : 1;  // a shape that changes the residuals is a bug
 }
