@@ -185,27 +185,29 @@ struct PairLane {
       row.w[q] = v;
     }
   }
-  // load(j) fetches the lane's row j (j = 0 is y_begin-2), all kRows + 2
-  // first so that many loads are in flight (loading a few rows ahead of the
-  // row being made instead measured 2-8% slower on the H100). Rows y_begin-2
-  // and y_begin-1 come first (only for the rows above), then each of kRows
-  // rows: split(j, cur, up, starts) makes row j from the one above, emit(y,
-  // top, cur, up) writes it (rows inside the plane).
-  template <class S, class Row, class Load, class Split, class Emit>
-  __device__ __forceinline__ void walk(Load &&load, Split &&split, Emit &&emit) const {
+  // The lane's rows j = 0 .. kRows + 1 (frame rows y_begin-2 ..) as kWords
+  // words of kBytes-byte columns, all loaded first so that many loads are in
+  // flight (loading a few rows ahead of the row being made instead measured
+  // 2-8% slower on the H100). Rows y_begin-2 and y_begin-1 come first (only
+  // for the rows above), then each of kRows rows: split(words, cur, up,
+  // starts) makes a row from its words and the row above, emit(y, top, cur,
+  // up) writes it (rows inside the plane).
+  template <class S, class Row, int kWords, int kBytes, class Split, class Emit>
+  __device__ __forceinline__ void walk(Split &&split, Emit &&emit) const {
     constexpr int kN = S::kRows + 2;
+    Words<kWords> rows[kN];
 CF_UNROLL
-    for (int j = 0; j < kN; ++j) load(j);
+    for (int j = 0; j < kN; ++j) load_row<kWords, kBytes>(j, rows[j]);
     SliceTops tops(y_begin - 1, slice_height);
     Row up{}, cur{};  // set by split before use (value-initialised for the host compiler's warning)
-    split(0, cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
-    split(1, up, cur, tops.top());
+    split(rows[0], cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
+    split(rows[1], up, cur, tops.top());
 CF_UNROLL
     for (int j = 2; j < kN; ++j) {
       const int y = y_begin + j - 2;
       tops.next();
       const bool top = tops.top();
-      split(j, cur, up, top);
+      split(rows[j], cur, up, top);
       if (y < h) emit(y, top, cur, up);
       up = cur;
     }
@@ -251,17 +253,14 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pa
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
   const int x0 = l.x0;
-  Words<S::kPix> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, a word per pixel
-  auto load = [&](int j) { l.load_row<S::kPix, 4>(j, rows[j]); };
-
   // Row j as pairs; `above` is row j-1's, unused (v = 0) when row j starts a slice.
-  auto split = [&](int j, Row &r, const Row &above, bool starts) {
+  auto split = [&](const Words<S::kPix> &row, Row &r, const Row &above, bool starts) {
     unsigned px[Row::kWin];
-    px[0] = __shfl_up_sync(kAll, rows[j].w[0], 1);
-    px[1] = __shfl_up_sync(kAll, rows[j].w[1], 1);
+    px[0] = __shfl_up_sync(kAll, row.w[0], 1);
+    px[1] = __shfl_up_sync(kAll, row.w[1], 1);
 CF_UNROLL
-    for (int q = 0; q < S::kPix; ++q) px[q + 2] = rows[j].w[q];
-    px[S::kPix + 2] = __shfl_down_sync(kAll, rows[j].w[0], 1);
+    for (int q = 0; q < S::kPix; ++q) px[q + 2] = row.w[q];
+    px[S::kPix + 2] = __shfl_down_sync(kAll, row.w[0], 1);
 CF_UNROLL
     for (int i = 0; i < Row::kWin; ++i) {
       r.e[i] = even_bytes(px[i]);
@@ -275,7 +274,7 @@ CF_UNROLL
       r.vo[g] = starts ? 0u : absdiff_bytes(r.o[g + 1], above.o[g + 1]);
     }
   };
-  l.walk<S, Row>(load, split, [&](int y, bool top, const Row &cur, const Row &up) {
+  l.walk<S, Row, S::kPix, 4>(split, [&](int y, bool top, const Row &cur, const Row &up) {
     if (!l.writes) return;
     unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
 CF_UNROLL
@@ -352,15 +351,12 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pl
   if (!l.locate<S>(p)) return;  // the whole warp
   const PredictForwardU8Plane &k = *l.plane;
   const int x0 = l.x0;
-  Words<kOwn> rows[S::kRows + 2];  // rows y_begin-2 .. y_begin+kRows-1, 4 samples a word
-  auto load = [&](int j) { l.load_row<kOwn, 1>(j, rows[j]); };
-
-  auto split = [&](int j, Row &r, const Row &above, bool starts) {
+  auto split = [&](const Words<kOwn> &row, Row &r, const Row &above, bool starts) {
     unsigned words[kN];
-    words[0] = __shfl_up_sync(kAll, rows[j].w[kOwn - 1], 1);
-    words[kN - 1] = __shfl_down_sync(kAll, rows[j].w[0], 1);  // only its first sample is used
+    words[0] = __shfl_up_sync(kAll, row.w[kOwn - 1], 1);
+    words[kN - 1] = __shfl_down_sync(kAll, row.w[0], 1);  // only its first sample is used
 CF_UNROLL
-    for (int q = 0; q < kOwn; ++q) words[q + 1] = rows[j].w[q];
+    for (int q = 0; q < kOwn; ++q) words[q + 1] = row.w[q];
 CF_UNROLL
     for (int i = 0; i < kN; ++i) {
       r.e[i] = even_bytes(words[i]);
@@ -383,7 +379,7 @@ CF_UNROLL
       r.vee[i] = byte_perm(r.ve[i], r.ve[i + 1], kHighLow);
     }
   };
-  l.walk<S, Row>(load, split, [&](int y, bool top, const Row &cur, const Row &up) {
+  l.walk<S, Row, kOwn, 1>(split, [&](int y, bool top, const Row &cur, const Row &up) {
     if (!l.writes) return;
     unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
 CF_UNROLL
