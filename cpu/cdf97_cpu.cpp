@@ -1,6 +1,6 @@
 // Serial reference of the CDF 9/7: it defines the result the OpenMP and
 // CUDA backends reproduce bit for bit (the steps are in cdf97_rows.hpp and
-// cdf97_math.hpp).
+// core/shared/cdf97_rules.hpp).
 #include <vector>
 
 #include "cpu/cdf97_cpu.hpp"

@@ -2,7 +2,7 @@
 // the CDF 9/7 (cudafilters/cdf97.hpp), with the post-processing of each
 // coefficient (threshold, quantisation) and the inverse's rounding. Shared
 // by the serial reference and the OpenMP schedule; the CUDA kernels do the
-// same per sample with the same cdf97_math.hpp functions.
+// same per sample with the same core/shared/cdf97_rules.hpp functions.
 #pragma once
 
 #include <algorithm>
@@ -10,8 +10,8 @@
 #include <cstring>
 #include <vector>
 
-#include "cpu/cdf97_math.hpp"
-#include "cpu/lifting.hpp"
+#include "core/shared/cdf97_rules.hpp"
+#include "core/shared/wavelet_rules.hpp"
 #include "cudafilters/cdf97.hpp"
 
 namespace cf::cdf97 {

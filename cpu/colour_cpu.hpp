@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "cpu/colour_math.hpp"
+#include "core/shared/colour_rules.hpp"
 #include "cpu/samples.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/frame.hpp"

@@ -1,4 +1,4 @@
-// Serial reference of the 8x8 DCT: block after block, with cpu/dct_math.hpp.
+// Serial reference of the 8x8 DCT: block after block, with core/shared/dct_rules.hpp.
 #include "cpu/dct_cpu.hpp"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // so both give identical bits. Frames and parameters are validated by core/.
 #pragma once
 
-#include "cpu/dct_math.hpp"
+#include "core/shared/dct_rules.hpp"
 #include "cudafilters/frame.hpp"
 
 namespace cf::cpu {

@@ -1,9 +1,9 @@
 // CPU halftoning backends (internal). cf::cpu is the serial reference scan;
-// cf::omp runs the same per-pixel rule (cpu/halftone_rules.hpp) as a
+// cf::omp runs the same per-pixel rule (core/shared/halftone_rules.hpp) as a
 // wavefront of rows and must give the same bits.
 #pragma once
 
-#include "cpu/halftone_rules.hpp"
+#include "core/shared/halftone_rules.hpp"
 #include "cudafilters/frame.hpp"
 
 namespace cf::cpu {

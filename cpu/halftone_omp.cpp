@@ -1,5 +1,5 @@
 // OpenMP schedule of error-diffusion halftoning. The arithmetic is the
-// serial reference's (cpu/halftone_rules.hpp); this file only says in which
+// serial reference's (core/shared/halftone_rules.hpp); this file only says in which
 // order pixels run, keeping every dependency of the serial scan:
 //
 // Raster scan (no serpentine): a wavefront of rows. Threads take rows in

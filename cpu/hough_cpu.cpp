@@ -1,12 +1,16 @@
 // The serial reference of the Hough stages: every row, angle and cell in
-// order (the pieces are in hough_stages.hpp, the rules in hough_rules.hpp).
+// order (the pieces are in hough_stages.hpp, the rules in
+// core/shared/hough_rules.hpp).
 #include "cpu/hough_cpu.hpp"
 
+#include "core/shared/hough_draw_rules.hpp"
 #include "cpu/hough_stages.hpp"
 
 namespace cf::cpu {
 
 using namespace cf::hough;
+
+namespace {
 
 std::uint32_t hough_edges(const HoughParams &p, const FrameView &src, LumaSource luma, std::uint8_t *edges) {
   const int w = src.components[0].width, h = src.components[0].height;
@@ -52,8 +56,22 @@ void hough_peaks(const HoughGeometry &g, const std::uint32_t *acc, int radius, s
   for (int t = 0; t < g.theta_bins; ++t) peaks_row(g, acc, t, radius, threshold, out);
 }
 
-void hough_draw(const FrameView &src, const FrameView &dst, const hough::Paint &paint,
-                const std::vector<hough::Segment> &segs, int thickness) {
+}  // namespace
+
+void hough_detect(const HoughParams &p, const HoughGeometry &g, const std::int32_t *trig, const FrameView &src,
+                  LumaSource luma, HoughResult &out, std::vector<HoughPeak> &peaks) {
+  size_buffers(g, out);
+  out.edge_pixels = hough_edges(p, src, luma, out.edges.data());
+  hough_vote(g, trig, out.edges.data(), out.accumulator.data());
+  out.threshold = threshold_of(p, hough_stats(out.accumulator.data(), g.cells()));
+  hough_peaks(g, out.accumulator.data(), p.nms_window / 2, out.threshold, peaks);
+}
+
+void hough_draw(const std::vector<HoughLine> &lines, const HoughDrawParams &d, const FrameView &src,
+                const FrameView &dst) {
+  const Paint paint = paint_for(src, d.paint, d.rgb);
+  const std::vector<Segment> segs = segments_of(lines);
+  const int thickness = d.thickness;
   if (src.planes[0].data != dst.planes[0].data)
     for (int i = 0; i < src.n_planes; ++i) hough::copy_rows(src, dst, i, 0, src.planes[i].rows);
   for (int c = 0; c < paint.n; ++c)

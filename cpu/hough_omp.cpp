@@ -11,6 +11,7 @@
 #endif
 
 #include "cpu/hough_cpu.hpp"
+#include "core/shared/hough_draw_rules.hpp"
 #include "cpu/hough_stages.hpp"
 
 namespace cf::omp {
@@ -26,7 +27,6 @@ int team(int threads) {
   return 1;
 #endif
 }
-}  // namespace
 
 std::uint32_t hough_edges(const HoughParams &p, const FrameView &src, LumaSource luma, std::uint8_t *edges,
                           int threads) {
@@ -105,10 +105,24 @@ void hough_peaks(const HoughGeometry &g, const std::uint32_t *acc, int radius, s
   }
 }
 
+}  // namespace
+
+void hough_detect(const HoughParams &p, const HoughGeometry &g, const std::int32_t *trig, const FrameView &src,
+                  LumaSource luma, HoughResult &out, std::vector<HoughPeak> &peaks, int threads) {
+  size_buffers(g, out);
+  out.edge_pixels = hough_edges(p, src, luma, out.edges.data(), threads);
+  hough_vote(g, trig, out.edges.data(), out.accumulator.data(), threads);
+  out.threshold = threshold_of(p, hough_stats(out.accumulator.data(), g.cells(), threads));
+  hough_peaks(g, out.accumulator.data(), p.nms_window / 2, out.threshold, peaks, threads);
+}
+
 // Rows of every plane copied in parallel; then each thread paints its own
 // band of rows of one component, so no two threads write the same byte.
-void hough_draw(const FrameView &src, const FrameView &dst, const hough::Paint &paint,
-                const std::vector<hough::Segment> &segs, int thickness, int threads) {
+void hough_draw(const std::vector<HoughLine> &lines, const HoughDrawParams &d, const FrameView &src,
+                const FrameView &dst, int threads) {
+  const Paint paint = paint_for(src, d.paint, d.rgb);
+  const std::vector<Segment> segs = segments_of(lines);
+  const int thickness = d.thickness;
   const int nt = team(threads);
   if (src.planes[0].data != dst.planes[0].data)
     for (int i = 0; i < src.n_planes; ++i) {

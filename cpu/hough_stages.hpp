@@ -7,11 +7,28 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/hough_rules.hpp"
+#include "core/shared/hough_rules.hpp"
 #include "cudafilters/frame.hpp"
 #include "cudafilters/hough.hpp"
 
 namespace cf::hough {
+
+// Of the non-zero cells of an accumulator.
+struct Stats {
+  std::uint64_t n = 0, sum = 0, squares = 0;
+  std::uint32_t max = 0;
+};
+
+// The threshold property, or the automatic one (0) from the statistics.
+inline std::uint32_t threshold_of(const HoughParams &p, const Stats &st) {
+  return p.threshold ? std::uint32_t(p.threshold) : auto_threshold(st.n, st.sum, st.squares, st.max, p.k_q8);
+}
+
+// The result's edge map and accumulator, sized for g: the CPU backends' work buffers.
+inline void size_buffers(const HoughGeometry &g, HoughResult &out) {
+  out.edges.resize(std::size_t(g.width) * g.height);
+  out.accumulator.resize(g.cells());
+}
 
 // Buffers of one detection, kept between frames by the calling thread.
 struct Work {

@@ -4,11 +4,11 @@
 // Row by row, per component: the rows a prediction reads (the row itself and
 // the two above it, within the slice) are held as int32 work rows in a ring
 // of three, loaded from and stored to the frames with cpu/samples.hpp; the
-// arithmetic is cpu/predict.hpp.
+// arithmetic is core/shared/predictor_rules.hpp.
 #include <cstdint>
 #include <vector>
 
-#include "cpu/predict.hpp"
+#include "core/shared/predictor_rules.hpp"
 #include "cpu/predictor_cpu.hpp"
 #include "cpu/samples.hpp"
 

@@ -1,5 +1,5 @@
 // OpenMP schedule of the lossless predictors. The arithmetic is the serial
-// reference's (cpu/predict.hpp, the row loops of predictor_cpu.cpp); this
+// reference's (core/shared/predictor_rules.hpp, the row loops of predictor_cpu.cpp); this
 // file only says how rows are shared out.
 //
 // Forward: every residual depends on input pixels only, so each thread takes
@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "cpu/omp_threads.hpp"
-#include "cpu/predict.hpp"
+#include "core/shared/predictor_rules.hpp"
 #include "cpu/predictor_cpu.hpp"
 #include "cpu/samples.hpp"
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/lifting.hpp"
+#include "cpu/wavelet_lifting.hpp"
 #include "cpu/samples.hpp"
 #include "cpu/wavelet_cpu.hpp"
 

@@ -1,5 +1,5 @@
 // OpenMP schedule of the reversible wavelets. The arithmetic is the serial
-// reference's (cpu/lifting.hpp, cpu/samples.hpp); this file only says how the
+// reference's (cpu/wavelet_lifting.hpp, cpu/samples.hpp); this file only says how the
 // work is split: one parallel region per call, and inside it, component by
 // component and pass by pass in the reference's order, work-shared loops over
 // rows (load, row passes, store) and over blocks of columns (column passes).
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/lifting.hpp"
+#include "cpu/wavelet_lifting.hpp"
 #include "cpu/omp_threads.hpp"
 #include "cpu/samples.hpp"
 #include "cpu/wavelet_cpu.hpp"

@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <string>
 
-#include "cuda_bridge.hpp"
+#include "kernels/cuda_device.hpp"
 #include "kernels/cuda_context.cuh"
 #include "cudafilters/frame.hpp"
 

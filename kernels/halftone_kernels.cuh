@@ -1,5 +1,5 @@
 // CUDA kernels of error-diffusion halftoning (internal to kernels/). The
-// per-pixel arithmetic is cpu/halftone_rules.hpp's, compiled for the device;
+// per-pixel arithmetic is core/shared/halftone_rules.hpp's, compiled for the device;
 // these kernels only schedule it, keeping every dependency of the serial scan.
 //
 // Raster scan: wavefront_kernel. A warp owns a band of 32 rows of one plane,
@@ -29,7 +29,7 @@
 
 #include <cstdint>
 
-#include "cpu/halftone_rules.hpp"
+#include "core/shared/halftone_rules.hpp"
 #include "kernels/unroll.cuh"
 
 namespace cf::cuda::halftone_gpu {

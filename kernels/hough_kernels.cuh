@@ -1,5 +1,5 @@
 // CUDA kernels of the Hough stages (internal to kernels/). The rules are
-// cpu/hough_rules.hpp's; these kernels only schedule them:
+// core/shared/hough_rules.hpp's; these kernels only schedule them:
 //   gradient:   a block per 32 x 8 tile, luma of the tile plus a one-pixel
 //               halo in shared memory (clamped coordinates = replicated
 //               borders); Sobel writes the edge map, Canny the packed
@@ -24,10 +24,8 @@
 
 #include <cstdint>
 
-#ifndef CF_HD
-#define CF_HD __host__ __device__ __forceinline__
-#endif
-#include "cpu/hough_rules.hpp"
+#include "core/shared/host_device.hpp"
+#include "core/shared/hough_rules.hpp"
 
 namespace cf::cuda::hough_k {
 

@@ -10,9 +10,7 @@
 
 #include <cstdint>
 
-#ifndef CF_HD
-#define CF_HD __host__ __device__ __forceinline__
-#endif
+#include "core/shared/host_device.hpp"
 
 namespace cf::cuda::pairs {
 

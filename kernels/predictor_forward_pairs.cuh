@@ -1,7 +1,7 @@
 // The predictors' forward for pixels of 4 bytes (RGBA, BGRx, ...: 3 or 4
 // components) with S16 residuals (internal to kernels/), two samples per
 // instruction: GAP and GED are bound by arithmetic when written one sample at
-// a time. The results are cpu/predict.hpp's, bit for bit.
+// a time. The results are core/shared/predictor_rules.hpp's, bit for bit.
 //
 // A pixel word splits into two pairs (pair_simd.cuh): E = bytes 0 and 2,
 // O = bytes 1 and 3, each in a 16-bit lane, so a pixel's components run two
@@ -17,7 +17,7 @@
 //
 // Values stay non-negative in their lanes through a bias (GAP + 64, GED +
 // 128), which also makes a right shift of a pair the floor division that
-// cpu/predict.hpp's >> is; bits a shift brings down from the high lane are
+// core/shared/predictor_rules.hpp's >> is; bits a shift brings down from the high lane are
 // masked off once, after the selects.
 //
 // A lane owns kPix columns of kRows rows: it loads each row once as one
@@ -32,7 +32,7 @@
 
 #include <cstdint>
 
-#include "cpu/predict.hpp"
+#include "core/shared/predictor_rules.hpp"
 #include "kernels/pair_simd.cuh"
 #include "kernels/samples.cuh"
 #include "kernels/unroll.cuh"

@@ -1,5 +1,5 @@
 // Kernels of the lossless predictors (internal to kernels/). The arithmetic
-// is cpu/predict.hpp, compiled for the device; these kernels only schedule it.
+// is core/shared/predictor_rules.hpp, compiled for the device; these kernels only schedule it.
 //
 // Forward (predict_forward): every residual depends on input pixels only.
 // A thread owns kRun consecutive pixels of a column strip and walks kRows
@@ -37,7 +37,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "cpu/predict.hpp"
+#include "core/shared/predictor_rules.hpp"
 #include "kernels/samples.cuh"
 #include "kernels/unroll.cuh"
 

@@ -8,9 +8,7 @@
 
 #include "cudafilters/frame.hpp"
 
-#ifndef CF_HD
-#define CF_HD __host__ __device__ __forceinline__
-#endif
+#include "core/shared/host_device.hpp"
 
 namespace cf::cuda {
 

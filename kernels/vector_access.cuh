@@ -5,9 +5,7 @@
 
 #include <cstddef>
 
-#ifndef CF_HD
-#define CF_HD __host__ __device__ __forceinline__
-#endif
+#include "core/shared/host_device.hpp"
 
 namespace cf::cuda {
 

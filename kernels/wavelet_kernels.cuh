@@ -30,7 +30,7 @@
 #include <type_traits>
 
 #include "cudafilters/frame.hpp"
-#include "kernels/lifting.cuh"
+#include "kernels/wavelet_runs.cuh"
 #include "kernels/samples.cuh"
 
 namespace cf::cuda {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "cpu/cdf97_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/cdf97_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {

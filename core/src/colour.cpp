@@ -2,7 +2,7 @@
 #include "cudafilters/colour.hpp"
 
 #include "cpu/colour_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/colour_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/wavelet.hpp"  // coefficient_type_for
 

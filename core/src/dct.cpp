@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "cpu/dct_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/dct_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {

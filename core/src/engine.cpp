@@ -2,7 +2,7 @@
 
 #include "cf_config.h"
 #include "cudafilters/error.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/cuda_device.hpp"
 
 namespace cf {
 

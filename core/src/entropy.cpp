@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "cpu/entropy_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/entropy_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "cpu/halftone_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/halftone_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/shared/hough_rules.hpp"
 #include "cpu/hough_cpu.hpp"
-#include "cpu/hough_rules.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/hough_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {
@@ -140,33 +140,16 @@ void hough_detect(Engine &e, const HoughParams &p, const FrameView &src, LumaSou
   validate(p, src, luma);
   const HoughGeometry g = hough_geometry(p, src.components[0].width, src.components[0].height);
   const std::vector<std::int32_t> trig = hough_trig_table(p.theta_bins);
-  const int radius = p.nms_window / 2;
   out.geometry = g;
   std::vector<HoughPeak> peaks;
   if (e.backend() == Backend::Cuda) {
     cuda::hough_detect(e.cuda(), p, g, trig.data(), src, luma, want, out, peaks);
   } else {
     if (src.memory != Memory::Host) throw Error("a frame in device memory needs backend=cuda");
-    // The CPU backends keep the edge map and the accumulator in `out` (they
-    // are their work buffers), whatever `want` says.
-    out.edges.resize(std::size_t(g.width) * g.height);
-    out.accumulator.resize(g.cells());
-    const bool omp = e.backend() == Backend::OpenMP;
-    const int threads = e.threads();
-    out.edge_pixels = omp ? omp::hough_edges(p, src, luma, out.edges.data(), threads)
-                          : cpu::hough_edges(p, src, luma, out.edges.data());
-    if (omp)
-      omp::hough_vote(g, trig.data(), out.edges.data(), out.accumulator.data(), threads);
+    if (e.backend() == Backend::OpenMP)
+      omp::hough_detect(p, g, trig.data(), src, luma, out, peaks, e.threads());
     else
-      cpu::hough_vote(g, trig.data(), out.edges.data(), out.accumulator.data());
-    const hough::Stats st = omp ? omp::hough_stats(out.accumulator.data(), g.cells(), threads)
-                                : cpu::hough_stats(out.accumulator.data(), g.cells());
-    out.threshold = p.threshold ? std::uint32_t(p.threshold)
-                                : hough_auto_threshold(st.n, st.sum, st.squares, st.max, p.k_q8);
-    if (omp)
-      omp::hough_peaks(g, out.accumulator.data(), radius, out.threshold, peaks, threads);
-    else
-      cpu::hough_peaks(g, out.accumulator.data(), radius, out.threshold, peaks);
+      cpu::hough_detect(p, g, trig.data(), src, luma, out, peaks);
   }
   out.lines = hough_lines(std::move(peaks), p, g);
 }

@@ -1,9 +1,9 @@
-// cf::hough_draw: validation and backend dispatch (the rule: cpu/hough_draw.hpp).
+// cf::hough_draw: validation and backend dispatch (the rule:
+// core/shared/hough_draw_rules.hpp).
 #include <string>
 
 #include "cpu/hough_cpu.hpp"
-#include "cpu/hough_draw.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/hough_draw_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/hough.hpp"
 
@@ -66,12 +66,10 @@ void hough_draw(Engine &e, const std::vector<HoughLine> &lines, const HoughDrawP
   if (e.backend() == Backend::Cuda) return cuda::hough_draw(e.cuda(), lines, d, src, dst);
   if (src.memory != Memory::Host || dst.memory != Memory::Host)
     throw Error("a frame in device memory needs backend=cuda");
-  const hough::Paint paint = hough::paint_for(src, d.paint, d.rgb);
-  const std::vector<hough::Segment> segs = hough::segments_of(lines);
   if (e.backend() == Backend::OpenMP)
-    omp::hough_draw(src, dst, paint, segs, d.thickness, e.threads());
+    omp::hough_draw(lines, d, src, dst, e.threads());
   else
-    cpu::hough_draw(src, dst, paint, segs, d.thickness);
+    cpu::hough_draw(lines, d, src, dst);
 }
 
 }  // namespace cf

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "cpu/predict.hpp"
+#include "core/shared/predictor_rules.hpp"
 #include "cpu/predictor_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/predictor_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {

@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "cpu/wavelet_cpu.hpp"
-#include "cuda_bridge.hpp"
+#include "kernels/wavelet_cuda.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf {

@@ -17,7 +17,7 @@
 
 namespace cft::hough {
 
-// Every voting strategy of kernels/hough.cu (CF_HOUGH_VOTING), then back to
+// Every voting strategy of kernels/hough_cuda.cu (CF_HOUGH_VOTING), then back to
 // the default.
 inline void for_each_voting(const std::vector<const char *> &strategies, const std::function<void()> &body) {
   for (const char *s : strategies) {

@@ -1,11 +1,11 @@
 // cf::hough_draw on the CPU backends: the closed-form points of
-// cpu/hough_draw.hpp equal the incremental Bresenham walk (every segment in a
+// core/shared/hough_draw_rules.hpp equal the incremental Bresenham walk (every segment in a
 // 12 x 12 grid, and long random ones); hand-computed colours; cpu and openmp
 // equal the reference drawing of hough_draw_check.hpp at odd sizes,
 // thicknesses and padded rows; bad input gives clear errors.
 #include <random>
 
-#include "cpu/hough_draw.hpp"
+#include "core/shared/hough_draw_rules.hpp"
 #include "hough_draw_check.hpp"
 
 using namespace cft;

@@ -1,6 +1,6 @@
 // Hough line detection: luma -> edge map -> votes over (theta, rho) -> peaks
 // -> the strongest lines. Every stage is integer arithmetic from one shared
-// definition (cpu/hough_rules.hpp), so cpu, openmp and cuda give identical
+// definition (core/shared/hough_rules.hpp), so cpu, openmp and cuda give identical
 // edge maps, accumulators and line lists.
 //
 // Stages, for a frame of W x H pixels (x right, y down, origin at the top left):

@@ -8,7 +8,7 @@
 // What it cannot show: timing, races that a different interleaving of warps
 // would expose (run it in both orders, set_reverse_order), and anything
 // specific to the GPU's memory model. Kernel code compiles as C++ under the
-// macros below; kernels/wavelet.cu calls cf_emulate_launch instead of <<<>>>
+// macros below; kernels/wavelet_cuda.cu calls cf_emulate_launch instead of <<<>>>
 // when CF_CUDA_EMULATION is defined.
 #pragma once
 

@@ -1,5 +1,5 @@
 // The CUDA 8x8 DCT's checks of dct_parity.hpp on the CPU emulation of the
-// CUDA execution model (emulator.hpp): the real kernels/dct.cu compiled as
+// CUDA execution model (emulator.hpp): the real kernels/dct_cuda.cu compiled as
 // C++, every memory access checked; sizes cross the 32x8 strips, blocks and
 // threads in both orders.
 #include <cuda_runtime.h>  // the emulation's: cf_emulation controls

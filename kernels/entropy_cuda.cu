@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "cuda_bridge.hpp"
+#include "kernels/entropy_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"

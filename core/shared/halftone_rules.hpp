@@ -15,15 +15,9 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/shared/host_device.hpp"
 #include "cudafilters/halftone.hpp"
 
-#ifndef CF_HD
-#if defined(__CUDACC__)
-#define CF_HD __host__ __device__ __forceinline__
-#else
-#define CF_HD inline
-#endif
-#endif
 
 namespace cf::halftone_rules {
 

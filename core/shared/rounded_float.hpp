@@ -1,14 +1,12 @@
 // Float arithmetic with every product, sum and quotient rounded on its own,
 // so the serial, OpenMP and CUDA backends give the same bits (the float
-// transforms: cdf97_math.hpp, dct_math.hpp). On the GPU the _rn intrinsics
+// transforms: cdf97_rules.hpp, dct_rules.hpp). On the GPU the _rn intrinsics
 // keep nvcc from fusing them into FMAs; the host build has
-// -ffp-contract=off (meson.build) and no fast-math. CUDA code defines CF_HD
-// as __host__ __device__ before including this file.
+// -ffp-contract=off (meson.build) and no fast-math.
 #pragma once
 
-#ifndef CF_HD
-#define CF_HD inline
-#endif
+#include "core/shared/host_device.hpp"
+
 
 namespace cf::rounded {
 

@@ -1,6 +1,5 @@
 // The drawing rule of cf::hough_draw (cudafilters/hough.hpp), written once
-// for the serial and OpenMP code and the CUDA kernel (which defines CF_HD as
-// __host__ __device__ before including this file).
+// for the serial and OpenMP code and the CUDA kernel (CF_HD: host_device.hpp).
 //
 // Every point of a segment is computed on its own (closed form), so the CUDA
 // kernel can paint all points at once. It equals the incremental all-octant
@@ -16,12 +15,10 @@
 #include <cstring>
 #include <vector>
 
+#include "core/shared/host_device.hpp"
 #include "cudafilters/frame.hpp"
 #include "cudafilters/hough.hpp"
 
-#ifndef CF_HD
-#define CF_HD inline
-#endif
 
 namespace cf::hough {
 

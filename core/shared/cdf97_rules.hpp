@@ -1,7 +1,6 @@
 // The CDF 9/7 arithmetic of cudafilters/cdf97.hpp on one 1-D signal and one
 // coefficient, shared by the serial reference, the OpenMP schedule and the
-// CUDA kernels (which define CF_HD as __host__ __device__ before including
-// this file), so all three compute the same thing.
+// CUDA kernels (CF_HD: host_device.hpp), so all three compute the same thing.
 //
 // Bit-identical results need every multiply and add rounded on its own, in
 // the same order: on the device __fmul_rn/__fadd_rn/__fdiv_rn (never fused
@@ -12,13 +11,11 @@
 #include <cmath>
 #include <cstdint>
 
-#include "cpu/rounded_float.hpp"
+#include "core/shared/host_device.hpp"
+#include "core/shared/rounded_float.hpp"
 
 #include "cudafilters/cdf97.hpp"
 
-#ifndef CF_HD
-#define CF_HD inline
-#endif
 
 namespace cf::cdf97 {
 

@@ -1,19 +1,15 @@
 // Per-pixel arithmetic of the lossless predictors: the formulas and the
 // border rule of cudafilters/predictor.hpp, written once and used by the
 // serial reference, the OpenMP schedule and the CUDA kernels (compiled for
-// the device through CF_PREDICT_HD). Nothing here knows how pixels are
+// the device through CF_HD). Nothing here knows how pixels are
 // scheduled: callers gather the neighbours, this file predicts.
 #pragma once
 
 #include <cstdint>
 
+#include "core/shared/host_device.hpp"
 #include "cudafilters/predictor.hpp"
 
-#if defined(__CUDACC__)
-#define CF_PREDICT_HD __host__ __device__ __forceinline__
-#else
-#define CF_PREDICT_HD inline
-#endif
 
 namespace cf::predict {
 
@@ -34,20 +30,20 @@ struct Neighbours {
   int w, ww, n, nn, nw, ne, nne;
 };
 
-CF_PREDICT_HD int abs_(int v) { return v < 0 ? -v : v; }
-CF_PREDICT_HD int min_(int a, int b) { return a < b ? a : b; }
-CF_PREDICT_HD int max_(int a, int b) { return a > b ? a : b; }
-CF_PREDICT_HD int clamp_(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
+CF_HD int abs_(int v) { return v < 0 ? -v : v; }
+CF_HD int min_(int a, int b) { return a < b ? a : b; }
+CF_HD int max_(int a, int b) { return a > b ? a : b; }
+CF_HD int clamp_(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 // The predictors are written as selects, not early returns: the same values,
 // but straight-line code on the GPU, where lanes would otherwise diverge.
-CF_PREDICT_HD int med(const Neighbours &p) {
+CF_HD int med(const Neighbours &p) {
   const int lo = min_(p.w, p.n), hi = max_(p.w, p.n);
   const int v = p.nw <= lo ? hi : p.w + p.n - p.nw;
   return p.nw >= hi ? lo : v;  // NW >= max wins (both hold only when W = N = NW)
 }
 
-CF_PREDICT_HD int gap(const Neighbours &p) {
+CF_HD int gap(const Neighbours &p) {
   const int dh = abs_(p.w - p.ww) + abs_(p.n - p.nw) + abs_(p.n - p.ne);
   const int dv = abs_(p.w - p.nw) + abs_(p.n - p.nn) + abs_(p.ne - p.nne);
   const int d = dv - dh, ad = abs_(d);
@@ -63,7 +59,7 @@ CF_PREDICT_HD int gap(const Neighbours &p) {
   return ad > 80 ? e : blend;  // |d| > 80: E itself
 }
 
-CF_PREDICT_HD int ged(const Neighbours &p, int threshold) {
+CF_HD int ged(const Neighbours &p, int threshold) {
   const int gv = abs_(p.nw - p.w) + abs_(p.nn - p.n);
   const int gh = abs_(p.ww - p.w) + abs_(p.nw - p.n);
   const int v = gv - gh < -threshold ? p.n : (3 * p.w + 3 * p.n - 2 * p.nw) >> 2;
@@ -74,7 +70,7 @@ CF_PREDICT_HD int ged(const Neighbours &p, int threshold) {
 // column. There only the neighbours the border rule names matter (W on the
 // top row, N in the left column); the others must hold sample values (zero,
 // say): the formula is evaluated anyway and then not used.
-CF_PREDICT_HD int prediction(Predictor kind, int threshold, const Range &r, const Neighbours &p, bool top,
+CF_HD int prediction(Predictor kind, int threshold, const Range &r, const Neighbours &p, bool top,
                              bool left) {
   const int v = kind == Predictor::Med ? med(p) : kind == Predictor::Gap ? gap(p) : ged(p, threshold);
   const int border = top ? (left ? r.mid : p.w) : p.n;
@@ -84,7 +80,7 @@ CF_PREDICT_HD int prediction(Predictor kind, int threshold, const Range &r, cons
 // Residuals of the forward stay within +-(hi - lo) <= 65535; clamping r first
 // keeps r + prediction in int32 for any residual input (see predictor.hpp).
 constexpr int kResidualLimit = 1 << 17;
-CF_PREDICT_HD int reconstruct(int residual, int prediction, const Range &r) {
+CF_HD int reconstruct(int residual, int prediction, const Range &r) {
   return clamp_(clamp_(residual, -kResidualLimit, kResidualLimit) + prediction, r.lo, r.hi);
 }
 
@@ -93,7 +89,7 @@ CF_PREDICT_HD int reconstruct(int residual, int prediction, const Range &r) {
 // up2 = two rows above (pass up1 again on the slice's second row). Columns
 // are clamped into [0, w-1] as the border rule says.
 template <class Up, class Cur>
-CF_PREDICT_HD Neighbours gather(const Up &up2, const Up &up1, const Cur &cur, int x, int w) {
+CF_HD Neighbours gather(const Up &up2, const Up &up1, const Cur &cur, int x, int w) {
   const int e = x + 1 < w ? x + 1 : w - 1, ww = x >= 2 ? x - 2 : 0;
   return {int(cur[x - 1]), int(cur[ww]), int(up1[x]), int(up2[x]), int(up1[x - 1]), int(up1[e]), int(up2[e])};
 }
@@ -146,9 +142,9 @@ inline void inverse_row(const PredictorParams &p, const Range &r, const std::int
 // is the slice's first row; up2 is up1 on its second row.
 struct SliceRows {
   int first;  // the slice's first row
-  CF_PREDICT_HD static SliceRows of(int y, int slice_height) { return {slice_height > 0 ? y - y % slice_height : 0}; }
-  CF_PREDICT_HD bool has_up1(int y) const { return y > first; }
-  CF_PREDICT_HD bool has_up2(int y) const { return y > first + 1; }
+  CF_HD static SliceRows of(int y, int slice_height) { return {slice_height > 0 ? y - y % slice_height : 0}; }
+  CF_HD bool has_up1(int y) const { return y > first; }
+  CF_HD bool has_up2(int y) const { return y > first + 1; }
 };
 
 }  // namespace cf::predict

@@ -1,19 +1,19 @@
 // CUDA backend of the 8x8 DCT. One thread block of 8 x 32 threads takes a
 // strip of four 8x8 blocks of one component, one thread per sample: the
 // samples, then the row pass, go through shared memory, and every thread
-// computes its element of each pass with the reference's dot8 (cpu/dct_math.hpp),
+// computes its element of each pass with the reference's dot8 (core/shared/dct_rules.hpp),
 // so it sums the same products in the same order. One launch per
 // component, all on the engine's stream; one wait at the end.
 #include <cstdint>
 
-#include "cuda_bridge.hpp"
+#include "kernels/dct_cuda.hpp"
 #include "cudafilters/dct.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
 
-#include "cpu/dct_math.hpp"  // after samples.cuh: CF_HD is __host__ __device__
+#include "core/shared/dct_rules.hpp"
 
 namespace cf::cuda {
 

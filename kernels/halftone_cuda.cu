@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <string>
 
-#include "cuda_bridge.hpp"
+#include "kernels/halftone_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "cuda_bridge.hpp"
+#include "kernels/predictor_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"

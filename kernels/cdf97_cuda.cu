@@ -12,14 +12,14 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "cuda_bridge.hpp"
+#include "kernels/cdf97_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
 
-#include "cpu/cdf97_math.hpp"  // after samples.cuh: CF_HD is __host__ __device__
-#include "cpu/lifting.hpp"
+#include "core/shared/cdf97_rules.hpp"
+#include "core/shared/wavelet_rules.hpp"
 
 namespace cf::cuda {
 

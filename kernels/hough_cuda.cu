@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "cuda_bridge.hpp"
+#include "kernels/hough_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"

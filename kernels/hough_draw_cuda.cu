@@ -1,7 +1,7 @@
 // CUDA backend of cf::hough_draw: copies the frame device to device (host
 // frames are staged through the engine's buffers), then one thread per
 // (segment, point, brush cell) paints its pixel's samples with the rule of
-// cpu/hough_draw.hpp. Every write to a sample stores the same value, so
+// core/shared/hough_draw_rules.hpp. Every write to a sample stores the same value, so
 // overlapping brushes need no ordering. All on the engine's stream; one wait
 // at the end.
 //
@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "cuda_bridge.hpp"
+#include "kernels/hough_draw_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
-#include "cpu/hough_draw.hpp"
+#include "core/shared/hough_draw_rules.hpp"
 
 namespace cf::cuda {
 

@@ -1,21 +1,26 @@
 // The 8x8 DCT's arithmetic (the definition at the top of cudafilters/dct.hpp),
 // shared by the serial reference, the OpenMP schedule and the CUDA kernels
-// (which define CF_HD as __host__ __device__ before including this file), so
-// all of them sum the same products in the same order.
+// (CF_HD: host_device.hpp), so all of them sum the same products in the
+// same order.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
-#include "cpu/rounded_float.hpp"
-
-#include "cpu/dct_setup.hpp"
-
-#ifndef CF_HD
-#define CF_HD inline
-#endif
+#include "core/shared/host_device.hpp"
+#include "core/shared/rounded_float.hpp"
+#include "cudafilters/frame.hpp"
 
 namespace cf::dct {
+
+// What every 8x8 block needs, computed once per call on the host (core fills
+// it; the backends and the kernels read it).
+struct Setup {
+  float cosine[64];             // C[k][n] at 8 k + n
+  float quant[kMaxPlanes][64];  // Q per component, row-major
+  float shift;                  // level shift: 128 for U8 input, else 0
+  int lo, hi;                   // the inverse's output range
+};
 
 // Each product and sum rounded on its own (rounded_float.hpp).
 using rounded::add;

@@ -1,7 +1,7 @@
 // The colour transforms on one pixel: the literal definitions at the top of
 // cudafilters/colour.hpp, shared by the serial reference, the OpenMP
-// schedule and the CUDA kernels (which define CF_HD as __host__ __device__
-// before including this file), so all three compute the same thing.
+// schedule and the CUDA kernels (CF_HD: host_device.hpp), so all three
+// compute the same thing.
 //
 // int32 arithmetic; sums wrap modulo 2^32 (add/sub) instead of being
 // undefined for arbitrary S32 input to the inverse; floor(v / 2^k) is v >> k.
@@ -9,11 +9,9 @@
 
 #include <cstdint>
 
+#include "core/shared/host_device.hpp"
 #include "cudafilters/colour.hpp"
 
-#ifndef CF_HD
-#define CF_HD inline
-#endif
 
 namespace cf::colour {
 

@@ -1,16 +1,16 @@
 // CUDA backend of the colour transforms: one thread per pixel (grid-stride),
-// the per-pixel arithmetic being the reference's own (cpu/colour_math.hpp).
+// the per-pixel arithmetic being the reference's own (core/shared/colour_rules.hpp).
 // Host frames are staged through the engine's workspace on its stream; one
 // launch per call, one wait at its end.
 #include <cstdint>
 
-#include "cuda_bridge.hpp"
+#include "kernels/colour_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
 
-#include "cpu/colour_math.hpp"  // after samples.cuh: CF_HD is __host__ __device__
+#include "core/shared/colour_rules.hpp"
 
 namespace cf::cuda {
 

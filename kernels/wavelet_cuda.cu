@@ -21,7 +21,7 @@
 #include <string>
 #include <type_traits>
 
-#include "cuda_bridge.hpp"
+#include "kernels/wavelet_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"

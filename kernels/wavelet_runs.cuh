@@ -1,8 +1,6 @@
-// Device-side lifting steps of the reversible wavelets (internal to kernels/).
-//
-// The rules are those at the top of cudafilters/wavelet.hpp, in the same
-// wrapping int32 arithmetic as the serial reference (cpu/lifting.hpp): sums
-// wrap modulo 2^32 and floor(v / 2^k) is the arithmetic shift v >> k.
+// The reversible wavelets' lifting steps (core/shared/wavelet_rules.hpp)
+// applied to runs in registers, with the kernels' boundary extension
+// (internal to kernels/).
 //
 // The kernels work on tiles with a halo: a signal is extended beyond its ends
 // and then lifted as if it were infinite. For the 5/3 that extension is
@@ -18,43 +16,17 @@
 // `hi` after; the first output sits at an even position.
 #pragma once
 
-#include "cudafilters/wavelet.hpp"
-
-#ifndef CF_HD
-#define CF_HD __host__ __device__ __forceinline__
-#endif
-// #pragma unroll for the device compiler only (the host compiler warns about it).
-#ifdef __CUDA_ARCH__
-#define CF_UNROLL _Pragma("unroll")
-#else
-#define CF_UNROLL
-#endif
+#include "core/shared/wavelet_rules.hpp"
+#include "kernels/unroll.cuh"
 
 namespace cf::cuda::lift {
 
-// a + b and a - b modulo 2^32 (as cf::lifting::add/sub on the CPU).
-CF_HD int add(int a, int b) { return int(unsigned(a) + unsigned(b)); }
-CF_HD int sub(int a, int b) { return int(unsigned(a) - unsigned(b)); }
-
-// ---------------------------------------------------------------- one step
-
-// 5/3 predict:  d = x_odd - floor((x_left + x_right) / 2)
-CF_HD int predict53(int odd, int left, int right) { return sub(odd, add(left, right) >> 1); }
-// 5/3 update:   s = x_even + floor((d_left + d_right + 2) / 4)
-CF_HD int update53(int even, int dl, int dr) { return add(even, add(add(dl, dr), 2) >> 2); }
-// Their inverses.
-CF_HD int unupdate53(int s, int dl, int dr) { return sub(s, add(add(dl, dr), 2) >> 2); }
-CF_HD int unpredict53(int d, int left, int right) { return add(d, add(left, right) >> 1); }
-
-// Haar on one pair (x_even, x_odd) <-> (s, d):  d = x_odd - x_even, s = x_even + floor(d / 2).
-CF_HD void haar_pair(int &even, int &odd) {
-  odd = sub(odd, even);
-  even = add(even, odd >> 1);
-}
-CF_HD void unhaar_pair(int &s, int &d) {
-  s = sub(s, d >> 1);
-  d = add(d, s);
-}
+using lifting::haar_pair;
+using lifting::predict53;
+using lifting::unhaar_pair;
+using lifting::unpredict53;
+using lifting::unupdate53;
+using lifting::update53;
 
 // ---------------------------------------------------------------- halos
 

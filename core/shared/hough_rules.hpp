@@ -1,16 +1,14 @@
 // The per-pixel and per-cell rules of Hough line detection (the definitions
 // at the top of cudafilters/hough.hpp), written once for the serial
-// reference, the OpenMP schedule and the CUDA kernels (which define CF_HD as
-// __host__ __device__ before including this file). Integer arithmetic only.
+// reference, the OpenMP schedule and the CUDA kernels (CF_HD:
+// host_device.hpp). Integer arithmetic only.
 #pragma once
 
 #include <cstdint>
 
+#include "core/shared/host_device.hpp"
 #include "cudafilters/hough.hpp"
 
-#ifndef CF_HD
-#define CF_HD inline
-#endif
 
 namespace cf::hough {
 
