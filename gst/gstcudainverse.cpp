@@ -35,7 +35,7 @@ GST_ELEMENT_REGISTER_DEFINE(cudainverse, "cudainverse", GST_RANK_NONE, GST_TYPE_
 
 // ---------------------------------------------------------------------------
 // The undo table: one row per stage kind. A colour transform or predictor
-// adds its inverse here (and its parameters in coeff_caps.cpp).
+// adds its inverse here (and its stage in coeff_stages.h).
 
 namespace {
 
