@@ -1,9 +1,9 @@
 #include "cf_base.h"
 
 #include <memory>
-#include <new>
 
 #include "cf_allocation.h"
+#include "cf_private.h"
 #include "cuda_memory.h"
 #include "cudafilters/error.hpp"
 #include "pinned_allocator.h"
@@ -30,7 +30,7 @@ GType gst_cf_backend_get_type(void) {
 }
 
 // ---------------------------------------------------------------------------
-// Instance state (a C++ object living in the GObject private area)
+// Instance state (cf_private.h)
 
 struct GstCfBasePrivate {
   // Properties: guarded by GST_OBJECT_LOCK.
@@ -311,7 +311,7 @@ static void gst_cf_base_finalize(GObject *object) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(object));
   destroy_engine(priv);
   cfgst::clear_context(&priv->cuda_ctx);
-  priv->~GstCfBasePrivate();
+  cfgst::destroy_private(priv);
   G_OBJECT_CLASS(gst_cf_base_parent_class)->finalize(object);
 }
 
@@ -618,4 +618,4 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_BASE, GstPluginAPIFlags(0));
 }
 
-static void gst_cf_base_init(GstCfBase *self) { new (PRIV(self)) GstCfBasePrivate(); }
+static void gst_cf_base_init(GstCfBase *self) { cfgst::construct_private(PRIV(self)); }

@@ -4,9 +4,8 @@
 // video/x-coefficients out in the same memory: F32LE, or with quant-step > 0
 // integer indices (S16LE for 8-bit input, S32LE for 16-bit). cudainverse
 // reconstructs.
-#include <new>
-
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cf_wavelet_enc.h"  // GST_TYPE_CF_LAYOUT
 #include "chain_caps.h"
 #include "cudafilters/cdf97.hpp"
@@ -22,11 +21,15 @@ G_END_DECLS
 
 struct _GstCudaCdf97 {
   GstCfBase parent;
+};
+
+struct GstCudaCdf97Private {
   cf::Cdf97Params props;       // guarded by GST_OBJECT_LOCK
   cf::Cdf97Params negotiated;  // streaming thread: the output caps' parameters
 };
 
-G_DEFINE_TYPE(GstCudaCdf97, gst_cuda_cdf97, GST_TYPE_CF_BASE)
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaCdf97, gst_cuda_cdf97, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaCdf97Private *>(gst_cuda_cdf97_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudacdf97, "cudacdf97", GST_RANK_NONE, GST_TYPE_CUDA_CDF97)
 
 static GType gst_cf_threshold_mode_get_type(void) {
@@ -59,7 +62,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
 
 static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
   GST_OBJECT_LOCK(self);
-  const cf::Cdf97Params p = self->props;
+  const cf::Cdf97Params p = PRIV(self)->props;
   GST_OBJECT_UNLOCK(self);
   return p;
 }
@@ -67,7 +70,7 @@ static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
 static void gst_cuda_cdf97_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
   GstCudaCdf97 *self = GST_CUDA_CDF97(object);
   GST_OBJECT_LOCK(self);
-  cf::Cdf97Params &p = self->props;
+  cf::Cdf97Params &p = PRIV(self)->props;
   switch (id) {
     case PROP_LEVELS: p.levels = g_value_get_int(value); break;
     case PROP_LAYOUT: p.layout = cf::Layout(g_value_get_enum(value)); break;
@@ -84,7 +87,7 @@ static void gst_cuda_cdf97_set_property(GObject *object, guint id, const GValue 
 static void gst_cuda_cdf97_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
   GstCudaCdf97 *self = GST_CUDA_CDF97(object);
   GST_OBJECT_LOCK(self);
-  const cf::Cdf97Params &p = self->props;
+  const cf::Cdf97Params &p = PRIV(self)->props;
   switch (id) {
     case PROP_LEVELS: g_value_set_int(value, p.levels); break;
     case PROP_LAYOUT: g_value_set_enum(value, int(p.layout)); break;
@@ -94,6 +97,11 @@ static void gst_cuda_cdf97_get_property(GObject *object, guint id, GValue *value
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
   GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cuda_cdf97_finalize(GObject *object) {
+  cfgst::destroy_private(PRIV(GST_CUDA_CDF97(object)));
+  G_OBJECT_CLASS(gst_cuda_cdf97_parent_class)->finalize(object);
 }
 
 static GstCaps *gst_cuda_cdf97_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
@@ -112,7 +120,7 @@ static std::string gst_cuda_cdf97_configure(GstCfBase *base, const cfgst::PadFor
   if (std::string bad = cfgst::stage_configure(in, out, "cdf97", &stage, &input); !bad.empty()) return bad;
   // Levels too deep for a plane: refused now, naming the limit.
   if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return "cdf97: " + bad;
-  GST_CUDA_CDF97(base)->negotiated = stage.cdf97;
+  PRIV(GST_CUDA_CDF97(base))->negotiated = stage.cdf97;
   GST_INFO_OBJECT(base, "cdf97 levels=%d layout=%s quant-step=%g threshold=%g (%s) on %s", stage.cdf97.levels,
                   cf::layout_name(stage.cdf97.layout), stage.cdf97.quant_step, stage.cdf97.threshold,
                   cf::threshold_mode_name(stage.cdf97.threshold_mode), in.describe().c_str());
@@ -120,7 +128,7 @@ static std::string gst_cuda_cdf97_configure(GstCfBase *base, const cfgst::PadFor
 }
 
 static void gst_cuda_cdf97_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
-  cf::cdf97_forward(engine, GST_CUDA_CDF97(base)->negotiated, in.view, out.view);
+  cf::cdf97_forward(engine, PRIV(GST_CUDA_CDF97(base))->negotiated, in.view, out.view);
 }
 
 static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
@@ -131,6 +139,7 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
 
   gobject_class->set_property = gst_cuda_cdf97_set_property;
   gobject_class->get_property = gst_cuda_cdf97_get_property;
+  gobject_class->finalize = gst_cuda_cdf97_finalize;
   const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
   g_object_class_install_property(
       gobject_class, PROP_LEVELS,
@@ -175,7 +184,4 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_THRESHOLD_MODE, GstPluginAPIFlags(0));
 }
 
-static void gst_cuda_cdf97_init(GstCudaCdf97 *self) {
-  new (&self->props) cf::Cdf97Params();
-  new (&self->negotiated) cf::Cdf97Params();
-}
+static void gst_cuda_cdf97_init(GstCudaCdf97 *self) { cfgst::construct_private(PRIV(self)); }

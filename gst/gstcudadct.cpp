@@ -3,9 +3,8 @@
 // CPU. Raw 8-bit video (or a colour stage's coefficients: cudaycocg !
 // cudadct) in, S16 video/x-coefficients (transform=dct, dct-quality) out,
 // each plane padded to whole 8x8 blocks; cudainverse reconstructs.
-#include <new>
-
 #include "cf_base.h"
+#include "cf_private.h"
 #include "chain_caps.h"
 #include "cudafilters/dct.hpp"
 
@@ -19,11 +18,15 @@ G_END_DECLS
 
 struct _GstCudaDct {
   GstCfBase parent;
-  int quality;                // property, guarded by GST_OBJECT_LOCK
-  cf::DctParams *negotiated;  // streaming thread: the parameters of the output caps
 };
 
-G_DEFINE_TYPE(GstCudaDct, gst_cuda_dct, GST_TYPE_CF_BASE)
+struct GstCudaDctPrivate {
+  int quality = 0;           // property, guarded by GST_OBJECT_LOCK
+  cf::DctParams negotiated;  // streaming thread: the parameters of the output caps
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaDct, gst_cuda_dct, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaDctPrivate *>(gst_cuda_dct_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudadct, "cudadct", GST_RANK_NONE, GST_TYPE_CUDA_DCT)
 
 enum { PROP_0, PROP_QUALITY };
@@ -42,8 +45,8 @@ static void gst_cuda_dct_set_property(GObject *object, guint id, const GValue *v
     return;
   }
   GST_OBJECT_LOCK(self);
-  const bool changed = self->quality != g_value_get_int(value);
-  self->quality = g_value_get_int(value);
+  const bool changed = PRIV(self)->quality != g_value_get_int(value);
+  PRIV(self)->quality = g_value_get_int(value);
   GST_OBJECT_UNLOCK(self);
   // quality is part of the output caps: renegotiate before the next frame.
   if (changed) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
@@ -56,7 +59,7 @@ static void gst_cuda_dct_get_property(GObject *object, guint id, GValue *value, 
     return;
   }
   GST_OBJECT_LOCK(self);
-  g_value_set_int(value, self->quality);
+  g_value_set_int(value, PRIV(self)->quality);
   GST_OBJECT_UNLOCK(self);
 }
 
@@ -64,7 +67,7 @@ static GstCaps *gst_cuda_dct_transform_caps(GstBaseTransform *trans, GstPadDirec
                                             GstCaps *filter) {
   GstCudaDct *self = GST_CUDA_DCT(trans);
   GST_OBJECT_LOCK(self);
-  const cf::DctParams p(self->quality);
+  const cf::DctParams p(PRIV(self)->quality);
   GST_OBJECT_UNLOCK(self);
   return cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter, cfgst::dct_stage(p));
 }
@@ -80,17 +83,17 @@ static std::string gst_cuda_dct_configure(GstCfBase *base, const cfgst::PadForma
   if (std::string bad = cfgst::stage_configure(in, out, "dct", &stage, &input); !bad.empty()) return bad;
   // 16-bit input or a too-wide earlier stage: refused now, not per frame.
   if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return "dct: " + bad;
-  *self->negotiated = cf::DctParams(stage.dct.quality, in.coefficients ? input : cf::ValueRange{});
+  PRIV(self)->negotiated = cf::DctParams(stage.dct.quality, in.coefficients ? input : cf::ValueRange{});
   GST_INFO_OBJECT(self, "dct quality=%d on %s", stage.dct.quality, in.describe().c_str());
   return "";
 }
 
 static void gst_cuda_dct_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
-  cf::dct_forward(engine, *GST_CUDA_DCT(base)->negotiated, in.view, out.view);
+  cf::dct_forward(engine, PRIV(GST_CUDA_DCT(base))->negotiated, in.view, out.view);
 }
 
 static void gst_cuda_dct_finalize(GObject *object) {
-  delete GST_CUDA_DCT(object)->negotiated;
+  cfgst::destroy_private(PRIV(GST_CUDA_DCT(object)));
   G_OBJECT_CLASS(gst_cuda_dct_parent_class)->finalize(object);
 }
 
@@ -129,7 +132,4 @@ static void gst_cuda_dct_class_init(GstCudaDctClass *klass) {
   base_class->process = gst_cuda_dct_process;
 }
 
-static void gst_cuda_dct_init(GstCudaDct *self) {
-  self->quality = 0;
-  self->negotiated = new cf::DctParams();
-}
+static void gst_cuda_dct_init(GstCudaDct *self) { cfgst::construct_private(PRIV(self)); }

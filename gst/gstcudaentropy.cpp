@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/entropy.hpp"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_entropy_debug);
@@ -24,16 +25,21 @@ G_END_DECLS
 
 struct _GstCudaEntropy {
   GstCfBase parent;
-  guint interval;  // property, GST_OBJECT_LOCK
-  guint64 frame;   // streaming thread: frames seen since start
-  std::vector<cf::Histogram> *histograms;  // streaming thread: reused between frames
 };
 
-G_DEFINE_TYPE(GstCudaEntropy, gst_cuda_entropy, GST_TYPE_CF_BASE)
+constexpr guint kDefaultInterval = 1;
+
+struct GstCudaEntropyPrivate {
+  guint interval = kDefaultInterval;  // property, GST_OBJECT_LOCK
+  guint64 frame = 0;                  // streaming thread: frames seen since caps
+  std::vector<cf::Histogram> histograms;  // streaming thread: reused between frames
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaEntropy, gst_cuda_entropy, GST_TYPE_CF_BASE)
 GST_ELEMENT_REGISTER_DEFINE(cudaentropy, "cudaentropy", GST_RANK_NONE, GST_TYPE_CUDA_ENTROPY)
+#define PRIV(self) (static_cast<GstCudaEntropyPrivate *>(gst_cuda_entropy_get_instance_private(self)))
 
 enum { PROP_0, PROP_INTERVAL };
-constexpr guint kDefaultInterval = 1;
 
 // Whatever the other elements take or give, in both memories; S32
 // coefficients (of 16-bit video) are refused with a message at caps time.
@@ -62,7 +68,7 @@ static std::string gst_cuda_entropy_check_input(GstCfBase *, const cfgst::PadFor
 }
 
 static std::string gst_cuda_entropy_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &) {
-  GST_CUDA_ENTROPY(base)->frame = 0;
+  PRIV(GST_CUDA_ENTROPY(base))->frame = 0;
   return gst_cuda_entropy_check_input(base, in);
 }
 
@@ -84,11 +90,11 @@ static void set_array(GstStructure *s, const char *field, GType type, int n, con
 static void gst_cuda_entropy_inspect(GstCfBase *base, cf::Engine &engine, const CfFrame &in) {
   GstCudaEntropy *self = GST_CUDA_ENTROPY(base);
   GST_OBJECT_LOCK(self);
-  const guint interval = self->interval;
+  const guint interval = PRIV(self)->interval;
   GST_OBJECT_UNLOCK(self);
-  const guint64 frame = self->frame++;
+  const guint64 frame = PRIV(self)->frame++;
   if (frame % interval) return;
-  const cf::Entropy e = cf::frame_entropy(engine, in.view, *self->histograms);
+  const cf::Entropy e = cf::frame_entropy(engine, in.view, PRIV(self)->histograms);
 
   GstStructure *s = gst_structure_new("cudaentropy", "frame", G_TYPE_UINT64, frame, "format", G_TYPE_STRING,
                                       gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&in.format.info)), "planes",
@@ -111,7 +117,7 @@ static void gst_cuda_entropy_set_property(GObject *object, guint id, const GValu
     return;
   }
   GST_OBJECT_LOCK(self);
-  self->interval = g_value_get_uint(value);
+  PRIV(self)->interval = g_value_get_uint(value);
   GST_OBJECT_UNLOCK(self);
 }
 
@@ -122,12 +128,12 @@ static void gst_cuda_entropy_get_property(GObject *object, guint id, GValue *val
     return;
   }
   GST_OBJECT_LOCK(self);
-  g_value_set_uint(value, self->interval);
+  g_value_set_uint(value, PRIV(self)->interval);
   GST_OBJECT_UNLOCK(self);
 }
 
 static void gst_cuda_entropy_finalize(GObject *object) {
-  delete GST_CUDA_ENTROPY(object)->histograms;
+  cfgst::destroy_private(PRIV(GST_CUDA_ENTROPY(object)));
   G_OBJECT_CLASS(gst_cuda_entropy_parent_class)->finalize(object);
 }
 
@@ -165,8 +171,4 @@ static void gst_cuda_entropy_class_init(GstCudaEntropyClass *klass) {
   base_class->inspect = gst_cuda_entropy_inspect;
 }
 
-static void gst_cuda_entropy_init(GstCudaEntropy *self) {
-  self->interval = kDefaultInterval;
-  self->frame = 0;
-  self->histograms = new std::vector<cf::Histogram>();
-}
+static void gst_cuda_entropy_init(GstCudaEntropy *self) { cfgst::construct_private(PRIV(self)); }

@@ -10,6 +10,7 @@
 // hold, so they come out in system memory whatever the input's memory.
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/hough.hpp"
 #include "hough_render.h"
 
@@ -56,15 +57,19 @@ struct HoughSettings {
 
 struct _GstCudaHough {
   GstCfBase parent;
-  HoughSettings *settings;  // properties, GST_OBJECT_LOCK
-  // Streaming thread.
-  HoughSettings *negotiated;  // theta-bins, rho-step and output of the caps
-  cf::LumaSource luma;
-  cf::HoughPaint paint;
-  cf::HoughResult *result;
 };
 
-G_DEFINE_TYPE(GstCudaHough, gst_cuda_hough, GST_TYPE_CF_BASE)
+struct GstCudaHoughPrivate {
+  HoughSettings settings;  // properties, GST_OBJECT_LOCK
+  // Streaming thread.
+  HoughSettings negotiated;  // theta-bins, rho-step and output of the caps
+  cf::LumaSource luma = cf::LumaSource::Component0;
+  cf::HoughPaint paint = cf::HoughPaint::Gray;
+  cf::HoughResult result;
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaHough, gst_cuda_hough, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaHoughPrivate *>(gst_cuda_hough_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudahough, "cudahough", GST_RANK_NONE, GST_TYPE_CUDA_HOUGH)
 
 enum {
@@ -89,7 +94,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
 
 static HoughSettings settings(GstCudaHough *self) {
   GST_OBJECT_LOCK(self);
-  const HoughSettings s = *self->settings;
+  const HoughSettings s = PRIV(self)->settings;
   GST_OBJECT_UNLOCK(self);
   return s;
 }
@@ -98,7 +103,7 @@ static void gst_cuda_hough_set_property(GObject *object, guint id, const GValue 
   GstCudaHough *self = GST_CUDA_HOUGH(object);
   bool caps_change = false;
   GST_OBJECT_LOCK(self);
-  HoughSettings &s = *self->settings;
+  HoughSettings &s = PRIV(self)->settings;
   cf::HoughParams &p = s.params;
   switch (id) {
     case PROP_EDGE: p.edge = cf::EdgeDetector(g_value_get_enum(value)); break;
@@ -154,10 +159,7 @@ static void gst_cuda_hough_get_property(GObject *object, guint id, GValue *value
 }
 
 static void gst_cuda_hough_finalize(GObject *object) {
-  GstCudaHough *self = GST_CUDA_HOUGH(object);
-  delete self->settings;
-  delete self->negotiated;
-  delete self->result;
+  cfgst::destroy_private(PRIV(GST_CUDA_HOUGH(object)));
   G_OBJECT_CLASS(gst_cuda_hough_parent_class)->finalize(object);
 }
 
@@ -255,33 +257,35 @@ static std::string gst_cuda_hough_configure(GstCfBase *base, const cfgst::PadFor
            " as output=" +
            g_enum_get_value(G_ENUM_CLASS(g_type_class_peek(hough_output_get_type())), int(s.output))->value_nick +
            " needs";
-  *self->negotiated = s;
-  self->luma = cfgst::hough_luma_source(GST_VIDEO_INFO_FORMAT(&in.info));
-  self->paint = cfgst::hough_paint(GST_VIDEO_INFO_FORMAT(&in.info));
+  GstCudaHoughPrivate *priv = PRIV(self);
+  priv->negotiated = s;
+  priv->luma = cfgst::hough_luma_source(GST_VIDEO_INFO_FORMAT(&in.info));
+  priv->paint = cfgst::hough_paint(GST_VIDEO_INFO_FORMAT(&in.info));
   return "";
 }
 
 static void gst_cuda_hough_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
   GstCudaHough *self = GST_CUDA_HOUGH(base);
+  GstCudaHoughPrivate *priv = PRIV(self);
   HoughSettings s = settings(self);
   // Caps-bound parameters stay as negotiated until the renegotiation.
-  s.output = self->negotiated->output;
-  s.params.theta_bins = self->negotiated->params.theta_bins;
-  s.params.rho_step = self->negotiated->params.rho_step;
+  s.output = priv->negotiated.output;
+  s.params.theta_bins = priv->negotiated.params.theta_bins;
+  s.params.rho_step = priv->negotiated.params.rho_step;
   const unsigned want = s.output == HoughOutput::Edges         ? unsigned(cf::kHoughWantEdges)
                         : s.output == HoughOutput::Accumulator ? unsigned(cf::kHoughWantAccumulator)
                                                                : 0u;
-  cf::hough_detect(engine, s.params, in.view, self->luma, *self->result, want);
+  cf::hough_detect(engine, s.params, in.view, priv->luma, priv->result, want);
   switch (s.output) {
     case HoughOutput::Overlay: {
       static const std::vector<cf::HoughLine> none;
-      cf::hough_draw(engine, s.draw ? self->result->lines : none, {self->paint, s.color, s.thickness}, in.view,
+      cf::hough_draw(engine, s.draw ? priv->result.lines : none, {priv->paint, s.color, s.thickness}, in.view,
                      out.view);
       break;
     }
-    case HoughOutput::Edges: cfgst::render_edges(self->result->edges, out.view); break;
+    case HoughOutput::Edges: cfgst::render_edges(priv->result.edges, out.view); break;
     case HoughOutput::Accumulator:
-      cfgst::render_accumulator(self->result->accumulator, self->result->geometry, out.view);
+      cfgst::render_accumulator(priv->result.accumulator, priv->result.geometry, out.view);
       break;
   }
 }
@@ -291,7 +295,7 @@ static GstFlowReturn gst_cuda_hough_transform(GstBaseTransform *trans, GstBuffer
   GstCudaHough *self = GST_CUDA_HOUGH(trans);
   const GstFlowReturn ret = GST_BASE_TRANSFORM_CLASS(gst_cuda_hough_parent_class)->transform(trans, inbuf, outbuf);
   if (ret == GST_FLOW_OK) {
-    GstStructure *s = cfgst::hough_lines_structure(*self->result, GST_BUFFER_PTS(inbuf));
+    GstStructure *s = cfgst::hough_lines_structure(PRIV(self)->result, GST_BUFFER_PTS(inbuf));
     gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
   }
   return ret;
@@ -368,10 +372,4 @@ static void gst_cuda_hough_class_init(GstCudaHoughClass *klass) {
   gst_type_mark_as_plugin_api(hough_edge_get_type(), GstPluginAPIFlags(0));
 }
 
-static void gst_cuda_hough_init(GstCudaHough *self) {
-  self->settings = new HoughSettings();
-  self->negotiated = new HoughSettings();
-  self->luma = cf::LumaSource::Component0;
-  self->paint = cf::HoughPaint::Gray;
-  self->result = new cf::HoughResult();
-}
+static void gst_cuda_hough_init(GstCudaHough *self) { cfgst::construct_private(PRIV(self)); }

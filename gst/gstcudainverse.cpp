@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/cdf97.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/colour.hpp"
@@ -25,12 +26,16 @@ G_END_DECLS
 
 struct _GstCudaInverse {
   GstCfBase parent;
-  // Streaming thread only: intermediate planes for chains of several stages,
-  // reallocated when the stream's size changes, never per frame.
-  std::vector<std::uint8_t> *scratch;  // two buffers, ping-pong
 };
 
-G_DEFINE_TYPE(GstCudaInverse, gst_cuda_inverse, GST_TYPE_CF_BASE)
+struct GstCudaInversePrivate {
+  // Streaming thread only: intermediate planes for chains of several stages,
+  // reallocated when the stream's size changes, never per frame.
+  std::vector<std::uint8_t> scratch[2];  // ping-pong
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaInverse, gst_cuda_inverse, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaInversePrivate *>(gst_cuda_inverse_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudainverse, "cudainverse", GST_RANK_NONE, GST_TYPE_CUDA_INVERSE)
 
 // ---------------------------------------------------------------------------
@@ -161,7 +166,7 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
         auto *ws = static_cast<std::uint8_t *>(engine.device_workspace(2 * half));
         dst = cf::planar_view(ws + (i % 2) * half, between, between_type, cf::Memory::Device);
       } else {
-        std::vector<std::uint8_t> &buf = self->scratch[i % 2];
+        std::vector<std::uint8_t> &buf = PRIV(self)->scratch[i % 2];
         if (buf.size() < between_size) buf.resize(between_size);
         dst = cf::planar_view(buf.data(), between, between_type, cf::Memory::Host);
       }
@@ -174,7 +179,7 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
 }
 
 static void gst_cuda_inverse_finalize(GObject *object) {
-  delete[] GST_CUDA_INVERSE(object)->scratch;
+  cfgst::destroy_private(PRIV(GST_CUDA_INVERSE(object)));
   G_OBJECT_CLASS(gst_cuda_inverse_parent_class)->finalize(object);
 }
 
@@ -201,4 +206,4 @@ static void gst_cuda_inverse_class_init(GstCudaInverseClass *klass) {
   base_class->process = gst_cuda_inverse_process;
 }
 
-static void gst_cuda_inverse_init(GstCudaInverse *self) { self->scratch = new std::vector<std::uint8_t>[2]; }
+static void gst_cuda_inverse_init(GstCudaInverse *self) { cfgst::construct_private(PRIV(self)); }
