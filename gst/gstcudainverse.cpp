@@ -194,9 +194,14 @@ static void gst_cuda_inverse_class_init(GstCudaInverseClass *klass) {
   gst_element_class_add_static_pad_template(element_class, &src_template);
   gst_element_class_set_static_metadata(
       element_class, "CUDA coefficient inverse", "Filter/Converter/Video",
-      "Rebuilds the raw video of any video/x-coefficients stream bit for bit, reading only its caps "
-      "(transform chain and its parameters, sample-format, format, size), on CUDA, OpenMP or the "
-      "CPU. RGBx/BGRx padding bytes, which the stream does not carry, are set to 0xff",
+      "Rebuilds the raw video of any video/x-coefficients stream, reading only its caps (transform chain "
+      "and its parameters, sample-format, format, size), on CUDA, OpenMP or the CPU. Chains of reversible "
+      "integer stages (haar, cdf53, rct, ycocg, med, gap, ged) come back bit for bit. After dct: the inverse "
+      "DCT of the rounded (quality 0) or JPEG-quantised coefficients, rounded and clamped, so the input up "
+      "to that rounding or quantisation (CUDA within 1 of the CPU). After cdf97: the inverse wavelet, "
+      "rounded and clamped; 8-bit video without threshold or quant-step comes back exactly (float error "
+      "below 1e-3), otherwise up to the thresholding and the quantisation (indices rebuilt at the middle of "
+      "their bin). RGBx/BGRx padding bytes, which the stream does not carry, are set to 0xff",
       "cudafilters");
 
   GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_inverse_transform_caps;

@@ -23,7 +23,9 @@ static void gst_cuda_rct_class_init(GstCudaRctClass *klass) {
       GST_ELEMENT_CLASS(klass), "CUDA reversible colour transform (RCT)", "Filter/Converter/Video",
       "JPEG 2000 reversible colour transform (RCT): Y = floor((R + 2G + B) / 4), Cb = B - G, Cr = R - G, on CUDA, OpenMP or the CPU. RGB-family input; outputs video/x-coefficients "
       "transform=rct (S16LE planes: Y and the two differences, then alpha unchanged for RGBA/BGRA), which "
-      "cudahaar or cudacdf53 may continue and cudainverse rebuilds bit for bit",
+      "another stage may continue (cudahaar, cudacdf53, cudamed, cudagap, cudaged, cudadct, cudacdf97). cudainverse "
+      "undoes the colour stage bit for bit: a chain comes back exactly when every stage after it is "
+      "reversible (not dct, not cdf97 with threshold or quant-step)",
       "cudafilters");
 }
 
