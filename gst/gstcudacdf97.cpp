@@ -1,9 +1,50 @@
-// cudacdf97: CDF 9/7 float wavelet (JPEG 2000's irreversible lifting) with
-// optional thresholding and dead-zone quantisation (cudafilters/cdf97.hpp).
-// Raw video or a colour stage's coefficients in (system or CUDA memory),
-// video/x-coefficients out in the same memory: F32LE, or with quant-step > 0
-// integer indices (S16LE for 8-bit input, S32LE for 16-bit). cudainverse
-// reconstructs.
+/**
+ * SECTION:element-cudacdf97
+ * @title: cudacdf97
+ * @short_description: CDF 9/7 float wavelet (JPEG 2000 irreversible) with thresholding and quantisation
+ *
+ * Transforms every component plane with JPEG 2000's irreversible 9/7
+ * lifting in float, optionally thresholds the detail bands and quantises,
+ * and outputs a video/x-coefficients stream (`transform=cdf97`,
+ * `cdf97-levels`, `cdf97-layout`, `cdf97-quant-step`, `cdf97-threshold`,
+ * `cdf97-threshold-mode`) that cudainverse reconstructs. cpu, openmp and
+ * cuda give identical bits (every lifting step is one rounded float multiply
+ * and one rounded add, in the same order everywhere).
+ *
+ * Input: the formats and memories of cudacdf53, or a colour stage's S16LE
+ * coefficients (`cudarct ! cudacdf97`). Output in the input's memory: F32LE
+ * without `quant-step`; with it integer indices, S16LE for 8-bit input and
+ * after a colour stage (saturated to +-32767), S32LE for GRAY16_LE (+-2^30,
+ * system memory only).
+ *
+ * Lifting (T.800 Annex F): alpha = -1.586134342, beta = -0.05298011854,
+ * gamma = 0.8829110762, delta = 0.4435068522 on odd, even, odd, even
+ * samples, whole-sample symmetric extension (x[-1] = x[1], x[N] = x[N-2]),
+ * N = 1 unchanged. Then the low band is scaled by sqrt(2)/K and the high band
+ * by K/sqrt(2), K = 1.230174105 (both gains sqrt(2), not T.800's 1/K and K):
+ * nearly orthonormal, so one quantisation step suits every band; a constant
+ * c gives LL = c x 2^levels. Band geometry, `levels` and `layout` as
+ * cudacdf53, levels limited only by the 1x1 low band.
+ *
+ * After the transform, in this order: `threshold` t > 0 sets detail
+ * coefficients with |c| < t to 0 (`threshold-mode=soft` also shrinks the
+ * others to c - sign(c) t; the final LL band is kept); `quant-step` q > 0
+ * stores k = sign(c) floor(|c| / q), which cudainverse reconstructs as
+ * sign(k) (|k| + 0.5) q (0 for k = 0). cudainverse rounds to the raw format
+ * (floor(v + 0.5), clamped): without threshold and quant-step, 8-bit video
+ * comes back exactly (float error below 1e-3).
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudacdf97 levels=5 quant-step=8 ! cudainverse ! videoconvert ! pngenc ! filesink location=cdf97-q8.png
+ * gst-launch-1.0 videotestsrc num-buffers=30 pattern=snow ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudacdf97 levels=3 threshold=10 threshold-mode=soft ! cudainverse ! fakesink
+ * ```
+ * The first writes a frame quantised with step 8; the second is a wavelet
+ * denoiser (soft threshold on the detail bands, no quantisation).
+ */
+
 #include "cf_base.h"
 #include "cf_private.h"
 #include "cf_wavelet_enc.h"  // GST_TYPE_CF_LAYOUT

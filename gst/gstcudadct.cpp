@@ -1,8 +1,43 @@
-// cudadct: 8x8 block DCT-II (orthonormal) of every component plane, with
-// optional JPEG quantisation (property quality), on CUDA, OpenMP or the
-// CPU. Raw 8-bit video (or a colour stage's coefficients: cudaycocg !
-// cudadct) in, S16 video/x-coefficients (transform=dct, dct-quality) out,
-// each plane padded to whole 8x8 blocks; cudainverse reconstructs.
+/**
+ * SECTION:element-cudadct
+ * @title: cudadct
+ * @short_description: 8x8 block DCT with optional JPEG quantisation on CUDA, OpenMP or the CPU
+ *
+ * Transforms every component plane in 8x8 blocks with the orthonormal
+ * DCT-II (JPEG's, with its level shift of 128 for 8-bit input), optionally
+ * quantises, and outputs S16LE video/x-coefficients (`transform=dct`,
+ * `dct-quality`) that cudainverse reconstructs (dequantises, inverts,
+ * rounds and clamps).
+ *
+ * Input: GRAY8, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 in
+ * system memory (RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in
+ * memory:CUDAMemory), or a colour stage's S16LE coefficients
+ * (`cudaycocg ! cudadct`). GRAY16_LE is refused at caps time: its
+ * coefficients do not fit S16. Blocks crossing the right or bottom edge are
+ * padded by replication, so every coefficient plane is padded to whole 8x8
+ * blocks (ceil(w/8) x 8 by ceil(h/8) x 8).
+ *
+ * `quality` 0..100: 0 = no quantisation (coefficients rounded half away
+ * from zero); otherwise T.81 Annex K's luminance table for the first plane
+ * and the chrominance table for the others, scaled as IJG does: scale =
+ * q < 50 ? 5000 / q : 200 - 2q, entry = clamp((base x scale + 50) / 100, 1,
+ * 255), stored coefficient = round(c / entry).
+ *
+ * Float arithmetic, separable, from one cosine table and a summation order
+ * shared by every backend: cpu and openmp give identical bits, cuda agrees
+ * with them within 1 on every coefficient and every reconstructed sample.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudadct quality=75 ! cudainverse ! videoconvert ! pngenc ! filesink location=dct-q75.png
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGB,width=641,height=479 \
+ *     ! cudaycocg ! cudadct ! cudainverse ! fakesink
+ * ```
+ * The first writes a frame at JPEG quality 75; the second runs the DCT
+ * after a colour transform on a frame with partial blocks.
+ */
+
 #include "cf_base.h"
 #include "cf_private.h"
 #include "chain_caps.h"

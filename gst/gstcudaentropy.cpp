@@ -1,14 +1,45 @@
-// cudaentropy: passes raw video or coefficients through unchanged and posts,
-// for every `interval`-th frame, an element message with the zeroth-order
-// entropy of each plane and of the frame (cudafilters/entropy.hpp):
-//
-//   cudaentropy, frame=(guint64)0, format=(string)RGB,
-//       transform=(string)"ycocg,cdf53" (coefficients only), planes=(int)3,
-//       bits-per-sample=(double)< 4.1, 5.2, 5.0 >, samples=(gint64)< ... >,
-//       bits-per-pixel=(double)14.3
-//
-// Frames in between are not measured (they cost nothing). The histograms run
-// on the backend; the entropy is computed from them on the host.
+/**
+ * SECTION:element-cudaentropy
+ * @title: cudaentropy
+ * @short_description: Measures the zeroth-order entropy of raw video or coefficients
+ *
+ * Passes raw video or a video/x-coefficients stream through unchanged (no
+ * copy) and posts, for every `interval`-th frame (counted from the first
+ * frame after caps; the frames between are not measured), an element
+ * message:
+ *
+ * ```
+ * cudaentropy, frame=(guint64)0, format=(string)RGB, planes=(int)3,
+ *     transform=(string)"rct,cdf53",         (coefficient streams only)
+ *     bits-per-sample=(double)< 4.1, 5.2, 5.0 >, samples=(gint64)< 307200, 307200, 307200 >,
+ *     bits-per-pixel=(double)14.3
+ * ```
+ *
+ * For plane c with N_c samples (`samples`), H_c = -sum p log2 p over its
+ * histogram of sample values (`bits-per-sample`, one per plane, in the
+ * stream's plane order); `bits-per-pixel` = sum_c H_c N_c / (W H), W x H
+ * the size of plane 0, so I420 chroma weighs a quarter, alpha counts and
+ * RGBx padding does not. The histograms are integers, identical on every
+ * backend (cuda: per-block shared-memory sub-histograms; openmp: one per
+ * thread, summed); the entropy is computed from them on the host.
+ *
+ * Input: every raw format of the other elements (GRAY8, GRAY16_LE, RGB,
+ * BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444) and S16LE coefficients, in
+ * system memory or memory:CUDAMemory (read there by cpu and openmp too).
+ * S32LE and F32LE coefficients are refused at caps time: a 2^32-bin
+ * histogram is not practical.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 -m videotestsrc num-buffers=3 ! video/x-raw,format=RGB,width=640,height=480 \
+ *     ! cudarct ! cudacdf53 levels=5 ! cudaentropy ! fakesink
+ * gst-launch-1.0 -m videotestsrc num-buffers=30 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudaentropy interval=10 ! fakesink
+ * ```
+ * -m prints the messages: three frames of RCT + 5/3 coefficients, then
+ * every tenth frame of raw I420.
+ */
+
 #include <vector>
 
 #include "cf_base.h"

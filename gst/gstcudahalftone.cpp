@@ -1,8 +1,42 @@
-// cudahalftone: error-diffusion halftoning (cf::halftone) of every colour
-// plane of raw 8-bit video, output in the input's format and memory. Alpha
-// is copied unchanged; the padding byte of RGBx/BGRx is written as 0xff.
-// The stochastic generator's frame number counts the frames processed since
-// the element started (0 for the first).
+/**
+ * SECTION:element-cudahalftone
+ * @title: cudahalftone
+ * @short_description: Error-diffusion halftoning with identical bits on CUDA, OpenMP and the CPU
+ *
+ * Halftones every colour plane of raw 8-bit video by error diffusion, each
+ * plane on its own (NV12: U and V each as a plane); alpha is copied, the
+ * padding byte of RGBx/BGRx is written as 0xff. Input = output format:
+ * GRAY8, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 in system memory
+ * (RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in memory:CUDAMemory, output
+ * in the input's memory).
+ *
+ * Exact rule, in integers only: a pixel's incoming error is the sum A of
+ * w x e' over the neighbours that reach it, divided once: u = v +
+ * floor((A + D/2) / D) (D the kernel's divisor), clamped to [-255, 510];
+ * q = the output level chosen by `threshold`; e = u - q. Levels are
+ * q_k = round(255 k / (levels - 1)); with 2 levels a value >= threshold gives
+ * 255, with more the same fraction threshold/255 of the step between two
+ * levels decides. With `stochastic` p > 0 the diffused error is e' = e +
+ * round(e x P x s / 2^32), P = round(p x 65536), s a 16-bit odd value from a
+ * splitmix64 hash of (`seed`, frame number, plane, x, y); the frame number
+ * counts the frames since the element started (0 for the first). Errors
+ * that would leave the frame are dropped. `serpentine` scans odd rows right
+ * to left with the kernel mirrored; each plane is then one sequential chain
+ * (no wavefront parallelism: slow on cuda).
+ *
+ * Kernels (`method`, weights as published): floyd-steinberg (/16),
+ * stevenson-arce (/200), burkes (/32), sierra (/32), stucki (/42),
+ * jarvis-judice-ninke (/48).
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudahalftone method=jarvis-judice-ninke ! pngenc ! filesink location=halftone.png
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGBA,width=640,height=480 \
+ *     ! cudahalftone levels=4 stochastic=0.3 seed=7 ! fakesink
+ * ```
+ */
+
 #include "cf_base.h"
 #include "cf_private.h"
 #include "cudafilters/halftone.hpp"

@@ -1,13 +1,65 @@
-// cudahough: Hough line detection (cudafilters/hough.hpp). Per frame it
-// posts an element message `cudahough-lines` with the lines found, and
-// outputs, as `output` says, the input with the lines drawn (overlay), the
-// edge map (edges, GRAY8) or the Hough space (accumulator, GRAY8 of
-// theta-bins x rho-bins, votes scaled so the strongest cell is 255).
-// Detection and drawing run on the engine's backend; scaling and the message
-// are host work on the small results. Memory: system memory, or
-// memory:CUDAMemory in (backend cuda) with overlay out in CUDA memory too;
-// edges and accumulator are GRAY8, which GStreamer 1.22's GstCudaMemory cannot
-// hold, so they come out in system memory whatever the input's memory.
+/**
+ * SECTION:element-cudahough
+ * @title: cudahough
+ * @short_description: Hough line detection on CUDA, OpenMP or the CPU with identical results
+ *
+ * Finds straight lines in every frame, posts them in an element message and
+ * outputs, as `output` says, the frame with the lines drawn (overlay: the
+ * input's format and memory; `draw`, `color`, `thickness`), the edge map
+ * (edges: GRAY8, 255 = edge) or the Hough space (accumulator: GRAY8,
+ * theta-bins wide and rho-bins high, votes x 255 / max rounded). cpu, openmp
+ * and cuda give identical edge maps, accumulators and line lists.
+ *
+ * Input: GRAY8, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444, 3x3 to
+ * 16384x16384, in system memory; RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in
+ * memory:CUDAMemory (backend cuda), where edges and accumulator come out as
+ * GRAY8 in system memory (GStreamer 1.22's GstCudaMemory cannot hold GRAY8).
+ *
+ * Stages: luma (Y, or (77R + 150G + 29B + 128) >> 8); 3x3 Sobel with
+ * replicated borders, m = |gx| + |gy|; edges: `edge=sobel`: m >=
+ * `edge-threshold`; `edge=canny`: non-maximum suppression in 4 directions,
+ * then the survivors with m >= `canny-low` 8-connected (through such
+ * pixels) to one with m >= `canny-high`; `edge=input`: non-zero luma.
+ * Votes for `theta-bins` angles theta_t = t pi / theta-bins and rho bins of
+ * `rho-step` pixels (rho rounded half up; rho-bin 0 is rho =
+ * -(ceil(diagonal / rho-step) + 2) rho-step, diagonal = |(W-1, H-1)|).
+ * Peaks: at least `threshold` votes (0: the smallest v with v >= mean +
+ * `k` x standard deviation of the non-zero cells), the maximum of their
+ * `nms-window` square (ties: the smaller cell wins; theta wraps with rho
+ * mirrored); the `max-lines` strongest, ties by theta bin then rho bin.
+ * Changing output, theta-bins or rho-step renegotiates.
+ *
+ * The message, one per frame:
+ *
+ * ```
+ * cudahough-lines, timestamp=(guint64)PTS, width=(int), height=(int), theta-bins=(int),
+ *     rho-bins=(int), rho-step=(int), threshold=(uint)votes used, edge-pixels=(uint),
+ *     count=(int)N, lines=(GValueArray)< line, ...; ... >
+ * line, rho=(double)pixels, theta=(double)radians in [0, pi), votes=(uint),
+ *     rho-bin=(int), theta-bin=(int), visible=(boolean),
+ *     x1=(int), y1=(int), x2=(int), y2=(int)
+ * ```
+ *
+ * `lines` is a GValueArray (G_TYPE_VALUE_ARRAY) of `line` structures,
+ * strongest first, as the level element carries its values: C reads it with
+ * g_value_get_boxed(), Python as a list of Gst.Structure
+ * (`for line in msg.get_structure().get_value("lines"): line.get_value("rho")`).
+ * A line is x cos(theta) + y sin(theta) = rho, origin top left; (x1, y1) and
+ * (x2, y2) are where it enters and leaves the frame, rounded to pixels
+ * (visible false and all 0 when it misses the frame).
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 -m videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=RGB,width=320,height=240 \
+ *     ! cudahough edge=canny max-lines=8 ! fakesink
+ * gst-launch-1.0 videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=I420,width=320,height=240 \
+ *     ! cudahough output=accumulator ! pngenc ! filesink location=hough.png
+ * ```
+ * The first prints the line messages; the second writes the Hough space.
+ */
+// Detection and drawing run on the engine's backend; scaling the edge map or
+// accumulator to GRAY8 and building the message are host work on the small
+// results (hough_render.h).
 
 #include "cf_base.h"
 #include "cf_private.h"

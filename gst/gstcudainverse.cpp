@@ -1,9 +1,43 @@
-// cudainverse: rebuilds raw video from any coefficient stream, reading only
-// its caps. The transform chain is undone from its last stage back, each
-// stage through a row of kUndo; stages between the first and the last write
-// into cached intermediate planes of the stream's sample type (host vectors,
-// or the engine's device workspace for CUDA memory; none for one-stage
-// chains).
+/**
+ * SECTION:element-cudainverse
+ * @title: cudainverse
+ * @short_description: Rebuilds raw video from any cudafilters coefficient stream
+ *
+ * Rebuilds the raw video of a video/x-coefficients stream from its caps
+ * alone: the `transform` chain and each stage's parameter fields, the
+ * `sample-format`, and the raw `format`, `width`, `height` (framerate,
+ * pixel-aspect-ratio, colorimetry, chroma-site and interlace-mode are
+ * carried over). The chain is undone from its last stage back; no property
+ * besides the common ones.
+ *
+ * What comes back: chains of reversible integer stages (haar, cdf53, rct,
+ * ycocg, med, gap, ged) bit for bit. After dct: the inverse DCT of the
+ * rounded (quality 0) or dequantised coefficients, rounded and clamped, so
+ * the input up to that rounding or the JPEG quantisation (cuda within 1 of
+ * the CPU backends). After cdf97: the inverse wavelet, rounded to the raw
+ * format (floor(v + 0.5), clamped); 8-bit video without threshold or
+ * quant-step comes back exactly (float error below 1e-3), otherwise up to
+ * the thresholding and the quantisation (indices rebuilt at the middle of
+ * their bin). The padding byte of RGBx/BGRx, which no stream carries, is
+ * written as 0xff.
+ *
+ * Input: video/x-coefficients in system memory, or in memory:CUDAMemory
+ * (S16LE or F32LE, formats RGB, BGR, RGBA, BGRA, I420, NV12, Y444); the
+ * output is the raw video in the input's memory.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=NV12,width=640,height=480 \
+ *     ! cudacdf53 levels=3 ! cudainverse ! video/x-raw,format=NV12 ! fakesink
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudacdf97 levels=5 quant-step=8 ! cudainverse ! videoconvert ! pngenc ! filesink location=cdf97-q8.png
+ * ```
+ */
+// Each stage is undone through a row of kUndo; stages between the first and
+// the last write into cached intermediate planes of the stream's sample type
+// (host vectors, or the engine's device workspace for CUDA memory; none for
+// one-stage chains).
+
 #include <cstdint>
 #include <vector>
 

@@ -1,12 +1,36 @@
-// cudaview: one component plane of a coefficient stream as GRAY8 a person can
-// look at. Each subband of the chain's wavelet stage (cf::wavelet_subbands)
-// is scaled on its own so every level stays visible:
-//   LL band:      linear, the band's min..max -> 0..255 (128 when flat);
-//   detail bands: 128 + 127 * sign(c) * sqrt(|c| / max|c| of that band)
-//                 (128 when the band is all zero), rounded to nearest;
-// the square root lifts the many small coefficients out of the grey.
-// Computed on the CPU (OpenMP over rows); backend=cuda and auto fall back to
-// it (see the element description).
+/**
+ * SECTION:element-cudaview
+ * @title: cudaview
+ * @short_description: Shows one plane of a wavelet coefficient stream as GRAY8
+ *
+ * Maps one component plane of a video/x-coefficients stream whose chain has
+ * a wavelet stage (haar, cdf53) to GRAY8 a person can look at, each subband
+ * of that stage scaled on its own so every level stays visible:
+ * the LL band linearly from its minimum..maximum to 0..255 (128 when flat);
+ * a detail band to 128 + 127 x sign(c) x sqrt(|c| / max|c|) over that band
+ * (128 when it is all zero), rounded to nearest. The square root lifts the
+ * many small coefficients out of the grey.
+ *
+ * `component` picks the plane in the stream's plane order (0 = Y or R, or
+ * the colour stage's Y); one beyond the stream's planes is an element error
+ * at caps time. The output has that plane's size (I420 chroma: ceil(w/2) x
+ * ceil(h/2)).
+ *
+ * Input: coefficients in system memory or memory:CUDAMemory (read through
+ * GstCudaMemory's host copy); output GRAY8 in system memory. It runs on the
+ * CPU (OpenMP) whatever `backend` says: a visualisation aid, not on a
+ * performance path.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudahaar levels=3 ! cudaview ! pngenc ! filesink location=haar.png
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=RGB,width=640,height=480 \
+ *     ! cudarct ! cudahaar levels=2 ! cudaview component=1 ! pngenc ! filesink location=cb.png
+ * ```
+ * The second shows the Cb plane of an RCT + Haar chain.
+ */
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
