@@ -1,9 +1,9 @@
 #include "cf_base.h"
 
 #include <memory>
-#include <new>
 
 #include "cf_allocation.h"
+#include "cf_private.h"
 #include "cuda_memory.h"
 #include "cudafilters/error.hpp"
 #include "pinned_allocator.h"
@@ -30,7 +30,7 @@ GType gst_cf_backend_get_type(void) {
 }
 
 // ---------------------------------------------------------------------------
-// Instance state (a C++ object living in the GObject private area)
+// Instance state (cf_private.h)
 
 struct GstCfBasePrivate {
   // Properties: guarded by GST_OBJECT_LOCK.
@@ -45,6 +45,7 @@ struct GstCfBasePrivate {
   std::unique_ptr<cf::Engine> engine;
   cfgst::PadFormat in, out;
   bool configured = false;
+  std::string caps_error;  // the last caps error posted (caps_error_is_new)
 
   // The GstCudaContext shared with the neighbours: set by set_context (any
   // thread, only while empty, as nvcodec's elements do), or found/created
@@ -311,7 +312,7 @@ static void gst_cf_base_finalize(GObject *object) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(object));
   destroy_engine(priv);
   cfgst::clear_context(&priv->cuda_ctx);
-  priv->~GstCfBasePrivate();
+  cfgst::destroy_private(priv);
   G_OBJECT_CLASS(gst_cf_base_parent_class)->finalize(object);
 }
 
@@ -331,10 +332,25 @@ static gboolean gst_cf_base_stop(GstBaseTransform *trans) {
   destroy_engine(priv);
   cfgst::clear_context(&priv->cuda_ctx);  // a restart asks the pipeline again
   priv->configured = false;
+  priv->caps_error.clear();
   GST_OBJECT_LOCK(self);
   priv->active_backend.clear();
   GST_OBJECT_UNLOCK(self);
   return TRUE;
+}
+
+// Refused caps come back: GstBaseTransform retries them at every buffer
+// and event, and a failed sticky caps event is sent again before each one.
+// The same message is posted once (logged after that) until caps are
+// accepted or the element stops.
+static bool caps_error_is_new(GstCfBase *self, const std::string &why) {
+  GstCfBasePrivate *priv = PRIV(self);
+  if (priv->caps_error == why) {
+    GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "caps refused again: %s", why.c_str());
+    return false;
+  }
+  priv->caps_error = why;
+  return true;
 }
 
 // Fixed sink caps of the template's media type are accepted here even when
@@ -367,7 +383,8 @@ static gboolean gst_cf_base_sink_event(GstBaseTransform *trans, GstEvent *event)
     GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
     if (pad_format_from_caps(caps, &in, &why) && klass->check_input) why = klass->check_input(self, in);
     if (!why.empty()) {
-      GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("%s", why.c_str()), ("sink caps: %" GST_PTR_FORMAT, caps));
+      if (caps_error_is_new(self, why))
+        GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("%s", why.c_str()), ("sink caps: %" GST_PTR_FORMAT, caps));
       gst_event_unref(event);
       return FALSE;
     }
@@ -388,11 +405,13 @@ static gboolean gst_cf_base_set_caps(GstBaseTransform *trans, GstCaps *incaps, G
   else
     why = klass->configure(self, in, out);
   if (!why.empty()) {
-    GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("%s", why.c_str()),
-                      ("sink caps: %" GST_PTR_FORMAT "; src caps: %" GST_PTR_FORMAT, incaps, outcaps));
+    if (caps_error_is_new(self, why))
+      GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("%s", why.c_str()),
+                        ("sink caps: %" GST_PTR_FORMAT "; src caps: %" GST_PTR_FORMAT, incaps, outcaps));
     priv->configured = false;
     return FALSE;
   }
+  priv->caps_error.clear();
   GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "configured %s -> %s", in.describe().c_str(), out.describe().c_str());
   priv->in = in;
   priv->out = out;
@@ -618,4 +637,4 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_BASE, GstPluginAPIFlags(0));
 }
 
-static void gst_cf_base_init(GstCfBase *self) { new (PRIV(self)) GstCfBasePrivate(); }
+static void gst_cf_base_init(GstCfBase *self) { cfgst::construct_private(PRIV(self)); }

@@ -13,10 +13,15 @@
 //     gst_cuda_ensure_element_context honouring device-id) and a CUDA engine
 //     is created with it current, so GstCudaMemory of that context reaches
 //     process() as Memory::Device views. Pools: cf_allocation.h.
-//   - backend cpu/openmp on memory:CUDAMemory works, slowly: buffers are
-//     mapped to host memory and GstCudaMemory downloads/uploads them through
-//     its own staging copy (a warning says so). Chosen over an error so that
-//     CPU-only elements (cudaview) can read a CUDA stream.
+//   - a CPU engine (backend cpu/openmp, or auto without a usable device) on
+//     memory:CUDAMemory: an element that writes frames refuses it at caps
+//     time with an element error ("backend=cpu cannot process
+//     memory:CUDAMemory: use backend=cuda, or cudadownload before this
+//     element"). Two kinds of element may read it on the CPU, the buffers
+//     mapped to host memory through GstCudaMemory's own staging copy: those
+//     without CUDA code (has_cuda FALSE: cudaview) and those that only read
+//     (inspect: cudaentropy). Without a usable device there is no CUDA
+//     context and CUDA caps are an element error for every element.
 // A subclass provides transform_caps (and fixate_caps if needed) and the
 // hooks below; it never maps a buffer itself. An element that only reads its
 // input (cudaentropy) sets `inspect` instead of `process`: the base then runs

@@ -1,7 +1,6 @@
 #include "cf_predictor_enc.h"
 
-#include <new>
-
+#include "cf_private.h"
 #include "chain_caps.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cf_predictor_enc_debug);
@@ -67,7 +66,7 @@ static void gst_cf_predictor_enc_get_property(GObject *object, guint id, GValue 
 }
 
 static void gst_cf_predictor_enc_finalize(GObject *object) {
-  PRIV(GST_CF_PREDICTOR_ENC(object))->~GstCfPredictorEncPrivate();
+  cfgst::destroy_private(PRIV(GST_CF_PREDICTOR_ENC(object)));
   G_OBJECT_CLASS(gst_cf_predictor_enc_parent_class)->finalize(object);
 }
 
@@ -158,4 +157,4 @@ static void gst_cf_predictor_enc_class_init(GstCfPredictorEncClass *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_PREDICTOR_ENC, GstPluginAPIFlags(0));
 }
 
-static void gst_cf_predictor_enc_init(GstCfPredictorEnc *self) { new (PRIV(self)) GstCfPredictorEncPrivate(); }
+static void gst_cf_predictor_enc_init(GstCfPredictorEnc *self) { cfgst::construct_private(PRIV(self)); }

@@ -1,7 +1,6 @@
 #include "cf_wavelet_enc.h"
 
-#include <new>
-
+#include "cf_private.h"
 #include "chain_caps.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cf_wavelet_enc_debug);
@@ -86,7 +85,7 @@ static void gst_cf_wavelet_enc_get_property(GObject *object, guint id, GValue *v
 }
 
 static void gst_cf_wavelet_enc_finalize(GObject *object) {
-  PRIV(GST_CF_WAVELET_ENC(object))->~GstCfWaveletEncPrivate();
+  cfgst::destroy_private(PRIV(GST_CF_WAVELET_ENC(object)));
   G_OBJECT_CLASS(gst_cf_wavelet_enc_parent_class)->finalize(object);
 }
 
@@ -169,4 +168,4 @@ static void gst_cf_wavelet_enc_class_init(GstCfWaveletEncClass *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_WAVELET_ENC, GstPluginAPIFlags(0));
 }
 
-static void gst_cf_wavelet_enc_init(GstCfWaveletEnc *self) { new (PRIV(self)) GstCfWaveletEncPrivate(); }
+static void gst_cf_wavelet_enc_init(GstCfWaveletEnc *self) { cfgst::construct_private(PRIV(self)); }

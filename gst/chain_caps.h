@@ -4,7 +4,7 @@
 // with their stage appended, in the input's memory and sample format.
 // cf_wavelet_enc, cf_predictor_enc and cf_colour_enc use these three
 // functions in their transform_caps, check_input and configure; a new stage
-// kind only needs its row in coeff_caps.cpp's stage table.
+// kind only needs its row in coeff_stages.cpp's stage table.
 #pragma once
 
 #include <gst/gst.h>

@@ -1,12 +1,52 @@
-// cudacdf97: CDF 9/7 float wavelet (JPEG 2000's irreversible lifting) with
-// optional thresholding and dead-zone quantisation (cudafilters/cdf97.hpp).
-// Raw video or a colour stage's coefficients in (system or CUDA memory),
-// video/x-coefficients out in the same memory: F32LE, or with quant-step > 0
-// integer indices (S16LE for 8-bit input, S32LE for 16-bit). cudainverse
-// reconstructs.
-#include <new>
+/**
+ * SECTION:element-cudacdf97
+ * @title: cudacdf97
+ * @short_description: CDF 9/7 float wavelet (JPEG 2000 irreversible) with thresholding and quantisation
+ *
+ * Transforms every component plane with JPEG 2000's irreversible 9/7
+ * lifting in float, optionally thresholds the detail bands and quantises,
+ * and outputs a video/x-coefficients stream (`transform=cdf97`,
+ * `cdf97-levels`, `cdf97-layout`, `cdf97-quant-step`, `cdf97-threshold`,
+ * `cdf97-threshold-mode`) that cudainverse reconstructs. cpu, openmp and
+ * cuda give identical bits (every lifting step is one rounded float multiply
+ * and one rounded add, in the same order everywhere).
+ *
+ * Input: the formats and memories of cudacdf53, or a colour stage's S16LE
+ * coefficients (`cudarct ! cudacdf97`). Output in the input's memory: F32LE
+ * without `quant-step`; with it integer indices, S16LE for 8-bit input and
+ * after a colour stage (saturated to +-32767), S32LE for GRAY16_LE (+-2^30,
+ * system memory only).
+ *
+ * Lifting (T.800 Annex F): alpha = -1.586134342, beta = -0.05298011854,
+ * gamma = 0.8829110762, delta = 0.4435068522 on odd, even, odd, even
+ * samples, whole-sample symmetric extension (x[-1] = x[1], x[N] = x[N-2]),
+ * N = 1 unchanged. Then the low band is scaled by sqrt(2)/K and the high band
+ * by K/sqrt(2), K = 1.230174105 (both gains sqrt(2), not T.800's 1/K and K):
+ * nearly orthonormal, so one quantisation step suits every band; a constant
+ * c gives LL = c x 2^levels. Band geometry, `levels` and `layout` as
+ * cudacdf53, levels limited only by the 1x1 low band.
+ *
+ * After the transform, in this order: `threshold` t > 0 sets detail
+ * coefficients with |c| < t to 0 (`threshold-mode=soft` also shrinks the
+ * others to c - sign(c) t; the final LL band is kept); `quant-step` q > 0
+ * stores k = sign(c) floor(|c| / q), which cudainverse reconstructs as
+ * sign(k) (|k| + 0.5) q (0 for k = 0). cudainverse rounds to the raw format
+ * (floor(v + 0.5), clamped): without threshold and quant-step, 8-bit video
+ * comes back exactly (float error below 1e-3).
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudacdf97 levels=5 quant-step=8 ! cudainverse ! videoconvert ! pngenc ! filesink location=cdf97-q8.png
+ * gst-launch-1.0 videotestsrc num-buffers=30 pattern=snow ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudacdf97 levels=3 threshold=10 threshold-mode=soft ! cudainverse ! fakesink
+ * ```
+ * The first writes a frame quantised with step 8; the second is a wavelet
+ * denoiser (soft threshold on the detail bands, no quantisation).
+ */
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cf_wavelet_enc.h"  // GST_TYPE_CF_LAYOUT
 #include "chain_caps.h"
 #include "cudafilters/cdf97.hpp"
@@ -22,11 +62,15 @@ G_END_DECLS
 
 struct _GstCudaCdf97 {
   GstCfBase parent;
+};
+
+struct GstCudaCdf97Private {
   cf::Cdf97Params props;       // guarded by GST_OBJECT_LOCK
   cf::Cdf97Params negotiated;  // streaming thread: the output caps' parameters
 };
 
-G_DEFINE_TYPE(GstCudaCdf97, gst_cuda_cdf97, GST_TYPE_CF_BASE)
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaCdf97, gst_cuda_cdf97, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaCdf97Private *>(gst_cuda_cdf97_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudacdf97, "cudacdf97", GST_RANK_NONE, GST_TYPE_CUDA_CDF97)
 
 static GType gst_cf_threshold_mode_get_type(void) {
@@ -59,7 +103,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
 
 static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
   GST_OBJECT_LOCK(self);
-  const cf::Cdf97Params p = self->props;
+  const cf::Cdf97Params p = PRIV(self)->props;
   GST_OBJECT_UNLOCK(self);
   return p;
 }
@@ -67,7 +111,7 @@ static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
 static void gst_cuda_cdf97_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
   GstCudaCdf97 *self = GST_CUDA_CDF97(object);
   GST_OBJECT_LOCK(self);
-  cf::Cdf97Params &p = self->props;
+  cf::Cdf97Params &p = PRIV(self)->props;
   switch (id) {
     case PROP_LEVELS: p.levels = g_value_get_int(value); break;
     case PROP_LAYOUT: p.layout = cf::Layout(g_value_get_enum(value)); break;
@@ -84,7 +128,7 @@ static void gst_cuda_cdf97_set_property(GObject *object, guint id, const GValue 
 static void gst_cuda_cdf97_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
   GstCudaCdf97 *self = GST_CUDA_CDF97(object);
   GST_OBJECT_LOCK(self);
-  const cf::Cdf97Params &p = self->props;
+  const cf::Cdf97Params &p = PRIV(self)->props;
   switch (id) {
     case PROP_LEVELS: g_value_set_int(value, p.levels); break;
     case PROP_LAYOUT: g_value_set_enum(value, int(p.layout)); break;
@@ -94,6 +138,11 @@ static void gst_cuda_cdf97_get_property(GObject *object, guint id, GValue *value
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
   GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cuda_cdf97_finalize(GObject *object) {
+  cfgst::destroy_private(PRIV(GST_CUDA_CDF97(object)));
+  G_OBJECT_CLASS(gst_cuda_cdf97_parent_class)->finalize(object);
 }
 
 static GstCaps *gst_cuda_cdf97_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
@@ -112,7 +161,7 @@ static std::string gst_cuda_cdf97_configure(GstCfBase *base, const cfgst::PadFor
   if (std::string bad = cfgst::stage_configure(in, out, "cdf97", &stage, &input); !bad.empty()) return bad;
   // Levels too deep for a plane: refused now, naming the limit.
   if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return "cdf97: " + bad;
-  GST_CUDA_CDF97(base)->negotiated = stage.cdf97;
+  PRIV(GST_CUDA_CDF97(base))->negotiated = stage.cdf97;
   GST_INFO_OBJECT(base, "cdf97 levels=%d layout=%s quant-step=%g threshold=%g (%s) on %s", stage.cdf97.levels,
                   cf::layout_name(stage.cdf97.layout), stage.cdf97.quant_step, stage.cdf97.threshold,
                   cf::threshold_mode_name(stage.cdf97.threshold_mode), in.describe().c_str());
@@ -120,7 +169,7 @@ static std::string gst_cuda_cdf97_configure(GstCfBase *base, const cfgst::PadFor
 }
 
 static void gst_cuda_cdf97_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
-  cf::cdf97_forward(engine, GST_CUDA_CDF97(base)->negotiated, in.view, out.view);
+  cf::cdf97_forward(engine, PRIV(GST_CUDA_CDF97(base))->negotiated, in.view, out.view);
 }
 
 static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
@@ -131,6 +180,7 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
 
   gobject_class->set_property = gst_cuda_cdf97_set_property;
   gobject_class->get_property = gst_cuda_cdf97_get_property;
+  gobject_class->finalize = gst_cuda_cdf97_finalize;
   const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
   g_object_class_install_property(
       gobject_class, PROP_LEVELS,
@@ -175,7 +225,4 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_THRESHOLD_MODE, GstPluginAPIFlags(0));
 }
 
-static void gst_cuda_cdf97_init(GstCudaCdf97 *self) {
-  new (&self->props) cf::Cdf97Params();
-  new (&self->negotiated) cf::Cdf97Params();
-}
+static void gst_cuda_cdf97_init(GstCudaCdf97 *self) { cfgst::construct_private(PRIV(self)); }

@@ -1,11 +1,45 @@
-// cudadct: 8x8 block DCT-II (orthonormal) of every component plane, with
-// optional JPEG quantisation (property quality), on CUDA, OpenMP or the
-// CPU. Raw 8-bit video (or a colour stage's coefficients: cudaycocg !
-// cudadct) in, S16 video/x-coefficients (transform=dct, dct-quality) out,
-// each plane padded to whole 8x8 blocks; cudainverse reconstructs.
-#include <new>
+/**
+ * SECTION:element-cudadct
+ * @title: cudadct
+ * @short_description: 8x8 block DCT with optional JPEG quantisation on CUDA, OpenMP or the CPU
+ *
+ * Transforms every component plane in 8x8 blocks with the orthonormal
+ * DCT-II (JPEG's, with its level shift of 128 for 8-bit input), optionally
+ * quantises, and outputs S16LE video/x-coefficients (`transform=dct`,
+ * `dct-quality`) that cudainverse reconstructs (dequantises, inverts,
+ * rounds and clamps).
+ *
+ * Input: GRAY8, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 in
+ * system memory (RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in
+ * memory:CUDAMemory), or a colour stage's S16LE coefficients
+ * (`cudaycocg ! cudadct`). GRAY16_LE is refused at caps time: its
+ * coefficients do not fit S16. Blocks crossing the right or bottom edge are
+ * padded by replication, so every coefficient plane is padded to whole 8x8
+ * blocks (ceil(w/8) x 8 by ceil(h/8) x 8).
+ *
+ * `quality` 0..100: 0 = no quantisation (coefficients rounded half away
+ * from zero); otherwise T.81 Annex K's luminance table for the first plane
+ * and the chrominance table for the others, scaled as IJG does: scale =
+ * q < 50 ? 5000 / q : 200 - 2q, entry = clamp((base x scale + 50) / 100, 1,
+ * 255), stored coefficient = round(c / entry).
+ *
+ * Float arithmetic, separable, from one cosine table and a summation order
+ * shared by every backend: cpu and openmp give identical bits, cuda agrees
+ * with them within 1 on every coefficient and every reconstructed sample.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudadct quality=75 ! cudainverse ! videoconvert ! pngenc ! filesink location=dct-q75.png
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGB,width=641,height=479 \
+ *     ! cudaycocg ! cudadct ! cudainverse ! fakesink
+ * ```
+ * The first writes a frame at JPEG quality 75; the second runs the DCT
+ * after a colour transform on a frame with partial blocks.
+ */
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "chain_caps.h"
 #include "cudafilters/dct.hpp"
 
@@ -19,11 +53,15 @@ G_END_DECLS
 
 struct _GstCudaDct {
   GstCfBase parent;
-  int quality;                // property, guarded by GST_OBJECT_LOCK
-  cf::DctParams *negotiated;  // streaming thread: the parameters of the output caps
 };
 
-G_DEFINE_TYPE(GstCudaDct, gst_cuda_dct, GST_TYPE_CF_BASE)
+struct GstCudaDctPrivate {
+  int quality = 0;           // property, guarded by GST_OBJECT_LOCK
+  cf::DctParams negotiated;  // streaming thread: the parameters of the output caps
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaDct, gst_cuda_dct, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaDctPrivate *>(gst_cuda_dct_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudadct, "cudadct", GST_RANK_NONE, GST_TYPE_CUDA_DCT)
 
 enum { PROP_0, PROP_QUALITY };
@@ -42,8 +80,8 @@ static void gst_cuda_dct_set_property(GObject *object, guint id, const GValue *v
     return;
   }
   GST_OBJECT_LOCK(self);
-  const bool changed = self->quality != g_value_get_int(value);
-  self->quality = g_value_get_int(value);
+  const bool changed = PRIV(self)->quality != g_value_get_int(value);
+  PRIV(self)->quality = g_value_get_int(value);
   GST_OBJECT_UNLOCK(self);
   // quality is part of the output caps: renegotiate before the next frame.
   if (changed) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
@@ -56,7 +94,7 @@ static void gst_cuda_dct_get_property(GObject *object, guint id, GValue *value, 
     return;
   }
   GST_OBJECT_LOCK(self);
-  g_value_set_int(value, self->quality);
+  g_value_set_int(value, PRIV(self)->quality);
   GST_OBJECT_UNLOCK(self);
 }
 
@@ -64,7 +102,7 @@ static GstCaps *gst_cuda_dct_transform_caps(GstBaseTransform *trans, GstPadDirec
                                             GstCaps *filter) {
   GstCudaDct *self = GST_CUDA_DCT(trans);
   GST_OBJECT_LOCK(self);
-  const cf::DctParams p(self->quality);
+  const cf::DctParams p(PRIV(self)->quality);
   GST_OBJECT_UNLOCK(self);
   return cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter, cfgst::dct_stage(p));
 }
@@ -80,17 +118,17 @@ static std::string gst_cuda_dct_configure(GstCfBase *base, const cfgst::PadForma
   if (std::string bad = cfgst::stage_configure(in, out, "dct", &stage, &input); !bad.empty()) return bad;
   // 16-bit input or a too-wide earlier stage: refused now, not per frame.
   if (std::string bad = cfgst::check_stage_limits(out.coeff); !bad.empty()) return "dct: " + bad;
-  *self->negotiated = cf::DctParams(stage.dct.quality, in.coefficients ? input : cf::ValueRange{});
+  PRIV(self)->negotiated = cf::DctParams(stage.dct.quality, in.coefficients ? input : cf::ValueRange{});
   GST_INFO_OBJECT(self, "dct quality=%d on %s", stage.dct.quality, in.describe().c_str());
   return "";
 }
 
 static void gst_cuda_dct_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
-  cf::dct_forward(engine, *GST_CUDA_DCT(base)->negotiated, in.view, out.view);
+  cf::dct_forward(engine, PRIV(GST_CUDA_DCT(base))->negotiated, in.view, out.view);
 }
 
 static void gst_cuda_dct_finalize(GObject *object) {
-  delete GST_CUDA_DCT(object)->negotiated;
+  cfgst::destroy_private(PRIV(GST_CUDA_DCT(object)));
   G_OBJECT_CLASS(gst_cuda_dct_parent_class)->finalize(object);
 }
 
@@ -129,7 +167,4 @@ static void gst_cuda_dct_class_init(GstCudaDctClass *klass) {
   base_class->process = gst_cuda_dct_process;
 }
 
-static void gst_cuda_dct_init(GstCudaDct *self) {
-  self->quality = 0;
-  self->negotiated = new cf::DctParams();
-}
+static void gst_cuda_dct_init(GstCudaDct *self) { cfgst::construct_private(PRIV(self)); }

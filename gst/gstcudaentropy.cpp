@@ -1,17 +1,49 @@
-// cudaentropy: passes raw video or coefficients through unchanged and posts,
-// for every `interval`-th frame, an element message with the zeroth-order
-// entropy of each plane and of the frame (cudafilters/entropy.hpp):
-//
-//   cudaentropy, frame=(guint64)0, format=(string)RGB,
-//       transform=(string)"ycocg,cdf53" (coefficients only), planes=(int)3,
-//       bits-per-sample=(double)< 4.1, 5.2, 5.0 >, samples=(gint64)< ... >,
-//       bits-per-pixel=(double)14.3
-//
-// Frames in between are not measured (they cost nothing). The histograms run
-// on the backend; the entropy is computed from them on the host.
+/**
+ * SECTION:element-cudaentropy
+ * @title: cudaentropy
+ * @short_description: Measures the zeroth-order entropy of raw video or coefficients
+ *
+ * Passes raw video or a video/x-coefficients stream through unchanged (no
+ * copy) and posts, for every `interval`-th frame (counted from the first
+ * frame after caps; the frames between are not measured), an element
+ * message:
+ *
+ * ```
+ * cudaentropy, frame=(guint64)0, format=(string)RGB, planes=(int)3,
+ *     transform=(string)"rct,cdf53",         (coefficient streams only)
+ *     bits-per-sample=(double)< 4.1, 5.2, 5.0 >, samples=(gint64)< 307200, 307200, 307200 >,
+ *     bits-per-pixel=(double)14.3
+ * ```
+ *
+ * For plane c with N_c samples (`samples`), H_c = -sum p log2 p over its
+ * histogram of sample values (`bits-per-sample`, one per plane, in the
+ * stream's plane order); `bits-per-pixel` = sum_c H_c N_c / (W H), W x H
+ * the size of plane 0, so I420 chroma weighs a quarter, alpha counts and
+ * RGBx padding does not. The histograms are integers, identical on every
+ * backend (cuda: per-block shared-memory sub-histograms; openmp: one per
+ * thread, summed); the entropy is computed from them on the host.
+ *
+ * Input: every raw format of the other elements (GRAY8, GRAY16_LE, RGB,
+ * BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444) and S16LE coefficients, in
+ * system memory or memory:CUDAMemory (read there by cpu and openmp too).
+ * S32LE and F32LE coefficients are refused at caps time: a 2^32-bin
+ * histogram is not practical.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 -m videotestsrc num-buffers=3 ! video/x-raw,format=RGB,width=640,height=480 \
+ *     ! cudarct ! cudacdf53 levels=5 ! cudaentropy ! fakesink
+ * gst-launch-1.0 -m videotestsrc num-buffers=30 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudaentropy interval=10 ! fakesink
+ * ```
+ * -m prints the messages: three frames of RCT + 5/3 coefficients, then
+ * every tenth frame of raw I420.
+ */
+
 #include <vector>
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/entropy.hpp"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_entropy_debug);
@@ -24,16 +56,21 @@ G_END_DECLS
 
 struct _GstCudaEntropy {
   GstCfBase parent;
-  guint interval;  // property, GST_OBJECT_LOCK
-  guint64 frame;   // streaming thread: frames seen since start
-  std::vector<cf::Histogram> *histograms;  // streaming thread: reused between frames
 };
 
-G_DEFINE_TYPE(GstCudaEntropy, gst_cuda_entropy, GST_TYPE_CF_BASE)
+constexpr guint kDefaultInterval = 1;
+
+struct GstCudaEntropyPrivate {
+  guint interval = kDefaultInterval;  // property, GST_OBJECT_LOCK
+  guint64 frame = 0;                  // streaming thread: frames seen since caps
+  std::vector<cf::Histogram> histograms;  // streaming thread: reused between frames
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaEntropy, gst_cuda_entropy, GST_TYPE_CF_BASE)
 GST_ELEMENT_REGISTER_DEFINE(cudaentropy, "cudaentropy", GST_RANK_NONE, GST_TYPE_CUDA_ENTROPY)
+#define PRIV(self) (static_cast<GstCudaEntropyPrivate *>(gst_cuda_entropy_get_instance_private(self)))
 
 enum { PROP_0, PROP_INTERVAL };
-constexpr guint kDefaultInterval = 1;
 
 // Whatever the other elements take or give, in both memories; S32
 // coefficients (of 16-bit video) are refused with a message at caps time.
@@ -62,7 +99,7 @@ static std::string gst_cuda_entropy_check_input(GstCfBase *, const cfgst::PadFor
 }
 
 static std::string gst_cuda_entropy_configure(GstCfBase *base, const cfgst::PadFormat &in, const cfgst::PadFormat &) {
-  GST_CUDA_ENTROPY(base)->frame = 0;
+  PRIV(GST_CUDA_ENTROPY(base))->frame = 0;
   return gst_cuda_entropy_check_input(base, in);
 }
 
@@ -84,11 +121,11 @@ static void set_array(GstStructure *s, const char *field, GType type, int n, con
 static void gst_cuda_entropy_inspect(GstCfBase *base, cf::Engine &engine, const CfFrame &in) {
   GstCudaEntropy *self = GST_CUDA_ENTROPY(base);
   GST_OBJECT_LOCK(self);
-  const guint interval = self->interval;
+  const guint interval = PRIV(self)->interval;
   GST_OBJECT_UNLOCK(self);
-  const guint64 frame = self->frame++;
+  const guint64 frame = PRIV(self)->frame++;
   if (frame % interval) return;
-  const cf::Entropy e = cf::frame_entropy(engine, in.view, *self->histograms);
+  const cf::Entropy e = cf::frame_entropy(engine, in.view, PRIV(self)->histograms);
 
   GstStructure *s = gst_structure_new("cudaentropy", "frame", G_TYPE_UINT64, frame, "format", G_TYPE_STRING,
                                       gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&in.format.info)), "planes",
@@ -111,7 +148,7 @@ static void gst_cuda_entropy_set_property(GObject *object, guint id, const GValu
     return;
   }
   GST_OBJECT_LOCK(self);
-  self->interval = g_value_get_uint(value);
+  PRIV(self)->interval = g_value_get_uint(value);
   GST_OBJECT_UNLOCK(self);
 }
 
@@ -122,12 +159,12 @@ static void gst_cuda_entropy_get_property(GObject *object, guint id, GValue *val
     return;
   }
   GST_OBJECT_LOCK(self);
-  g_value_set_uint(value, self->interval);
+  g_value_set_uint(value, PRIV(self)->interval);
   GST_OBJECT_UNLOCK(self);
 }
 
 static void gst_cuda_entropy_finalize(GObject *object) {
-  delete GST_CUDA_ENTROPY(object)->histograms;
+  cfgst::destroy_private(PRIV(GST_CUDA_ENTROPY(object)));
   G_OBJECT_CLASS(gst_cuda_entropy_parent_class)->finalize(object);
 }
 
@@ -165,8 +202,4 @@ static void gst_cuda_entropy_class_init(GstCudaEntropyClass *klass) {
   base_class->inspect = gst_cuda_entropy_inspect;
 }
 
-static void gst_cuda_entropy_init(GstCudaEntropy *self) {
-  self->interval = kDefaultInterval;
-  self->frame = 0;
-  self->histograms = new std::vector<cf::Histogram>();
-}
+static void gst_cuda_entropy_init(GstCudaEntropy *self) { cfgst::construct_private(PRIV(self)); }

@@ -1,4 +1,46 @@
-// cudahaar: reversible integer Haar wavelet (S-transform in lifting form).
+/**
+ * SECTION:element-cudahaar
+ * @title: cudahaar
+ * @short_description: Reversible integer Haar wavelet on CUDA, OpenMP or the CPU
+ *
+ * Transforms every component plane with the integer Haar wavelet (the
+ * S-transform in lifting form) and outputs a video/x-coefficients stream
+ * (`transform=haar`, `haar-levels`, `haar-layout`) that cudainverse rebuilds
+ * bit for bit.
+ *
+ * Input: GRAY8, GRAY16_LE, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12,
+ * Y444 in system memory (RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in
+ * memory:CUDAMemory), or the S16LE coefficients of a colour stage (cudarct,
+ * cudaycocg), which it continues (`transform=rct,haar`). Output in the
+ * input's memory: S16LE for 8-bit input and after a colour stage, S32LE for
+ * GRAY16_LE, one tightly packed plane per component.
+ *
+ * Lifting on a line of N samples: d = x[2n+1] - x[2n], s = x[2n] +
+ * floor(d / 2); the ceil(N/2) low samples (even positions) come first, the
+ * floor(N/2) high ones after them; with N odd the last sample stays unpaired
+ * in the low band. Floors are arithmetic shifts: every backend gives the
+ * same bits.
+ *
+ * `levels` (1..32): too many for the frame is an element error at caps time
+ * naming the limit. A level needs a low band larger than 1x1 (a 1x1 frame
+ * allows exactly one, which leaves it unchanged), and no coefficient may
+ * overflow the sample format for any input; 8-bit input in S16 and 16-bit
+ * input in S32 fit down to a 1x1 low band (1920x1080: 11 levels). `layout`:
+ * mallat = rows then columns at each level, on the LL band (JPEG 2000's
+ * dyadic pyramid); standard = all row levels on whole rows, then all column
+ * levels on whole columns.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudahaar levels=3 ! cudainverse ! video/x-raw,format=I420 ! fakesink
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudahaar levels=3 ! cudaview ! pngenc ! filesink location=haar.png
+ * ```
+ * The first transforms 30 frames and rebuilds them; the second writes the
+ * subbands of one frame as a picture.
+ */
+
 #include "cf_wavelet_enc.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_haar_debug);

@@ -1,11 +1,44 @@
-// cudahalftone: error-diffusion halftoning (cf::halftone) of every colour
-// plane of raw 8-bit video, output in the input's format and memory. Alpha
-// is copied unchanged; the padding byte of RGBx/BGRx is written as 0xff.
-// The stochastic generator's frame number counts the frames processed since
-// the element started (0 for the first).
-#include <new>
+/**
+ * SECTION:element-cudahalftone
+ * @title: cudahalftone
+ * @short_description: Error-diffusion halftoning with identical bits on CUDA, OpenMP and the CPU
+ *
+ * Halftones every colour plane of raw 8-bit video by error diffusion, each
+ * plane on its own (NV12: U and V each as a plane); alpha is copied, the
+ * padding byte of RGBx/BGRx is written as 0xff. Input = output format:
+ * GRAY8, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444 in system memory
+ * (RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in memory:CUDAMemory, output
+ * in the input's memory).
+ *
+ * Exact rule, in integers only: a pixel's incoming error is the sum A of
+ * w x e' over the neighbours that reach it, divided once: u = v +
+ * floor((A + D/2) / D) (D the kernel's divisor), clamped to [-255, 510];
+ * q = the output level chosen by `threshold`; e = u - q. Levels are
+ * q_k = round(255 k / (levels - 1)); with 2 levels a value >= threshold gives
+ * 255, with more the same fraction threshold/255 of the step between two
+ * levels decides. With `stochastic` p > 0 the diffused error is e' = e +
+ * round(e x P x s / 2^32), P = round(p x 65536), s a 16-bit odd value from a
+ * splitmix64 hash of (`seed`, frame number, plane, x, y); the frame number
+ * counts the frames since the element started (0 for the first). Errors
+ * that would leave the frame are dropped. `serpentine` scans odd rows right
+ * to left with the kernel mirrored; each plane is then one sequential chain
+ * (no wavefront parallelism: slow on cuda).
+ *
+ * Kernels (`method`, weights as published): floyd-steinberg (/16),
+ * stevenson-arce (/200), burkes (/32), sierra (/32), stucki (/42),
+ * jarvis-judice-ninke (/48).
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudahalftone method=jarvis-judice-ninke ! pngenc ! filesink location=halftone.png
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGBA,width=640,height=480 \
+ *     ! cudahalftone levels=4 stochastic=0.3 seed=7 ! fakesink
+ * ```
+ */
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/halftone.hpp"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_halftone_debug);
@@ -43,10 +76,10 @@ struct GstCudaHalftonePrivate {
 
 struct _GstCudaHalftone {
   GstCfBase parent;
-  GstCudaHalftonePrivate *priv;
 };
 
 G_DEFINE_TYPE_WITH_PRIVATE(GstCudaHalftone, gst_cuda_halftone, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaHalftonePrivate *>(gst_cuda_halftone_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudahalftone, "cudahalftone", GST_RANK_NONE, GST_TYPE_CUDA_HALFTONE)
 
 enum { PROP_0, PROP_METHOD, PROP_SERPENTINE, PROP_LEVELS, PROP_THRESHOLD, PROP_STOCHASTIC, PROP_SEED };
@@ -67,7 +100,7 @@ static GstStaticPadTemplate src_template =
 
 static void gst_cuda_halftone_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
   GstCudaHalftone *self = GST_CUDA_HALFTONE(object);
-  cf::HalftoneParams &p = self->priv->params;
+  cf::HalftoneParams &p = PRIV(self)->params;
   GST_OBJECT_LOCK(self);
   switch (id) {
     case PROP_METHOD: p.method = cf::HalftoneMethod(g_value_get_enum(value)); break;
@@ -83,7 +116,7 @@ static void gst_cuda_halftone_set_property(GObject *object, guint id, const GVal
 
 static void gst_cuda_halftone_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
   GstCudaHalftone *self = GST_CUDA_HALFTONE(object);
-  const cf::HalftoneParams &p = self->priv->params;
+  const cf::HalftoneParams &p = PRIV(self)->params;
   GST_OBJECT_LOCK(self);
   switch (id) {
     case PROP_METHOD: g_value_set_enum(value, int(p.method)); break;
@@ -98,7 +131,7 @@ static void gst_cuda_halftone_get_property(GObject *object, guint id, GValue *va
 }
 
 static void gst_cuda_halftone_finalize(GObject *object) {
-  GST_CUDA_HALFTONE(object)->priv->~GstCudaHalftonePrivate();
+  cfgst::destroy_private(PRIV(GST_CUDA_HALFTONE(object)));
   G_OBJECT_CLASS(gst_cuda_halftone_parent_class)->finalize(object);
 }
 
@@ -126,7 +159,7 @@ static std::string gst_cuda_halftone_configure(GstCfBase *base, const cfgst::Pad
       GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
     return "the output caps must be the input's (" + in.describe() + "), not " + out.describe();
   const GstVideoFormat f = GST_VIDEO_INFO_FORMAT(&in.info);
-  self->priv->padded = f == GST_VIDEO_FORMAT_RGBx || f == GST_VIDEO_FORMAT_BGRx;
+  PRIV(self)->padded = f == GST_VIDEO_FORMAT_RGBx || f == GST_VIDEO_FORMAT_BGRx;
   GST_INFO_OBJECT(self, "halftoning %s", in.describe().c_str());
   return "";
 }
@@ -134,15 +167,15 @@ static std::string gst_cuda_halftone_configure(GstCfBase *base, const cfgst::Pad
 static void gst_cuda_halftone_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
   GstCudaHalftone *self = GST_CUDA_HALFTONE(base);
   GST_OBJECT_LOCK(self);
-  cf::HalftoneParams p = self->priv->params;  // property changes apply from the next frame
+  cf::HalftoneParams p = PRIV(self)->params;  // property changes apply from the next frame
   GST_OBJECT_UNLOCK(self);
   p.copy_mask = GST_VIDEO_INFO_HAS_ALPHA(&in.format.info) ? 1u << GST_VIDEO_COMP_A : 0u;
-  cf::halftone(engine, p, self->priv->frame++, in.view, out.view);
-  if (self->priv->padded && out.view.memory == cf::Memory::Host) cfgst::fill_raw_padding(out.view, out.format.info, 0xff);
+  cf::halftone(engine, p, PRIV(self)->frame++, in.view, out.view);
+  if (PRIV(self)->padded && out.view.memory == cf::Memory::Host) cfgst::fill_raw_padding(out.view, out.format.info, 0xff);
 }
 
 static gboolean gst_cuda_halftone_start(GstBaseTransform *trans) {
-  GST_CUDA_HALFTONE(trans)->priv->frame = 0;
+  PRIV(GST_CUDA_HALFTONE(trans))->frame = 0;
   return GST_BASE_TRANSFORM_CLASS(gst_cuda_halftone_parent_class)->start(trans);
 }
 
@@ -207,7 +240,4 @@ static void gst_cuda_halftone_class_init(GstCudaHalftoneClass *klass) {
   gst_type_mark_as_plugin_api(gst_cf_halftone_method_get_type(), GstPluginAPIFlags(0));
 }
 
-static void gst_cuda_halftone_init(GstCudaHalftone *self) {
-  self->priv = static_cast<GstCudaHalftonePrivate *>(gst_cuda_halftone_get_instance_private(self));
-  new (self->priv) GstCudaHalftonePrivate();
-}
+static void gst_cuda_halftone_init(GstCudaHalftone *self) { cfgst::construct_private(PRIV(self)); }

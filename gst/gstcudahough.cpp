@@ -1,15 +1,68 @@
-// cudahough: Hough line detection (cudafilters/hough.hpp). Per frame it
-// posts an element message `cudahough-lines` with the lines found, and
-// outputs, as `output` says, the input with the lines drawn (overlay), the
-// edge map (edges, GRAY8) or the Hough space (accumulator, GRAY8 of
-// theta-bins x rho-bins, votes scaled so the strongest cell is 255).
-// Detection and drawing run on the engine's backend; scaling and the message
-// are host work on the small results. Memory: system memory, or
-// memory:CUDAMemory in (backend cuda) with overlay out in CUDA memory too;
-// edges and accumulator are GRAY8, which GStreamer 1.22's GstCudaMemory cannot
-// hold, so they come out in system memory whatever the input's memory.
+/**
+ * SECTION:element-cudahough
+ * @title: cudahough
+ * @short_description: Hough line detection on CUDA, OpenMP or the CPU with identical results
+ *
+ * Finds straight lines in every frame, posts them in an element message and
+ * outputs, as `output` says, the frame with the lines drawn (overlay: the
+ * input's format and memory; `draw`, `color`, `thickness`), the edge map
+ * (edges: GRAY8, 255 = edge) or the Hough space (accumulator: GRAY8,
+ * theta-bins wide and rho-bins high, votes x 255 / max rounded). cpu, openmp
+ * and cuda give identical edge maps, accumulators and line lists.
+ *
+ * Input: GRAY8, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, NV12, Y444, 3x3 to
+ * 16384x16384, in system memory; RGB, BGR, RGBA, BGRA, I420, NV12, Y444 also in
+ * memory:CUDAMemory (backend cuda), where edges and accumulator come out as
+ * GRAY8 in system memory (GStreamer 1.22's GstCudaMemory cannot hold GRAY8).
+ *
+ * Stages: luma (Y, or (77R + 150G + 29B + 128) >> 8); 3x3 Sobel with
+ * replicated borders, m = |gx| + |gy|; edges: `edge=sobel`: m >=
+ * `edge-threshold`; `edge=canny`: non-maximum suppression in 4 directions,
+ * then the survivors with m >= `canny-low` 8-connected (through such
+ * pixels) to one with m >= `canny-high`; `edge=input`: non-zero luma.
+ * Votes for `theta-bins` angles theta_t = t pi / theta-bins and rho bins of
+ * `rho-step` pixels (rho rounded half up; rho-bin 0 is rho =
+ * -(ceil(diagonal / rho-step) + 2) rho-step, diagonal = |(W-1, H-1)|).
+ * Peaks: at least `threshold` votes (0: the smallest v with v >= mean +
+ * `k` x standard deviation of the non-zero cells), the maximum of their
+ * `nms-window` square (ties: the smaller cell wins; theta wraps with rho
+ * mirrored); the `max-lines` strongest, ties by theta bin then rho bin.
+ * Changing output, theta-bins or rho-step renegotiates.
+ *
+ * The message, one per frame:
+ *
+ * ```
+ * cudahough-lines, timestamp=(guint64)PTS, width=(int), height=(int), theta-bins=(int),
+ *     rho-bins=(int), rho-step=(int), threshold=(uint)votes used, edge-pixels=(uint),
+ *     count=(int)N, lines=(GValueArray)< line, ...; ... >
+ * line, rho=(double)pixels, theta=(double)radians in [0, pi), votes=(uint),
+ *     rho-bin=(int), theta-bin=(int), visible=(boolean),
+ *     x1=(int), y1=(int), x2=(int), y2=(int)
+ * ```
+ *
+ * `lines` is a GValueArray (G_TYPE_VALUE_ARRAY) of `line` structures,
+ * strongest first, as the level element carries its values: C reads it with
+ * g_value_get_boxed(), Python as a list of Gst.Structure
+ * (`for line in msg.get_structure().get_value("lines"): line.get_value("rho")`).
+ * A line is x cos(theta) + y sin(theta) = rho, origin top left; (x1, y1) and
+ * (x2, y2) are where it enters and leaves the frame, rounded to pixels
+ * (visible false and all 0 when it misses the frame).
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 -m videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=RGB,width=320,height=240 \
+ *     ! cudahough edge=canny max-lines=8 ! fakesink
+ * gst-launch-1.0 videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,format=I420,width=320,height=240 \
+ *     ! cudahough output=accumulator ! pngenc ! filesink location=hough.png
+ * ```
+ * The first prints the line messages; the second writes the Hough space.
+ */
+// Detection and drawing run on the engine's backend; scaling the edge map or
+// accumulator to GRAY8 and building the message are host work on the small
+// results (hough_render.h).
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/hough.hpp"
 #include "hough_render.h"
 
@@ -56,15 +109,19 @@ struct HoughSettings {
 
 struct _GstCudaHough {
   GstCfBase parent;
-  HoughSettings *settings;  // properties, GST_OBJECT_LOCK
-  // Streaming thread.
-  HoughSettings *negotiated;  // theta-bins, rho-step and output of the caps
-  cf::LumaSource luma;
-  cf::HoughPaint paint;
-  cf::HoughResult *result;
 };
 
-G_DEFINE_TYPE(GstCudaHough, gst_cuda_hough, GST_TYPE_CF_BASE)
+struct GstCudaHoughPrivate {
+  HoughSettings settings;  // properties, GST_OBJECT_LOCK
+  // Streaming thread.
+  HoughSettings negotiated;  // theta-bins, rho-step and output of the caps
+  cf::LumaSource luma = cf::LumaSource::Component0;
+  cf::HoughPaint paint = cf::HoughPaint::Gray;
+  cf::HoughResult result;
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaHough, gst_cuda_hough, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaHoughPrivate *>(gst_cuda_hough_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudahough, "cudahough", GST_RANK_NONE, GST_TYPE_CUDA_HOUGH)
 
 enum {
@@ -89,7 +146,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
 
 static HoughSettings settings(GstCudaHough *self) {
   GST_OBJECT_LOCK(self);
-  const HoughSettings s = *self->settings;
+  const HoughSettings s = PRIV(self)->settings;
   GST_OBJECT_UNLOCK(self);
   return s;
 }
@@ -98,7 +155,7 @@ static void gst_cuda_hough_set_property(GObject *object, guint id, const GValue 
   GstCudaHough *self = GST_CUDA_HOUGH(object);
   bool caps_change = false;
   GST_OBJECT_LOCK(self);
-  HoughSettings &s = *self->settings;
+  HoughSettings &s = PRIV(self)->settings;
   cf::HoughParams &p = s.params;
   switch (id) {
     case PROP_EDGE: p.edge = cf::EdgeDetector(g_value_get_enum(value)); break;
@@ -154,10 +211,7 @@ static void gst_cuda_hough_get_property(GObject *object, guint id, GValue *value
 }
 
 static void gst_cuda_hough_finalize(GObject *object) {
-  GstCudaHough *self = GST_CUDA_HOUGH(object);
-  delete self->settings;
-  delete self->negotiated;
-  delete self->result;
+  cfgst::destroy_private(PRIV(GST_CUDA_HOUGH(object)));
   G_OBJECT_CLASS(gst_cuda_hough_parent_class)->finalize(object);
 }
 
@@ -255,33 +309,35 @@ static std::string gst_cuda_hough_configure(GstCfBase *base, const cfgst::PadFor
            " as output=" +
            g_enum_get_value(G_ENUM_CLASS(g_type_class_peek(hough_output_get_type())), int(s.output))->value_nick +
            " needs";
-  *self->negotiated = s;
-  self->luma = cfgst::hough_luma_source(GST_VIDEO_INFO_FORMAT(&in.info));
-  self->paint = cfgst::hough_paint(GST_VIDEO_INFO_FORMAT(&in.info));
+  GstCudaHoughPrivate *priv = PRIV(self);
+  priv->negotiated = s;
+  priv->luma = cfgst::hough_luma_source(GST_VIDEO_INFO_FORMAT(&in.info));
+  priv->paint = cfgst::hough_paint(GST_VIDEO_INFO_FORMAT(&in.info));
   return "";
 }
 
 static void gst_cuda_hough_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
   GstCudaHough *self = GST_CUDA_HOUGH(base);
+  GstCudaHoughPrivate *priv = PRIV(self);
   HoughSettings s = settings(self);
   // Caps-bound parameters stay as negotiated until the renegotiation.
-  s.output = self->negotiated->output;
-  s.params.theta_bins = self->negotiated->params.theta_bins;
-  s.params.rho_step = self->negotiated->params.rho_step;
+  s.output = priv->negotiated.output;
+  s.params.theta_bins = priv->negotiated.params.theta_bins;
+  s.params.rho_step = priv->negotiated.params.rho_step;
   const unsigned want = s.output == HoughOutput::Edges         ? unsigned(cf::kHoughWantEdges)
                         : s.output == HoughOutput::Accumulator ? unsigned(cf::kHoughWantAccumulator)
                                                                : 0u;
-  cf::hough_detect(engine, s.params, in.view, self->luma, *self->result, want);
+  cf::hough_detect(engine, s.params, in.view, priv->luma, priv->result, want);
   switch (s.output) {
     case HoughOutput::Overlay: {
       static const std::vector<cf::HoughLine> none;
-      cf::hough_draw(engine, s.draw ? self->result->lines : none, {self->paint, s.color, s.thickness}, in.view,
+      cf::hough_draw(engine, s.draw ? priv->result.lines : none, {priv->paint, s.color, s.thickness}, in.view,
                      out.view);
       break;
     }
-    case HoughOutput::Edges: cfgst::render_edges(self->result->edges, out.view); break;
+    case HoughOutput::Edges: cfgst::render_edges(priv->result.edges, out.view); break;
     case HoughOutput::Accumulator:
-      cfgst::render_accumulator(self->result->accumulator, self->result->geometry, out.view);
+      cfgst::render_accumulator(priv->result.accumulator, priv->result.geometry, out.view);
       break;
   }
 }
@@ -291,7 +347,7 @@ static GstFlowReturn gst_cuda_hough_transform(GstBaseTransform *trans, GstBuffer
   GstCudaHough *self = GST_CUDA_HOUGH(trans);
   const GstFlowReturn ret = GST_BASE_TRANSFORM_CLASS(gst_cuda_hough_parent_class)->transform(trans, inbuf, outbuf);
   if (ret == GST_FLOW_OK) {
-    GstStructure *s = cfgst::hough_lines_structure(*self->result, GST_BUFFER_PTS(inbuf));
+    GstStructure *s = cfgst::hough_lines_structure(PRIV(self)->result, GST_BUFFER_PTS(inbuf));
     gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
   }
   return ret;
@@ -368,10 +424,4 @@ static void gst_cuda_hough_class_init(GstCudaHoughClass *klass) {
   gst_type_mark_as_plugin_api(hough_edge_get_type(), GstPluginAPIFlags(0));
 }
 
-static void gst_cuda_hough_init(GstCudaHough *self) {
-  self->settings = new HoughSettings();
-  self->negotiated = new HoughSettings();
-  self->luma = cf::LumaSource::Component0;
-  self->paint = cf::HoughPaint::Gray;
-  self->result = new cf::HoughResult();
-}
+static void gst_cuda_hough_init(GstCudaHough *self) { cfgst::construct_private(PRIV(self)); }

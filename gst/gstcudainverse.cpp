@@ -1,13 +1,48 @@
-// cudainverse: rebuilds raw video from any coefficient stream, reading only
-// its caps. The transform chain is undone from its last stage back, each
-// stage through a row of kUndo; stages between the first and the last write
-// into cached intermediate planes of the stream's sample type (host vectors,
-// or the engine's device workspace for CUDA memory; none for one-stage
-// chains).
+/**
+ * SECTION:element-cudainverse
+ * @title: cudainverse
+ * @short_description: Rebuilds raw video from any cudafilters coefficient stream
+ *
+ * Rebuilds the raw video of a video/x-coefficients stream from its caps
+ * alone: the `transform` chain and each stage's parameter fields, the
+ * `sample-format`, and the raw `format`, `width`, `height` (framerate,
+ * pixel-aspect-ratio, colorimetry, chroma-site and interlace-mode are
+ * carried over). The chain is undone from its last stage back; no property
+ * besides the common ones.
+ *
+ * What comes back: chains of reversible integer stages (haar, cdf53, rct,
+ * ycocg, med, gap, ged) bit for bit. After dct: the inverse DCT of the
+ * rounded (quality 0) or dequantised coefficients, rounded and clamped, so
+ * the input up to that rounding or the JPEG quantisation (cuda within 1 of
+ * the CPU backends). After cdf97: the inverse wavelet, rounded to the raw
+ * format (floor(v + 0.5), clamped); 8-bit video without threshold or
+ * quant-step comes back exactly (float error below 1e-3), otherwise up to
+ * the thresholding and the quantisation (indices rebuilt at the middle of
+ * their bin). The padding byte of RGBx/BGRx, which no stream carries, is
+ * written as 0xff.
+ *
+ * Input: video/x-coefficients in system memory, or in memory:CUDAMemory
+ * (S16LE or F32LE, formats RGB, BGR, RGBA, BGRA, I420, NV12, Y444); the
+ * output is the raw video in the input's memory.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=NV12,width=640,height=480 \
+ *     ! cudacdf53 levels=3 ! cudainverse ! video/x-raw,format=NV12 ! fakesink
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudacdf97 levels=5 quant-step=8 ! cudainverse ! videoconvert ! pngenc ! filesink location=cdf97-q8.png
+ * ```
+ */
+// Each stage is undone through a row of kUndo; stages between the first and
+// the last write into cached intermediate planes of the stream's sample type
+// (host vectors, or the engine's device workspace for CUDA memory; none for
+// one-stage chains).
+
 #include <cstdint>
 #include <vector>
 
 #include "cf_base.h"
+#include "cf_private.h"
 #include "cudafilters/cdf97.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/colour.hpp"
@@ -25,17 +60,21 @@ G_END_DECLS
 
 struct _GstCudaInverse {
   GstCfBase parent;
-  // Streaming thread only: intermediate planes for chains of several stages,
-  // reallocated when the stream's size changes, never per frame.
-  std::vector<std::uint8_t> *scratch;  // two buffers, ping-pong
 };
 
-G_DEFINE_TYPE(GstCudaInverse, gst_cuda_inverse, GST_TYPE_CF_BASE)
+struct GstCudaInversePrivate {
+  // Streaming thread only: intermediate planes for chains of several stages,
+  // reallocated when the stream's size changes, never per frame.
+  std::vector<std::uint8_t> scratch[2];  // ping-pong
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaInverse, gst_cuda_inverse, GST_TYPE_CF_BASE)
+#define PRIV(self) (static_cast<GstCudaInversePrivate *>(gst_cuda_inverse_get_instance_private(self)))
 GST_ELEMENT_REGISTER_DEFINE(cudainverse, "cudainverse", GST_RANK_NONE, GST_TYPE_CUDA_INVERSE)
 
 // ---------------------------------------------------------------------------
 // The undo table: one row per stage kind. A colour transform or predictor
-// adds its inverse here (and its parameters in coeff_caps.cpp).
+// adds its inverse here (and its stage in coeff_stages.h).
 
 namespace {
 
@@ -161,7 +200,7 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
         auto *ws = static_cast<std::uint8_t *>(engine.device_workspace(2 * half));
         dst = cf::planar_view(ws + (i % 2) * half, between, between_type, cf::Memory::Device);
       } else {
-        std::vector<std::uint8_t> &buf = self->scratch[i % 2];
+        std::vector<std::uint8_t> &buf = PRIV(self)->scratch[i % 2];
         if (buf.size() < between_size) buf.resize(between_size);
         dst = cf::planar_view(buf.data(), between, between_type, cf::Memory::Host);
       }
@@ -174,7 +213,7 @@ static void gst_cuda_inverse_process(GstCfBase *base, cf::Engine &engine, const 
 }
 
 static void gst_cuda_inverse_finalize(GObject *object) {
-  delete[] GST_CUDA_INVERSE(object)->scratch;
+  cfgst::destroy_private(PRIV(GST_CUDA_INVERSE(object)));
   G_OBJECT_CLASS(gst_cuda_inverse_parent_class)->finalize(object);
 }
 
@@ -189,9 +228,14 @@ static void gst_cuda_inverse_class_init(GstCudaInverseClass *klass) {
   gst_element_class_add_static_pad_template(element_class, &src_template);
   gst_element_class_set_static_metadata(
       element_class, "CUDA coefficient inverse", "Filter/Converter/Video",
-      "Rebuilds the raw video of any video/x-coefficients stream bit for bit, reading only its caps "
-      "(transform chain and its parameters, sample-format, format, size), on CUDA, OpenMP or the "
-      "CPU. RGBx/BGRx padding bytes, which the stream does not carry, are set to 0xff",
+      "Rebuilds the raw video of any video/x-coefficients stream, reading only its caps (transform chain "
+      "and its parameters, sample-format, format, size), on CUDA, OpenMP or the CPU. Chains of reversible "
+      "integer stages (haar, cdf53, rct, ycocg, med, gap, ged) come back bit for bit. After dct: the inverse "
+      "DCT of the rounded (quality 0) or JPEG-quantised coefficients, rounded and clamped, so the input up "
+      "to that rounding or quantisation (CUDA within 1 of the CPU). After cdf97: the inverse wavelet, "
+      "rounded and clamped; 8-bit video without threshold or quant-step comes back exactly (float error "
+      "below 1e-3), otherwise up to the thresholding and the quantisation (indices rebuilt at the middle of "
+      "their bin). RGBx/BGRx padding bytes, which the stream does not carry, are set to 0xff",
       "cudafilters");
 
   GST_BASE_TRANSFORM_CLASS(klass)->transform_caps = gst_cuda_inverse_transform_caps;
@@ -201,4 +245,4 @@ static void gst_cuda_inverse_class_init(GstCudaInverseClass *klass) {
   base_class->process = gst_cuda_inverse_process;
 }
 
-static void gst_cuda_inverse_init(GstCudaInverse *self) { self->scratch = new std::vector<std::uint8_t>[2]; }
+static void gst_cuda_inverse_init(GstCudaInverse *self) { cfgst::construct_private(PRIV(self)); }

@@ -1,4 +1,34 @@
-// cudarct: JPEG 2000 reversible colour transform (RCT): Y = floor((R + 2G + B) / 4), Cb = B - G, Cr = R - G.
+/**
+ * SECTION:element-cudarct
+ * @title: cudarct
+ * @short_description: JPEG 2000 reversible colour transform (RCT) on CUDA, OpenMP or the CPU
+ *
+ * Transforms RGB into the JPEG 2000 reversible colour transform (T.800
+ * Annex G.2): Y = floor((R + 2G + B) / 4), Cb = B - G, Cr = R - G, and
+ * outputs a video/x-coefficients stream (`transform=rct`) of S16LE planes Y,
+ * Cb, Cr (8-bit differences need 9 bits), then alpha unchanged for
+ * RGBA/BGRA, whatever the byte order of the format. cudainverse undoes it
+ * bit for bit; the RGBx/BGRx padding byte is not carried (cudainverse
+ * writes 0xff).
+ *
+ * Input: RGB, BGR, RGBA, BGRA, RGBx, BGRx in system memory (RGB, BGR, RGBA,
+ * BGRA also in memory:CUDAMemory); other formats are refused with an error
+ * naming the format. A colour stage starts a chain: cudahaar, cudacdf53,
+ * cudacdf97, cudadct, cudamed, cudagap and cudaged may follow it
+ * (`transform=rct,cdf53`), and learn from the chain that the planes hold
+ * [-255, 255] (the wavelets' level limit, S16 residuals for the
+ * predictors). The chain comes back exactly when every stage after the
+ * colour stage is reversible.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGBA,width=640,height=480 \
+ *     ! cudarct ! cudahaar levels=2 ! cudainverse ! video/x-raw,format=RGBA ! fakesink
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGB,width=640,height=480 \
+ *     ! cudarct ! cudamed ! cudainverse ! fakesink
+ * ```
+ */
+
 #include "cf_colour_enc.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_rct_debug);
@@ -23,7 +53,9 @@ static void gst_cuda_rct_class_init(GstCudaRctClass *klass) {
       GST_ELEMENT_CLASS(klass), "CUDA reversible colour transform (RCT)", "Filter/Converter/Video",
       "JPEG 2000 reversible colour transform (RCT): Y = floor((R + 2G + B) / 4), Cb = B - G, Cr = R - G, on CUDA, OpenMP or the CPU. RGB-family input; outputs video/x-coefficients "
       "transform=rct (S16LE planes: Y and the two differences, then alpha unchanged for RGBA/BGRA), which "
-      "cudahaar or cudacdf53 may continue and cudainverse rebuilds bit for bit",
+      "another stage may continue (cudahaar, cudacdf53, cudamed, cudagap, cudaged, cudadct, cudacdf97). cudainverse "
+      "undoes the colour stage bit for bit: a chain comes back exactly when every stage after it is "
+      "reversible (not dct, not cdf97 with threshold or quant-step)",
       "cudafilters");
 }
 

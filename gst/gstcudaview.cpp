@@ -1,12 +1,36 @@
-// cudaview: one component plane of a coefficient stream as GRAY8 a person can
-// look at. Each subband of the chain's wavelet stage (cf::wavelet_subbands)
-// is scaled on its own so every level stays visible:
-//   LL band:      linear, the band's min..max -> 0..255 (128 when flat);
-//   detail bands: 128 + 127 * sign(c) * sqrt(|c| / max|c| of that band)
-//                 (128 when the band is all zero), rounded to nearest;
-// the square root lifts the many small coefficients out of the grey.
-// Computed on the CPU (OpenMP over rows); backend=cuda and auto fall back to
-// it (see the element description).
+/**
+ * SECTION:element-cudaview
+ * @title: cudaview
+ * @short_description: Shows one plane of a wavelet coefficient stream as GRAY8
+ *
+ * Maps one component plane of a video/x-coefficients stream whose chain has
+ * a wavelet stage (haar, cdf53) to GRAY8 a person can look at, each subband
+ * of that stage scaled on its own so every level stays visible:
+ * the LL band linearly from its minimum..maximum to 0..255 (128 when flat);
+ * a detail band to 128 + 127 x sign(c) x sqrt(|c| / max|c|) over that band
+ * (128 when it is all zero), rounded to nearest. The square root lifts the
+ * many small coefficients out of the grey.
+ *
+ * `component` picks the plane in the stream's plane order (0 = Y or R, or
+ * the colour stage's Y); one beyond the stream's planes is an element error
+ * at caps time. The output has that plane's size (I420 chroma: ceil(w/2) x
+ * ceil(h/2)).
+ *
+ * Input: coefficients in system memory or memory:CUDAMemory (read through
+ * GstCudaMemory's host copy); output GRAY8 in system memory. It runs on the
+ * CPU (OpenMP) whatever `backend` says: a visualisation aid, not on a
+ * performance path.
+ *
+ * ## Example launch line
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=GRAY8,width=640,height=480 \
+ *     ! cudahaar levels=3 ! cudaview ! pngenc ! filesink location=haar.png
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! video/x-raw,format=RGB,width=640,height=480 \
+ *     ! cudarct ! cudahaar levels=2 ! cudaview component=1 ! pngenc ! filesink location=cb.png
+ * ```
+ * The second shows the Cb plane of an RCT + Haar chain.
+ */
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -14,6 +38,7 @@
 #include <vector>
 
 #include "cf_base.h"
+#include "cf_private.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -29,15 +54,20 @@ G_END_DECLS
 
 struct _GstCudaView {
   GstCfBase parent;
-  gint component;  // property, GST_OBJECT_LOCK
-  gint negotiated_component;  // streaming thread
 };
 
-G_DEFINE_TYPE(GstCudaView, gst_cuda_view, GST_TYPE_CF_BASE)
+constexpr gint kDefaultComponent = 0;
+
+struct GstCudaViewPrivate {
+  gint component = kDefaultComponent;             // property, GST_OBJECT_LOCK
+  gint negotiated_component = kDefaultComponent;  // streaming thread
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaView, gst_cuda_view, GST_TYPE_CF_BASE)
 GST_ELEMENT_REGISTER_DEFINE(cudaview, "cudaview", GST_RANK_NONE, GST_TYPE_CUDA_VIEW)
+#define PRIV(self) (static_cast<GstCudaViewPrivate *>(gst_cuda_view_get_instance_private(self)))
 
 enum { PROP_0, PROP_COMPONENT };
-constexpr gint kDefaultComponent = 0;
 
 // Coefficients in system memory or memory:CUDAMemory (read through
 // GstCudaMemory's host copy: this element computes on the CPU); GRAY8 out in
@@ -51,7 +81,7 @@ static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
 
 static gint get_component(GstCudaView *self) {
   GST_OBJECT_LOCK(self);
-  const gint c = self->component;
+  const gint c = PRIV(self)->component;
   GST_OBJECT_UNLOCK(self);
   return c;
 }
@@ -61,8 +91,8 @@ static void gst_cuda_view_set_property(GObject *object, guint id, const GValue *
   switch (id) {
     case PROP_COMPONENT: {
       GST_OBJECT_LOCK(self);
-      const bool changed = self->component != g_value_get_int(value);
-      self->component = g_value_get_int(value);
+      const bool changed = PRIV(self)->component != g_value_get_int(value);
+      PRIV(self)->component = g_value_get_int(value);
       GST_OBJECT_UNLOCK(self);
       // The plane's size is the output size: renegotiate.
       if (changed) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
@@ -135,7 +165,7 @@ static std::string gst_cuda_view_configure(GstCfBase *base, const cfgst::PadForm
       GST_VIDEO_INFO_WIDTH(&out.info) != in.coeff.planes.width[c] ||
       GST_VIDEO_INFO_HEIGHT(&out.info) != in.coeff.planes.height[c])
     return "the output caps (" + out.describe() + ") are not GRAY8 of component " + std::to_string(c) + "'s size";
-  self->negotiated_component = c;
+  PRIV(self)->negotiated_component = c;
   return "";
 }
 
@@ -193,9 +223,14 @@ static void gst_cuda_view_process(GstCfBase *base, cf::Engine &engine, const CfF
   const cf::WaveletParams &p = in.format.coeff.last_wavelet()->wavelet;
   const int threads = engine.backend() == cf::Backend::OpenMP ? engine.threads() : 1;
   if (in.view.type == cf::SampleType::S16)
-    render<std::int16_t>(in.view, self->negotiated_component, p, out.view, threads);
+    render<std::int16_t>(in.view, PRIV(self)->negotiated_component, p, out.view, threads);
   else
-    render<std::int32_t>(in.view, self->negotiated_component, p, out.view, threads);
+    render<std::int32_t>(in.view, PRIV(self)->negotiated_component, p, out.view, threads);
+}
+
+static void gst_cuda_view_finalize(GObject *object) {
+  cfgst::destroy_private(PRIV(GST_CUDA_VIEW(object)));
+  G_OBJECT_CLASS(gst_cuda_view_parent_class)->finalize(object);
 }
 
 static void gst_cuda_view_class_init(GstCudaViewClass *klass) {
@@ -206,6 +241,7 @@ static void gst_cuda_view_class_init(GstCudaViewClass *klass) {
 
   gobject_class->set_property = gst_cuda_view_set_property;
   gobject_class->get_property = gst_cuda_view_get_property;
+  gobject_class->finalize = gst_cuda_view_finalize;
   g_object_class_install_property(
       gobject_class, PROP_COMPONENT,
       g_param_spec_int("component", "Component",
@@ -231,7 +267,4 @@ static void gst_cuda_view_class_init(GstCudaViewClass *klass) {
   base_class->process = gst_cuda_view_process;
 }
 
-static void gst_cuda_view_init(GstCudaView *self) {
-  self->component = kDefaultComponent;
-  self->negotiated_component = kDefaultComponent;
-}
+static void gst_cuda_view_init(GstCudaView *self) { cfgst::construct_private(PRIV(self)); }

@@ -52,8 +52,11 @@ GstStructure *hough_lines_structure(const cf::HoughResult &r, GstClockTime pts) 
       g.height, "theta-bins", G_TYPE_INT, g.theta_bins, "rho-bins", G_TYPE_INT, g.rho_bins, "rho-step", G_TYPE_INT,
       g.rho_step, "threshold", G_TYPE_UINT, r.threshold, "edge-pixels", G_TYPE_UINT, r.edge_pixels, "count",
       G_TYPE_INT, int(r.lines.size()), nullptr);
-  GValue array = G_VALUE_INIT;
-  gst_value_array_init(&array, guint(r.lines.size()));
+  // A GValueArray (G_TYPE_VALUE_ARRAY), as the level element's per-channel
+  // values: PyGObject reads it as a list (of Gst.Structure here), which it
+  // cannot do for a GstValueArray. GLib marks GValueArray deprecated.
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  GValueArray *lines = g_value_array_new(guint(r.lines.size()));
   for (const cf::HoughLine &l : r.lines) {
     GstStructure *line = gst_structure_new(
         "line", "rho", G_TYPE_DOUBLE, l.rho, "theta", G_TYPE_DOUBLE, l.theta, "votes", G_TYPE_UINT, l.votes,
@@ -63,8 +66,13 @@ GstStructure *hough_lines_structure(const cf::HoughResult &r, GstClockTime pts) 
     GValue v = G_VALUE_INIT;
     g_value_init(&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed(&v, line);
-    gst_value_array_append_and_take_value(&array, &v);
+    g_value_array_append(lines, &v);
+    g_value_unset(&v);
   }
+  GValue array = G_VALUE_INIT;
+  g_value_init(&array, g_value_array_get_type());  // G_TYPE_VALUE_ARRAY, whose macro warns
+  g_value_take_boxed(&array, lines);
+  G_GNUC_END_IGNORE_DEPRECATIONS
   gst_structure_take_value(s, "lines", &array);
   return s;
 }

@@ -28,7 +28,11 @@ void render_edges(const std::vector<std::uint8_t> &edges, const cf::FrameView &d
 // rounded to nearest (all 0 when max is 0).
 void render_accumulator(const std::vector<std::uint32_t> &acc, const cf::HoughGeometry &g, const cf::FrameView &dst);
 
-// The `cudahough-lines` message structure (README: element messages).
+// The `cudahough-lines` message structure (gstcudahough.cpp documents its
+// fields). `lines` is a GValueArray (G_TYPE_VALUE_ARRAY) of "line"
+// structures, as the level element carries its per-channel values:
+// PyGObject reads it as a list of Gst.Structure, which it cannot do for a
+// GstValueArray.
 GstStructure *hough_lines_structure(const cf::HoughResult &r, GstClockTime pts);
 
 }  // namespace cfgst

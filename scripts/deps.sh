@@ -5,7 +5,7 @@
 CF_PACKAGES="meson ninja-build g++ pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
-  libjpeg-dev opencv-doc
+  libjpeg-dev opencv-doc python3-gi gir1.2-gstreamer-1.0
   clang libclang-rt-14-dev libomp-dev llvm"
 
 cf_install_deps() {

@@ -50,20 +50,34 @@ GstStructure *pop_lines(GstBus *bus) {
 struct Line {
   double rho, theta;
   guint votes;
+  int rho_bin, theta_bin;
+  gboolean visible;
   int x1, y1, x2, y2;
 };
+// The message's lines: a GValueArray (G_TYPE_VALUE_ARRAY, which PyGObject
+// reads as a list) of "line" structures.
 std::vector<Line> lines_of(const GstStructure *s) {
   std::vector<Line> out;
   const GValue *arr = gst_structure_get_value(s, "lines");
-  if (!arr || !GST_VALUE_HOLDS_ARRAY(arr)) return out;
-  for (guint i = 0; i < gst_value_array_get_size(arr); ++i) {
-    const GstStructure *l = gst_value_get_structure(gst_value_array_get_value(arr, i));
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  CHECK_MSG(arr && G_VALUE_HOLDS(arr, g_value_array_get_type()), "lines is not a GValueArray: %s",
+            arr ? G_VALUE_TYPE_NAME(arr) : "missing");
+  if (!arr || !G_VALUE_HOLDS(arr, g_value_array_get_type())) return out;
+  const GValueArray *lines = static_cast<const GValueArray *>(g_value_get_boxed(arr));
+  for (guint i = 0; lines && i < lines->n_values; ++i) {
+    const GValue *v = g_value_array_get_nth(const_cast<GValueArray *>(lines), i);
+    CHECK_MSG(GST_VALUE_HOLDS_STRUCTURE(v), "lines[%u] is a %s, not a structure", i, G_VALUE_TYPE_NAME(v));
+    if (!GST_VALUE_HOLDS_STRUCTURE(v)) continue;
+    const GstStructure *l = gst_value_get_structure(v);
     Line x{};
-    gst_structure_get(l, "rho", G_TYPE_DOUBLE, &x.rho, "theta", G_TYPE_DOUBLE, &x.theta, "votes", G_TYPE_UINT, &x.votes,
-                      "x1", G_TYPE_INT, &x.x1, "y1", G_TYPE_INT, &x.y1, "x2", G_TYPE_INT, &x.x2, "y2", G_TYPE_INT, &x.y2,
-                      nullptr);
+    CHECK(gst_structure_has_name(l, "line"));
+    CHECK(gst_structure_get(l, "rho", G_TYPE_DOUBLE, &x.rho, "theta", G_TYPE_DOUBLE, &x.theta, "votes", G_TYPE_UINT,
+                            &x.votes, "rho-bin", G_TYPE_INT, &x.rho_bin, "theta-bin", G_TYPE_INT, &x.theta_bin,
+                            "visible", G_TYPE_BOOLEAN, &x.visible, "x1", G_TYPE_INT, &x.x1, "y1", G_TYPE_INT, &x.y1,
+                            "x2", G_TYPE_INT, &x.x2, "y2", G_TYPE_INT, &x.y2, nullptr));
     out.push_back(x);
   }
+  G_GNUC_END_IGNORE_DEPRECATIONS
   return out;
 }
 
@@ -115,6 +129,22 @@ void test_message_and_overlay() {
     horizontal |= std::fabs(l.theta - M_PI / 2) < 1e-9 && std::fabs(l.rho - 90) <= 1 && l.y1 == l.y2;
   }
   CHECK_MSG(vertical && horizontal, "the two drawn lines were not both found");
+  // Bins of 1 degree and 1 pixel: rho = rho-bin - rho_offset, rho_offset =
+  // ceil(diagonal) + 2 with diagonal = |(160, 120)| = 200 (hough.hpp), so
+  // rho-bins = 2 * 202 + 1. Both lines cross the frame (visible).
+  int rho_bins = 0;
+  CHECK(gst_structure_get_int(r.message, "rho-bins", &rho_bins) && rho_bins == 405);
+  for (const Line &l : lines)
+    CHECK_MSG(l.visible && std::fabs(l.theta_bin * M_PI / 180 - l.theta) < 1e-9 && l.rho_bin - 202 == l.rho,
+              "line rho %g theta %g: bins %d, %d", l.rho, l.theta, l.rho_bin, l.theta_bin);
+  // Messages compare (test_cuda_memory compares those of two backends) and
+  // print (gst-launch-1.0 -m).
+  GstStructure *copy = gst_structure_copy(r.message);
+  CHECK_MSG(gst_structure_is_equal(copy, r.message), "a copy of the message does not compare equal to it");
+  gst_structure_free(copy);
+  gchar *text = gst_structure_to_string(r.message);
+  CHECK_MSG(contains(text, "lines=(GValueArray)< \"line\\,\\ rho\\=\\(double\\)"), "message text: %s", text);
+  g_free(text);
   // Overlay: the input with the lines in luma 128 (0x808080).
   CHECK(r.out && contains(r.caps, "GRAY8") && contains(r.caps, "width=(int)161"));
   if (r.out && lines.size() == 2) {
