@@ -23,6 +23,9 @@ long long workspace_allocations(const CudaState *) { return 0; }
 void copy(CudaState *, void *, const void *, std::size_t, CopyKind) {
   throw Error("this build of cudafilters has no CUDA backend");
 }
+void zero_async(CudaState *, void *, std::size_t, std::size_t, std::size_t) {
+  throw Error("this build of cudafilters has no CUDA backend");
+}
 }  // namespace cf::detail
 
 namespace cf::cuda {
