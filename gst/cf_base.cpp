@@ -561,7 +561,13 @@ static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *i
     GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
     return GST_FLOW_ERROR;
   }
+  // Raw video out: the bytes that hold no sample are zeroed here, once for
+  // every element and backend (the core writes samples only, and cudaview
+  // and cudahough write some frames themselves). Before process(): in device
+  // memory it is queued ahead of process()'s work on the engine's stream, so
+  // no extra wait.
   return run_hook(self, [&] {
+    if (!priv->out.coefficients) out.zero_padding(*priv->engine);
     klass->process(self, *priv->engine, CfFrame{priv->in, in.view()}, CfFrame{priv->out, out.view()});
   });
 }

@@ -1,10 +1,12 @@
 #include "raw_frame.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "cuda_memory.h"
 #include "cudafilters/error.hpp"
+#include "cudafilters/padding.hpp"
 
 namespace cfgst {
 
@@ -198,6 +200,28 @@ bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, b
   if (const char *bad = cf::check_frame(view_); *bad)
     return fail(why, std::string(what) + " frame: " + bad);
   return true;
+}
+
+void MappedFrame::zero_padding(cf::Engine &engine) const {
+  if (!video_) return;
+  std::size_t plane_bytes[cf::kMaxPlanes] = {};
+  for (int p = 0; p < view_.n_planes; ++p) {
+    const cf::MemoryPlane &mp = view_.planes[p];
+    const auto start = reinterpret_cast<std::uintptr_t>(mp.data);
+    // The mapping that holds the plane: one per plane when the frame was
+    // mapped through its GstVideoMeta, else the whole buffer.
+    const GstMapInfo &m = frame_.meta ? frame_.map[p] : frame_.map[0];
+    const std::uintptr_t mapped_end = reinterpret_cast<std::uintptr_t>(m.data) + m.size;
+    std::uintptr_t end = std::min(mapped_end, start + std::uintptr_t(mp.stride) * std::uintptr_t(mp.rows));
+    std::uintptr_t next = mapped_end;  // the nearest plane after this one in the mapping
+    for (int q = 0; q < view_.n_planes; ++q) {
+      const auto other = reinterpret_cast<std::uintptr_t>(view_.planes[q].data);
+      if (other > start && other < next) next = other;
+    }
+    if (next < mapped_end) end = next;
+    plane_bytes[p] = std::size_t(end - start);
+  }
+  cf::zero_padding(engine, view_, plane_bytes);
 }
 
 }  // namespace cfgst

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "coeff_caps.h"
+#include "cudafilters/engine.hpp"
 #include "cudafilters/frame.hpp"
 
 namespace cfgst {
@@ -64,6 +65,11 @@ class MappedFrame {
   bool map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, bool device, const char *what,
            std::string *why);
   const cf::FrameView &view() const { return view_; }
+  // Raw frames: zeroes the bytes that hold no sample (cf::zero_padding): the
+  // tail of each row, and from a plane's last row to where the next plane
+  // of its mapping starts (I420 and NV12 of odd height: a luma row), the
+  // last plane ending at stride x rows. Coefficient buffers: nothing.
+  void zero_padding(cf::Engine &engine) const;
 
  private:
   GstBuffer *buffer_ = nullptr;

@@ -24,4 +24,7 @@ void *workspace(CudaState *s, std::size_t bytes);     // Engine::device_workspac
 long long workspace_allocations(const CudaState *s);  // Engine::workspace_allocations
 enum class CopyKind { HostToDevice, DeviceToHost, DeviceToDevice };
 void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, CopyKind kind);  // synchronous
+// Zeroes `height` rows of `width` bytes, `pitch` apart, in device memory:
+// queued on the state's stream, not waited for (cf::zero_padding).
+void zero_async(CudaState *s, void *dst, std::size_t pitch, std::size_t width, std::size_t height);
 }  // namespace cf::detail

@@ -273,6 +273,11 @@ void copy(CudaState *s, void *dst, const void *src, std::size_t bytes, CopyKind 
   check(cudaStreamSynchronize(s->stream), "copying between host and device");
 }
 
+void zero_async(CudaState *s, void *dst, std::size_t pitch, std::size_t width, std::size_t height) {
+  DeviceScope scope(s);
+  check(cudaMemset2DAsync(dst, pitch, 0, width, height, s->stream), "zeroing the padding of a device frame");
+}
+
 void check_device_alignment(const FrameView &f, const char *what) {
   const int size = sample_size(f.type);
   for (int c = 0; c < f.n_components; ++c) {

@@ -36,6 +36,7 @@ void device_free(CudaState *, void *) {}
 void *workspace(CudaState *, std::size_t) { no_cuda(); }
 long long workspace_allocations(const CudaState *) { return 0; }
 void copy(CudaState *, void *, const void *, std::size_t, CopyKind) { no_cuda(); }
+void zero_async(CudaState *, void *, std::size_t, std::size_t, std::size_t) { no_cuda(); }
 }  // namespace cf::detail
 
 namespace cf::cuda {

@@ -7,6 +7,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -173,9 +174,61 @@ inline std::string raw_caps(const char *format, int w, int h) {
          ", height=(int)" + std::to_string(h) + ", framerate=(fraction)25/1, pixel-aspect-ratio=(fraction)1/1";
 }
 
+// The pixel bytes of each plane of a raw frame: its rows (the tallest
+// component's) of its widest component's pixels (the padding byte of
+// RGBx/BGRx counts as a pixel byte).
+inline void plane_pixels(const GstVideoInfo &info, guint p, int *row_bytes, int *rows) {
+  *row_bytes = *rows = 0;
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c) {
+    if (GST_VIDEO_INFO_COMP_PLANE(&info, c) != p) continue;
+    *row_bytes = std::max(*row_bytes, GST_VIDEO_INFO_COMP_WIDTH(&info, c) * GST_VIDEO_INFO_COMP_PSTRIDE(&info, c));
+    *rows = std::max(*rows, GST_VIDEO_INFO_COMP_HEIGHT(&info, c));
+  }
+}
+
+// Which bytes of a raw frame of `info` (GStreamer's default layout, with its
+// offsets, strides and size) are pixel bytes; the others are padding: the
+// tail of each row up to its stride and the gaps between planes (I420 and
+// NV12 of odd height: GStreamer places the chroma after round_up_2(height)
+// luma rows).
+inline std::vector<bool> pixel_bytes(const GstVideoInfo &info) {
+  std::vector<bool> pixel(GST_VIDEO_INFO_SIZE(&info), false);
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES(&info); ++p) {
+    int row_bytes = 0, rows = 0;
+    plane_pixels(info, p, &row_bytes, &rows);
+    for (int y = 0; y < rows; ++y)
+      for (int x = 0; x < row_bytes; ++x)
+        pixel[GST_VIDEO_INFO_PLANE_OFFSET(&info, p) + std::size_t(y) * GST_VIDEO_INFO_PLANE_STRIDE(&info, p) + x] = true;
+  }
+  return pixel;
+}
+
+// Sets every padding byte (pixel_bytes) of raw frame `buf` to `value`.
+inline void fill_padding(const GstVideoInfo &info, GstBuffer *buf, std::uint8_t value) {
+  const std::vector<bool> pixel = pixel_bytes(info);
+  GstMapInfo map;
+  gst_buffer_map(buf, &map, GST_MAP_WRITE);
+  for (gsize i = 0; i < map.size && i < pixel.size(); ++i)
+    if (!pixel[i]) map.data[i] = value;
+  gst_buffer_unmap(buf, &map);
+}
+
+// A copy of raw frame `buf` with its padding zeroed: what an element writes
+// when it passes the pixels through.
+inline GstBuffer *with_zero_padding(const GstVideoInfo &info, GstBuffer *buf) {
+  GstBuffer *copy = gst_buffer_copy_deep(buf);
+  fill_padding(info, copy, 0);
+  return copy;
+}
+
+// Row padding and gaps between planes of random_frame: random bytes (an
+// element must ignore its input's padding) or zeros (what the elements
+// write, so that a round trip gives the input back byte for byte).
+enum class Padding { Random, Zero };
+
 // A raw frame of random samples in GStreamer's default layout; the padding
-// byte of RGBx/BGRx is 0xff (what cudainverse writes), row padding random.
-inline GstBuffer *random_frame(const GstVideoInfo &info, std::uint32_t seed) {
+// byte of RGBx/BGRx is 0xff (what cudainverse writes).
+inline GstBuffer *random_frame(const GstVideoInfo &info, std::uint32_t seed, Padding padding = Padding::Random) {
   GstBuffer *buf = gst_buffer_new_allocate(nullptr, GST_VIDEO_INFO_SIZE(&info), nullptr);
   GstMapInfo map;
   gst_buffer_map(buf, &map, GST_MAP_WRITE);
@@ -187,6 +240,7 @@ inline GstBuffer *random_frame(const GstVideoInfo &info, std::uint32_t seed) {
       for (int x = 0; x < GST_VIDEO_INFO_WIDTH(&info); ++x)
         map.data[GST_VIDEO_INFO_PLANE_OFFSET(&info, 0) + y * GST_VIDEO_INFO_PLANE_STRIDE(&info, 0) + x * 4 + 3] = 0xff;
   gst_buffer_unmap(buf, &map);
+  if (padding == Padding::Zero) fill_padding(info, buf, 0);
   return buf;
 }
 
@@ -205,11 +259,7 @@ inline std::string compare_frames(const GstVideoInfo &info, GstBuffer *a, GstBuf
   long long count = 0;
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES(&fa); ++p) {
     int row_bytes = 0, rows = 0;
-    for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS(&fa); ++c) {
-      if (GST_VIDEO_FRAME_COMP_PLANE(&fa, c) != p) continue;
-      row_bytes = std::max(row_bytes, GST_VIDEO_FRAME_COMP_WIDTH(&fa, c) * GST_VIDEO_FRAME_COMP_PSTRIDE(&fa, c));
-      rows = std::max(rows, GST_VIDEO_FRAME_COMP_HEIGHT(&fa, c));
-    }
+    plane_pixels(info, p, &row_bytes, &rows);
     for (int y = 0; y < rows; ++y) {
       const auto *ra = static_cast<const std::uint8_t *>(GST_VIDEO_FRAME_PLANE_DATA(&fa, p)) + y * GST_VIDEO_FRAME_PLANE_STRIDE(&fa, p);
       const auto *rb = static_cast<const std::uint8_t *>(GST_VIDEO_FRAME_PLANE_DATA(&fb, p)) + y * GST_VIDEO_FRAME_PLANE_STRIDE(&fb, p);
@@ -221,6 +271,28 @@ inline std::string compare_frames(const GstVideoInfo &info, GstBuffer *a, GstBuf
   }
   gst_video_frame_unmap(&fa);
   gst_video_frame_unmap(&fb);
+  if (count) diff += " (" + std::to_string(count) + " bytes differ)";
+  return diff;
+}
+
+// Compares two raw frames of `info` byte for byte, padding included. Empty
+// when equal, else the sizes or the first difference (a pixel or a padding
+// byte) and how many bytes differ.
+inline std::string compare_buffers(const GstVideoInfo &info, GstBuffer *a, GstBuffer *b) {
+  if (gst_buffer_get_size(a) != gst_buffer_get_size(b))
+    return "sizes " + std::to_string(gst_buffer_get_size(a)) + " and " + std::to_string(gst_buffer_get_size(b)) + " differ";
+  const std::vector<bool> pixel = pixel_bytes(info);
+  GstMapInfo ma, mb;
+  gst_buffer_map(a, &ma, GST_MAP_READ);
+  gst_buffer_map(b, &mb, GST_MAP_READ);
+  std::string diff;
+  long long count = 0;
+  for (gsize i = 0; i < ma.size; ++i)
+    if (ma.data[i] != mb.data[i] && count++ == 0)
+      diff = "byte " + std::to_string(i) + (i < pixel.size() && !pixel[i] ? " (padding)" : " (pixel)") + ": " +
+             std::to_string(ma.data[i]) + " != " + std::to_string(mb.data[i]);
+  gst_buffer_unmap(a, &ma);
+  gst_buffer_unmap(b, &mb);
   if (count) diff += " (" + std::to_string(count) + " bytes differ)";
   return diff;
 }

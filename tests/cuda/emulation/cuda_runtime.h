@@ -49,6 +49,8 @@ cudaError_t cudaMemGetInfo(std::size_t *free, std::size_t *total);
 cudaError_t cudaMemcpy2D(void *dst, std::size_t dpitch, const void *src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind);
 cudaError_t cudaMemsetAsync(void *p, int value, std::size_t bytes, cudaStream_t stream);
+cudaError_t cudaMemset2DAsync(void *p, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t stream);
 cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
                               std::size_t width, std::size_t height, cudaMemcpyKind kind, cudaStream_t stream);
 

@@ -305,6 +305,14 @@ cudaError_t cudaMemsetAsync(void *p, int value, std::size_t bytes, cudaStream_t)
   std::memset(p, value, bytes);
   return cudaSuccess;
 }
+cudaError_t cudaMemset2DAsync(void *p, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t) {
+  if (height == 0 || width == 0) return cudaSuccess;
+  if (width > pitch) return cudaErrorInvalidValue;
+  if (!on_device(p, pitch * (height - 1) + width)) fail("cudaMemset2DAsync outside every device allocation");
+  for (std::size_t y = 0; y < height; ++y) std::memset(static_cast<char *>(p) + y * pitch, value, width);
+  return cudaSuccess;
+}
 cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
                               std::size_t width, std::size_t height, cudaMemcpyKind kind, cudaStream_t) {
   return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
