@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Pillow's Floyd-Steinberg (Image.convert('1'), the fastest CPU halftone we
 compared) per frame at 1280x720, 1920x1080 and 3840x2160, on the same photo
-as tests/cuda/halftone_timing (fruits.jpg resampled), for the table next to
+as halftone_timing (fruits.jpg resampled), for the table next to
 cudahalftone's. Usage: pillow_timing.py [image] [seconds per row]."""
 import sys
 import time
