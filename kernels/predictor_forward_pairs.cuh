@@ -216,7 +216,7 @@ CF_UNROLL
 
 // Both kernels' blocks: kWarps warps stacked vertically, a lane kPix columns
 // (one 8-byte load) of kRows rows, a warp writing 30 lanes' columns;
-// kMinBlocks blocks per SM bounds the registers. tests/cuda/pair_shapes times
+// kMinBlocks blocks per SM bounds the registers. pipelines/pair_shapes times
 // other shapes; on the H100 these two were within 5% of the fastest shape
 // tried for each predictor, 8 rows per lane up to 12% slower.
 template <int kPixels, int kRowsPerLane, int kWarpsPerBlock, int kBlocksPerSM = 4>

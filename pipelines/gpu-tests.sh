@@ -15,6 +15,9 @@ mode=${1:-tests}
 out=${OUT:-gpu-out}
 build=${BUILD:-build}
 mkdir -p "$out"
+# One GStreamer registry per program, in a scratch folder removed at exit.
+registries=$(mktemp -d)
+trap 'rm -rf "$registries"' EXIT
 source .gstbundle/env.sh
 export GST_PLUGIN_PATH=$PWD/$build/gst CF_TEST_IMAGES=$PWD/.testimages G_DEBUG=fatal-criticals
 {
@@ -37,7 +40,7 @@ run_one() {
   local t=$1 name start rc verdict
   name=$(basename "$t")
   start=$(date +%s.%N)
-  GST_REGISTRY_1_0=/tmp/registry-$name.bin timeout "${CF_TEST_SECONDS:-300}" "$t" >"$out/$name.log" 2>&1
+  GST_REGISTRY_1_0=$registries/$name.bin timeout "${CF_TEST_SECONDS:-300}" "$t" >"$out/$name.log" 2>&1
   rc=$?
   case $rc in 0) verdict=OK ;; 77) verdict=SKIP ;; *) verdict=FAIL ;; esac
   printf '%-32s %-5s exit %3d  %6.1f s  %s\n' "$name" "$verdict" "$rc" "$(awk "BEGIN{print $(date +%s.%N) - $start}")" \
@@ -71,7 +74,7 @@ else
   san_one() {
     local tool=$1 t=$2 name rc summary
     name=$(basename "$t")
-    CFT_QUICK=${CF_SANITIZER_QUICK:-1} GST_REGISTRY_1_0=/tmp/registry-san-$tool-$name.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
+    CFT_QUICK=${CF_SANITIZER_QUICK:-1} GST_REGISTRY_1_0=$registries/san-$tool-$name.bin timeout "${CF_SANITIZER_SECONDS:-40}" \
       compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" >"$out/san-$tool-$name.log" 2>&1
     rc=$?
     summary=$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$out/san-$tool-$name.log" | tail -1)

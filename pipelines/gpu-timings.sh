@@ -20,8 +20,8 @@ export CF_TEST_IMAGES=$PWD/.testimages
   grep -m1 'model name' /proc/cpuinfo | cut -d: -f2
   nproc
 } >"$out/machine.txt" 2>&1
-timeout 150 "$build/tests/cuda/predictor_timing" .testimages/fruits.jpg >"$out/predictor-timing.log" 2>&1
-timeout 200 "$build/tests/cuda/halftone_timing" --seconds 0.3 >"$out/halftone-timing.log" 2>&1
+timeout 150 "$build/pipelines/predictor_timing" .testimages/fruits.jpg >"$out/predictor-timing.log" 2>&1
+timeout 200 "$build/pipelines/halftone_timing" --seconds 0.3 >"$out/halftone-timing.log" 2>&1
 python3 pipelines/pillow_timing.py .testimages/fruits.jpg 0.5 >>"$out/halftone-timing.log" 2>&1
 B=$build IMAGES=.testimages OUT=$out/t timeout 240 bash pipelines/hough-gpu-compare.sh >/dev/null 2>&1
 cp "$out/t/summary.md" "$out/hough-summary.md" 2>/dev/null

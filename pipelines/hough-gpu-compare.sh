@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 6 evidence on the GPU machine, in one go (run from the repository
+# The Hough comparison on the GPU machine, in one go (run from the repository
 # root; B = the build folder, IMAGES = opencv-doc's photos, OUT = results):
 #   1. the CUDA Hough parity test (bit-exact against the serial reference);
 #   2. grey frames of building.jpg and sudoku.png at 1920x1080 and 3840x2160
@@ -17,13 +17,13 @@ OUT=${OUT:-hough-gpu-out}
 SRC=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$OUT/frames"
 export CF_TEST_IMAGES=$(cd "$IMAGES" && pwd)
-NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda-13.0/bin/nvcc)}
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 # Libraries the test programs need that the GPU machine may lack (libjpeg),
 # copied next to the build when carried there (see the README).
 [ -d "$B/gpu-libs" ] && export LD_LIBRARY_PATH="$(cd "$B/gpu-libs" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" 
 
 {
-  echo "# Issue 6 on the GPU machine"
+  echo "# cudahough on the GPU machine: parity, timing, NPP and OpenCV peers"
   echo
   echo "- GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)"
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2), $(nproc) cores"
@@ -59,7 +59,7 @@ python3 "$SRC/hough_compare.py" compare "$OUT/frames" >> "$OUT/summary.md" 2>&1
 python3 -c 'import cv2; print("OpenCV", cv2.__version__, "threads", cv2.getNumThreads())' >> "$OUT/summary.md" 2>&1
 
 echo -e "\n## 6. compute-sanitizer memcheck (CFT_QUICK)\n" >> "$OUT/summary.md"
-SAN=$(command -v compute-sanitizer || echo /usr/local/cuda-13.0/bin/compute-sanitizer)
+SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 CFT_QUICK=1 timeout 45 "$SAN" --tool memcheck "$B/tests/cuda/test_hough_cuda_parity" > "$OUT/sanitizer.log" 2>&1
 echo "exit $? ; $(grep -E 'ERROR SUMMARY|comparisons' "$OUT/sanitizer.log" | tr '\n' ' ')" >> "$OUT/summary.md"
 cat "$OUT/summary.md"
