@@ -75,12 +75,12 @@ inline void load_raw_row(const FrameView &f, int c, int y, float *out) {
 inline void store_coeff_row(const FrameView &f, int c, int y, const float *in, const Post &post, Extent ll) {
   const bool ll_row = y < ll.h;
   if (f.type == SampleType::F32) {
-    detail::each<float>(f, c, y, [&](int x, std::uint8_t *p) {
-      detail::put<float>(p, shrink(post, in[x], !(ll_row && x < ll.w)));
-    });
+    detail::each<float>(
+        f, c, y, [&](int x, std::uint8_t *p) { detail::put<float>(p, shrink(post, in[x], !(ll_row && x < ll.w))); });
   } else if (f.type == SampleType::S16) {
     detail::each<std::int16_t>(f, c, y, [&](int x, std::uint8_t *p) {
-      detail::put<std::int16_t>(p, std::int16_t(quantise(shrink(post, in[x], !(ll_row && x < ll.w)), post.step, kMaxIndexS16)));
+      detail::put<std::int16_t>(
+          p, std::int16_t(quantise(shrink(post, in[x], !(ll_row && x < ll.w)), post.step, kMaxIndexS16)));
     });
   } else {
     detail::each<std::int32_t>(f, c, y, [&](int x, std::uint8_t *p) {
@@ -94,9 +94,11 @@ inline void load_coeff_row(const FrameView &f, int c, int y, float *out, float s
   if (f.type == SampleType::F32)
     detail::each<float>(f, c, y, [&](int x, std::uint8_t *p) { out[x] = detail::get<float>(p); });
   else if (f.type == SampleType::S16)
-    detail::each<std::int16_t>(f, c, y, [&](int x, std::uint8_t *p) { out[x] = dequantise(detail::get<std::int16_t>(p), step); });
+    detail::each<std::int16_t>(
+        f, c, y, [&](int x, std::uint8_t *p) { out[x] = dequantise(detail::get<std::int16_t>(p), step); });
   else
-    detail::each<std::int32_t>(f, c, y, [&](int x, std::uint8_t *p) { out[x] = dequantise(detail::get<std::int32_t>(p), step); });
+    detail::each<std::int32_t>(
+        f, c, y, [&](int x, std::uint8_t *p) { out[x] = dequantise(detail::get<std::int32_t>(p), step); });
 }
 
 // Floats -> F32 as they are, or an integer type rounded and clamped to its range.
@@ -114,7 +116,8 @@ inline void store_raw_row(const FrameView &f, int c, int y, const float *in) {
 
 // The whole transform of every component of a frame on a float work plane
 // (kept per calling thread). loop(n, scratch, body) runs body(i, tmp) for
-// i = 0..n-1 (any order, any threads; tmp: `scratch` floats per thread); the serial and OpenMP backends differ only in it.
+// i = 0..n-1 (any order, any threads; tmp: `scratch` floats per thread); the serial and OpenMP backends differ only in
+// it.
 enum class Direction { Forward, Inverse };
 
 template <class Loop>

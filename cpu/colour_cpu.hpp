@@ -42,6 +42,5 @@ void colour_transform(colour::Direction d, ColourTransform t, const FrameView &s
 
 namespace cf::omp {
 // threads = 0: all cores.
-void colour_transform(colour::Direction d, ColourTransform t, const FrameView &src, const FrameView &dst,
-                      int threads);
+void colour_transform(colour::Direction d, ColourTransform t, const FrameView &src, const FrameView &dst, int threads);
 }  // namespace cf::omp

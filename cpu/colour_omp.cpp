@@ -7,11 +7,10 @@
 
 namespace cf::omp {
 
-void colour_transform(colour::Direction d, ColourTransform t, const FrameView &src, const FrameView &dst,
-                      int threads) {
+void colour_transform(colour::Direction d, ColourTransform t, const FrameView &src, const FrameView &dst, int threads) {
   const int w = src.components[0].width, h = src.components[0].height;
   const std::size_t row = std::size_t(src.n_components) * w;
-#pragma omp parallel num_threads(thread_count(threads, row * h))
+#pragma omp parallel num_threads(thread_count(threads, row *h))
   {
     thread_local std::vector<std::int32_t> work;  // per OpenMP thread, kept between frames
     work.resize(row);

@@ -27,8 +27,12 @@ int load(const FrameView &f, int c, int x, int y) {
 // v is already inside the destination's range (round_clamp): no saturation here.
 void store(const FrameView &f, int c, int x, int y, int v) {
   void *at = f.sample(c, x, y);
-  if (f.type == SampleType::U8) *static_cast<std::uint8_t *>(at) = std::uint8_t(v);
-  else if (f.type == SampleType::S16) { const auto s = std::int16_t(v); std::memcpy(at, &s, sizeof s); }
+  if (f.type == SampleType::U8)
+    *static_cast<std::uint8_t *>(at) = std::uint8_t(v);
+  else if (f.type == SampleType::S16) {
+    const auto s = std::int16_t(v);
+    std::memcpy(at, &s, sizeof s);
+  }
 }
 
 // Block (bx, by) of component c, replicated past the edges, level-shifted.
@@ -42,8 +46,8 @@ void load_block(const dct::Setup &s, const FrameView &f, int c, int bx, int by, 
 }
 }  // namespace
 
-void dct_block_rows(bool inverse, const dct::Setup &s, const FrameView &src, const FrameView &dst, int c,
-                    int by_begin, int by_end) {
+void dct_block_rows(bool inverse, const dct::Setup &s, const FrameView &src, const FrameView &dst, int c, int by_begin,
+                    int by_end) {
   const Component &out = dst.components[c], &in = src.components[c];
   const int blocks_x = (std::max(in.width, out.width) + 7) / 8;
   float x[64], tmp[64];

@@ -9,8 +9,8 @@
 namespace cf::cpu {
 // Block rows [by_begin, by_end) of component c: forward (raw -> coefficients)
 // or inverse (coefficients -> raw).
-void dct_block_rows(bool inverse, const dct::Setup &s, const FrameView &src, const FrameView &dst, int c,
-                    int by_begin, int by_end);
+void dct_block_rows(bool inverse, const dct::Setup &s, const FrameView &src, const FrameView &dst, int c, int by_begin,
+                    int by_end);
 void dct_transform(bool inverse, const dct::Setup &s, const FrameView &src, const FrameView &dst);
 }  // namespace cf::cpu
 

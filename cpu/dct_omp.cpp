@@ -19,7 +19,8 @@ void dct_transform(bool inverse, const dct::Setup &s, const FrameView &src, cons
   }
   const int n = int(rows.size());
 #pragma omp parallel for schedule(static) num_threads(thread_count(threads, samples))
-  for (int i = 0; i < n; ++i) cpu::dct_block_rows(inverse, s, src, dst, rows[i].first, rows[i].second, rows[i].second + 1);
+  for (int i = 0; i < n; ++i)
+    cpu::dct_block_rows(inverse, s, src, dst, rows[i].first, rows[i].second, rows[i].second + 1);
 }
 
 }  // namespace cf::omp

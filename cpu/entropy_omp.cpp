@@ -32,8 +32,7 @@ void histograms(const FrameView &f, const HistogramShape &shape, std::uint32_t *
       mine.assign(bins, 0u);
       row.resize(std::size_t(f.components[c].width));
 #pragma omp for schedule(static)
-      for (int y = 0; y < f.components[c].height; ++y)
-        entropy::count_row(f, c, y, shape.lo, row.data(), mine.data());
+      for (int y = 0; y < f.components[c].height; ++y) entropy::count_row(f, c, y, shape.lo, row.data(), mine.data());
       // (the loop's barrier: every thread has counted)
       std::uint32_t *out = counts + c * bins;
 #pragma omp for schedule(static)

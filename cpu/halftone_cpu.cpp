@@ -32,8 +32,8 @@ void halftone(const hr::Setup &s, const FrameView &src, const FrameView &dst) {
     const hr::PixelRules r = hr::pixel_rules(s, c);
     hr::dispatch(s, [&](auto m, auto multi, auto stochastic) {
       for (int y = 0; y < k.height; ++y)
-        hr::diffuse_span<decltype(m)::value, decltype(multi)::value, decltype(stochastic)::value>(
-            p, r, s.serpentine, y, 0, k.width);
+        hr::diffuse_span<decltype(m)::value, decltype(multi)::value, decltype(stochastic)::value>(p, r, s.serpentine, y,
+                                                                                                  0, k.width);
     });
   }
 }

@@ -10,8 +10,8 @@
 #include <omp.h>
 #endif
 
-#include "cpu/hough_cpu.hpp"
 #include "core/shared/hough_draw_rules.hpp"
+#include "cpu/hough_cpu.hpp"
 #include "cpu/hough_stages.hpp"
 
 namespace cf::omp {
@@ -128,7 +128,8 @@ void hough_draw(const std::vector<HoughLine> &lines, const HoughDrawParams &d, c
     for (int i = 0; i < src.n_planes; ++i) {
       const int rows = src.planes[i].rows;
 #pragma omp parallel for num_threads(nt) schedule(static)
-      for (int b = 0; b < nt; ++b) copy_rows(src, dst, i, int((long long)rows * b / nt), int((long long)rows * (b + 1) / nt));
+      for (int b = 0; b < nt; ++b)
+        copy_rows(src, dst, i, int((long long)rows * b / nt), int((long long)rows * (b + 1) / nt));
     }
 #pragma omp parallel for num_threads(nt) schedule(static) collapse(2)
   for (int c = 0; c < paint.n; ++c)

@@ -87,7 +87,9 @@ inline void canny_gradient_row(const std::uint8_t *l, int w, int h, int y, std::
 
 // Canny: classes (0, weak, strong) of row y after non-maximum suppression.
 inline void canny_class_row(const std::uint16_t *g, int w, int h, int y, int low, int high, std::uint8_t *out) {
-  auto mag = [&](int x, int yy) { return x < 0 || x >= w || yy < 0 || yy >= h ? 0 : g[std::size_t(yy) * w + x] & 0xfff; };
+  auto mag = [&](int x, int yy) {
+    return x < 0 || x >= w || yy < 0 || yy >= h ? 0 : g[std::size_t(yy) * w + x] & 0xfff;
+  };
   for (int x = 0; x < w; ++x) {
     const int v = g[std::size_t(y) * w + x];
     int dx, dy;

@@ -31,8 +31,8 @@ Ring ring(int width) {
 
 }  // namespace
 
-void predictor_forward_rows(const PredictorParams &p, const FrameView &raw, const FrameView &res, int c,
-                            int y_begin, int y_end) {
+void predictor_forward_rows(const PredictorParams &p, const FrameView &raw, const FrameView &res, int c, int y_begin,
+                            int y_end) {
   const int w = raw.components[c].width;
   const predict::Range r = predict::range_of(raw.type);
   const Ring ws = ring(w);
@@ -50,8 +50,8 @@ void predictor_forward_rows(const PredictorParams &p, const FrameView &raw, cons
   }
 }
 
-void predictor_inverse_rows(const PredictorParams &p, const FrameView &res, const FrameView &raw, int c,
-                            int y_begin, int y_end) {
+void predictor_inverse_rows(const PredictorParams &p, const FrameView &res, const FrameView &raw, int c, int y_begin,
+                            int y_end) {
   const int w = raw.components[c].width;
   const predict::Range r = predict::range_of(raw.type);
   const Ring ws = ring(w);

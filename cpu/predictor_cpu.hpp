@@ -15,10 +15,10 @@ void predictor_inverse(const PredictorParams &p, const FrameView &res, const Fra
 // Rows [y_begin, y_end) of component c (shared with the OpenMP schedule).
 // Forward: any rows (it reads the rows above y_begin it needs).
 // Inverse: y_begin must start a slice, y_end end one (or the component).
-void predictor_forward_rows(const PredictorParams &p, const FrameView &raw, const FrameView &res, int c,
-                            int y_begin, int y_end);
-void predictor_inverse_rows(const PredictorParams &p, const FrameView &res, const FrameView &raw, int c,
-                            int y_begin, int y_end);
+void predictor_forward_rows(const PredictorParams &p, const FrameView &raw, const FrameView &res, int c, int y_begin,
+                            int y_end);
+void predictor_inverse_rows(const PredictorParams &p, const FrameView &res, const FrameView &raw, int c, int y_begin,
+                            int y_end);
 }  // namespace cf::cpu
 
 namespace cf::omp {

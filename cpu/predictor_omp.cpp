@@ -21,8 +21,8 @@
 #include <thread>
 #include <vector>
 
-#include "cpu/omp_threads.hpp"
 #include "core/shared/predictor_rules.hpp"
+#include "cpu/omp_threads.hpp"
 #include "cpu/predictor_cpu.hpp"
 #include "cpu/samples.hpp"
 

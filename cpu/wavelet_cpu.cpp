@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/wavelet_lifting.hpp"
 #include "cpu/samples.hpp"
 #include "cpu/wavelet_cpu.hpp"
+#include "cpu/wavelet_lifting.hpp"
 
 namespace cf::cpu {
 
@@ -34,8 +34,7 @@ Workspace &workspace(std::size_t n) {
   return ws;
 }
 
-void transform_component(Direction dir, const WaveletParams &p, const FrameView &src,
-                         const FrameView &dst, int c) {
+void transform_component(Direction dir, const WaveletParams &p, const FrameView &src, const FrameView &dst, int c) {
   const int width = src.components[c].width, height = src.components[c].height;
   // The column pass lifts a whole band at once (every row is one sample), so
   // the scratch holds a whole plane; a row needs only `width`.

@@ -100,9 +100,9 @@ inline void cdf53_forward(int32_t *x, ptrdiff_t stride, int n, int lanes, int32_
     int32_t *sk = s + ptrdiff_t(k) * lanes;
     for (int j = 0; j < lanes; ++j) sk[j] = update53(even[j], dl[j], dr[j]);
   };
-  update(0, D(0), D(0));                                   // d[-1] = d[0]
+  update(0, D(0), D(0));  // d[-1] = d[0]
   for (int k = 1; k < nh; ++k) update(k, D(k - 1), D(k));
-  if (n % 2) update(nh, D(nh - 1), D(nh - 1));             // d[(n-1)/2] = d[(n-3)/2]
+  if (n % 2) update(nh, D(nh - 1), D(nh - 1));  // d[(n-1)/2] = d[(n-3)/2]
   copy_back(tmp, x, stride, n, lanes);
 }
 

@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "cpu/wavelet_lifting.hpp"
 #include "cpu/omp_threads.hpp"
 #include "cpu/samples.hpp"
 #include "cpu/wavelet_cpu.hpp"
+#include "cpu/wavelet_lifting.hpp"
 
 namespace cf::omp {
 

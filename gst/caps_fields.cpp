@@ -55,8 +55,7 @@ bool read_string(const GstStructure *s, const char *field, bool required, std::s
 bool read_int(const GstStructure *s, const char *field, int lo, int hi, int *out, std::string *why) {
   const GValue *v = gst_structure_get_value(s, field);
   if (!v) return refuse(why, field_message(field, "is missing"));
-  if (!G_VALUE_HOLDS_INT(v))
-    return refuse(why, field_message(field, "must be a fixed int, got " + describe_value(v)));
+  if (!G_VALUE_HOLDS_INT(v)) return refuse(why, field_message(field, "must be a fixed int, got " + describe_value(v)));
   const int x = g_value_get_int(v);
   if (x < lo || x > hi)
     return refuse(why, field_message(field, "is " + std::to_string(x) + ", must be " + std::to_string(lo) + ".." +

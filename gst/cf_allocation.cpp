@@ -27,8 +27,7 @@ GstBufferPool *new_pool(const PadFormat &f, GstCudaContext *cuda) {
 bool usable(GstBufferPool *pool, const PadFormat &f, GstCudaContext *cuda, GstAllocator *pinned) {
   if (!pool) return false;
 #if CF_GST_CUDA
-  if (f.cuda)
-    return !f.coefficients && GST_IS_CUDA_BUFFER_POOL(pool) && GST_CUDA_BUFFER_POOL(pool)->context == cuda;
+  if (f.cuda) return !f.coefficients && GST_IS_CUDA_BUFFER_POOL(pool) && GST_CUDA_BUFFER_POOL(pool)->context == cuda;
 #else
   (void)cuda;
 #endif

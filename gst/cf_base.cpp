@@ -11,8 +11,7 @@
 GST_DEBUG_CATEGORY_STATIC(gst_cf_base_debug);
 #define GST_CAT_DEFAULT gst_cf_base_debug
 // Logs of the base go to the element's own category.
-#define CF_CAT(self) \
-  (GST_CF_BASE_GET_CLASS(self)->debug ? GST_CF_BASE_GET_CLASS(self)->debug : gst_cf_base_debug)
+#define CF_CAT(self) (GST_CF_BASE_GET_CLASS(self)->debug ? GST_CF_BASE_GET_CLASS(self)->debug : gst_cf_base_debug)
 
 // ---------------------------------------------------------------------------
 // The backend enum (values equal to cf::Backend's)
@@ -37,7 +36,7 @@ struct GstCfBasePrivate {
   cf::Backend backend = cf::Backend::Auto;
   guint threads = 0;
   gint device_id = 0;
-  gboolean host_wait = TRUE;  // false: in CUDA memory, queue on the legacy stream and push at once
+  gboolean host_wait = TRUE;   // false: in CUDA memory, queue on the legacy stream and push at once
   bool engine_stale = false;   // backend, device-id or host-wait changed since the engine was made
   std::string active_backend;  // "" until started
 
@@ -71,7 +70,7 @@ static constexpr gint kDefaultDeviceId = 0;
 
 GstCaps *gst_cf_base_limit_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps, GstCaps *filter) {
   GstCaps *templ = gst_pad_get_pad_template_caps(direction == GST_PAD_SINK ? GST_BASE_TRANSFORM_SRC_PAD(trans)
-                                                                            : GST_BASE_TRANSFORM_SINK_PAD(trans));
+                                                                           : GST_BASE_TRANSFORM_SINK_PAD(trans));
   GstCaps *out = gst_caps_intersect_full(caps, templ, GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref(templ);
   gst_caps_unref(caps);
@@ -162,7 +161,8 @@ static bool create_engine(GstCfBase *self) {
 
   const std::string chosen = cf::backend_name(engine->backend());
   const std::string description = engine->describe();
-  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend=%s runs on %s%s", cf::backend_name(requested), description.c_str(), note);
+  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend=%s runs on %s%s", cf::backend_name(requested), description.c_str(),
+                      note);
   // auto without a usable GPU: say so on the bus, with the reason, so a
   // pipeline that silently runs many times slower is visible.
   std::string why;
@@ -184,13 +184,15 @@ static bool create_engine(GstCfBase *self) {
     priv->engine->use_legacy_stream(priv->legacy_stream);
     priv->pinned = gst_cf_pinned_allocator_new(device);
   }
-  GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "engine context: %s", priv->engine_ctx ? "the shared GstCudaContext"
-                       : priv->pinned ? "the primary CUDA context" : "none (CPU)");
+  GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "engine context: %s",
+                       priv->engine_ctx ? "the shared GstCudaContext"
+                       : priv->pinned   ? "the primary CUDA context"
+                                        : "none (CPU)");
   g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ACTIVE_BACKEND]);
 
-  GstStructure *s = gst_structure_new("cudafilters-backend", "element", G_TYPE_STRING,
-                                      GST_ELEMENT_NAME(self), "backend", G_TYPE_STRING, chosen.c_str(),
-                                      "description", G_TYPE_STRING, description.c_str(), nullptr);
+  GstStructure *s =
+      gst_structure_new("cudafilters-backend", "element", G_TYPE_STRING, GST_ELEMENT_NAME(self), "backend",
+                        G_TYPE_STRING, chosen.c_str(), "description", G_TYPE_STRING, description.c_str(), nullptr);
   gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
   return true;
 }
@@ -235,7 +237,8 @@ static bool prepare_cuda_memory(GstCfBase *self) {
   if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && klass->has_cuda && !klass->inspect) {
     GST_ELEMENT_ERROR(self, CORE, NEGOTIATION,
                       ("backend=%s cannot process memory:CUDAMemory: use backend=cuda, or cudadownload before "
-                       "this element", cf::backend_name(priv->engine->backend())),
+                       "this element",
+                       cf::backend_name(priv->engine->backend())),
                       (nullptr));
     return false;
   }
@@ -287,8 +290,7 @@ static void gst_cf_base_set_property(GObject *object, guint id, const GValue *va
       priv->host_wait = w;
       break;
     }
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
   GST_OBJECT_UNLOCK(self);
 }
@@ -428,8 +430,8 @@ static gboolean gst_cf_base_get_unit_size(GstBaseTransform *, GstCaps *caps, gsi
 
 // A frame in gives a frame out whatever the input buffer's size: a short
 // input is reported by transform() with both sizes named.
-static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirection direction, GstCaps *,
-                                           gsize, GstCaps *othercaps, gsize *othersize) {
+static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirection direction, GstCaps *, gsize,
+                                           GstCaps *othercaps, gsize *othersize) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
   if (direction == GST_PAD_SINK && priv->configured) {
     *othersize = priv->out.size;
@@ -442,7 +444,8 @@ static gboolean gst_cf_base_transform_size(GstBaseTransform *trans, GstPadDirect
 // pinned buffers for system memory; CUDA raw input gets a GstCudaBufferPool.
 static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery *decide_query, GstQuery *query) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
-  const gboolean forwarded = GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
+  const gboolean forwarded =
+      GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
   if (gst_base_transform_is_passthrough(trans)) return forwarded;  // downstream answered
   // Otherwise what we propose depends on our input caps only, never on
   // downstream's allocation (decide_query, null when that has not run).
@@ -540,8 +543,8 @@ static GstFlowReturn run_hook(GstCfBase *self, Compute &&compute) {
     compute();
   } catch (const std::exception &e) {
     GST_ELEMENT_ERROR(self, LIBRARY, FAILED, ("%s", e.what()),
-                      ("backend %s, %s -> %s", cf::backend_name(priv->engine->backend()),
-                       priv->in.describe().c_str(), priv->out.describe().c_str()));
+                      ("backend %s, %s -> %s", cf::backend_name(priv->engine->backend()), priv->in.describe().c_str(),
+                       priv->out.describe().c_str()));
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
@@ -600,18 +603,18 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
   GST_ELEMENT_CLASS(klass)->set_context = gst_cf_base_set_context;
 
   const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
-  properties[PROP_BACKEND] = g_param_spec_enum(
-      "backend", "Backend",
-      "Where frames are computed: auto = CUDA when a device is usable, else OpenMP; cuda without a "
-      "usable device is an element error at start. A change while playing applies at the next frame",
-      GST_TYPE_CF_BACKEND, int(kDefaultBackend), rw);
-  properties[PROP_THREADS] = g_param_spec_uint(
-      "threads", "Threads", "OpenMP threads (0 = all cores); a change applies at the next frame", 0,
-      kMaxThreads, kDefaultThreads, rw);
-  properties[PROP_DEVICE_ID] = g_param_spec_int(
-      "device-id", "Device ID",
-      "CUDA device used by backend auto or cuda; a change while playing applies at the next frame", 0,
-      G_MAXINT16, kDefaultDeviceId, rw);
+  properties[PROP_BACKEND] =
+      g_param_spec_enum("backend", "Backend",
+                        "Where frames are computed: auto = CUDA when a device is usable, else OpenMP; cuda without a "
+                        "usable device is an element error at start. A change while playing applies at the next frame",
+                        GST_TYPE_CF_BACKEND, int(kDefaultBackend), rw);
+  properties[PROP_THREADS] =
+      g_param_spec_uint("threads", "Threads", "OpenMP threads (0 = all cores); a change applies at the next frame", 0,
+                        kMaxThreads, kDefaultThreads, rw);
+  properties[PROP_DEVICE_ID] =
+      g_param_spec_int("device-id", "Device ID",
+                       "CUDA device used by backend auto or cuda; a change while playing applies at the next frame", 0,
+                       G_MAXINT16, kDefaultDeviceId, rw);
   properties[PROP_HOST_WAIT] = g_param_spec_boolean(
       "host-wait", "Host wait",
       "In CUDA memory: wait on the host for each frame's GPU work before pushing it (true), or queue the "
@@ -620,8 +623,8 @@ static void gst_cf_base_class_init(GstCfBaseClass *klass) {
       TRUE, rw);
   properties[PROP_ACTIVE_BACKEND] = g_param_spec_string(
       "active-backend", "Active backend",
-      "The backend in use (what auto resolved to): cuda, openmp or cpu; empty until the element starts",
-      "", GParamFlags(G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+      "The backend in use (what auto resolved to): cuda, openmp or cpu; empty until the element starts", "",
+      GParamFlags(G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties(gobject_class, N_PROPS, properties);
 
   trans_class->passthrough_on_same_caps = FALSE;

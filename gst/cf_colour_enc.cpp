@@ -7,26 +7,28 @@ G_DEFINE_ABSTRACT_TYPE(GstCfColourEnc, gst_cf_colour_enc, GST_TYPE_CF_BASE)
 // System memory and memory:CUDAMemory; the output keeps the input's memory.
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
     "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RGB_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-raw, format=(string)" CF_RGB_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST(
+        "video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RGB_FORMATS
+        ", width=(int)[1, 32767], height=(int)[1, 32767]") "video/x-raw, format=(string)" CF_RGB_FORMATS
+                                                           ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
-                                       "format=(string)" CF_CUDA_RGB_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-coefficients, sample-format=(string)S16LE, format=(string)" CF_RGB_FORMATS
-                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST(
+        "video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "
+        "format=(string)" CF_CUDA_RGB_FORMATS
+        ", width=(int)[1, 32767], height=(int)[1, 32767]") "video/x-coefficients, sample-format=(string)S16LE, "
+                                                           "format=(string)" CF_RGB_FORMATS
+                                                           ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static cf::ColourTransform colour_of(gpointer self) { return GST_CF_COLOUR_ENC_GET_CLASS(self)->colour; }
 
 static GstCaps *gst_cf_colour_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                                  GstCaps *filter) {
-  GstCaps *out = cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter,
-                                             cfgst::colour_stage(colour_of(trans)));
-  GST_LOG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, direction == GST_PAD_SINK ? "sink" : "src",
-                 caps, out);
+  GstCaps *out =
+      cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter, cfgst::colour_stage(colour_of(trans)));
+  GST_LOG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, direction == GST_PAD_SINK ? "sink" : "src", caps,
+                 out);
   return out;
 }
 

@@ -72,8 +72,8 @@ static void gst_cf_predictor_enc_finalize(GObject *object) {
 
 // raw (or a colour stage's coefficients) -> the chain with this predictor
 // and the current properties appended, and back, in the memory it came in.
-static GstCaps *gst_cf_predictor_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
-                                                    GstCaps *caps, GstCaps *filter) {
+static GstCaps *gst_cf_predictor_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
+                                                    GstCaps *filter) {
   GstCfPredictorEnc *self = GST_CF_PREDICTOR_ENC(trans);
   GstCaps *out = cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter,
                                              cfgst::predictor_stage(current_params(self)));
@@ -103,13 +103,12 @@ static std::string gst_cf_predictor_enc_configure(GstCfBase *base, const cfgst::
   cf::PredictorParams p = stage.predictor;
   p.input = in.coefficients ? input : cf::ValueRange{};
   PRIV(self)->negotiated = p;
-  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "%s slice-height=%d threshold=%d on %s", name, p.slice_height,
-                      p.threshold, in.describe().c_str());
+  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "%s slice-height=%d threshold=%d on %s", name, p.slice_height, p.threshold,
+                      in.describe().c_str());
   return "";
 }
 
-static void gst_cf_predictor_enc_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in,
-                                         const CfFrame &out) {
+static void gst_cf_predictor_enc_process(GstCfBase *base, cf::Engine &engine, const CfFrame &in, const CfFrame &out) {
   cf::predictor_forward(engine, PRIV(GST_CF_PREDICTOR_ENC(base))->negotiated, in.view, out.view);
 }
 

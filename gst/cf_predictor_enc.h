@@ -1,8 +1,8 @@
 // GstCfPredictorEnc: the shared base of the predictor elements (cudamed,
 // cudagap, cudaged). Raw video (or a colour stage's coefficients: cudarct !
-// cudamed) in, a video/x-coefficients stream of residuals out, with the property slice-height (and threshold, which cudaged installs
-// with gst_cf_predictor_enc_install_threshold). A subclass only sets
-// `predictor` in its class_init and its element metadata.
+// cudamed) in, a video/x-coefficients stream of residuals out, with the property slice-height (and threshold, which
+// cudaged installs with gst_cf_predictor_enc_install_threshold). A subclass only sets `predictor` in its class_init and
+// its element metadata.
 #pragma once
 
 #include "cf_base.h"

@@ -11,8 +11,7 @@ GST_DEBUG_CATEGORY_STATIC(gst_cf_wavelet_enc_debug);
 GType gst_cf_layout_get_type(void) {
   static gsize type_id = 0;
   static const GEnumValue values[] = {
-      {int(cf::Layout::Mallat), "Rows then columns at each level, on the LL band (JPEG 2000 dyadic pyramid)",
-       "mallat"},
+      {int(cf::Layout::Mallat), "Rows then columns at each level, on the LL band (JPEG 2000 dyadic pyramid)", "mallat"},
       {int(cf::Layout::Standard), "All row levels on whole rows, then all column levels", "standard"},
       {0, nullptr, nullptr}};
   if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfLayout", values));
@@ -64,8 +63,7 @@ static void gst_cf_wavelet_enc_set_property(GObject *object, guint id, const GVa
       changed = priv->layout != cf::Layout(g_value_get_enum(value));
       priv->layout = cf::Layout(g_value_get_enum(value));
       break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
   GST_OBJECT_UNLOCK(self);
   // The parameters are part of the output caps: renegotiate before the next
@@ -91,13 +89,13 @@ static void gst_cf_wavelet_enc_finalize(GObject *object) {
 
 // raw (or a colour stage's coefficients) -> the chain with this wavelet
 // and the current levels/layout appended, and back, in the memory it came in.
-static GstCaps *gst_cf_wavelet_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction,
-                                                  GstCaps *caps, GstCaps *filter) {
+static GstCaps *gst_cf_wavelet_enc_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
+                                                  GstCaps *filter) {
   GstCfWaveletEnc *self = GST_CF_WAVELET_ENC(trans);
   GstCaps *out = cfgst::stage_transform_caps(GST_ELEMENT(trans), direction, caps, filter,
                                              cfgst::wavelet_stage(current_params(self)));
   GST_CAT_LOG_OBJECT(CF_CAT(self), self, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
-                 direction == GST_PAD_SINK ? "sink" : "src", caps, out);
+                     direction == GST_PAD_SINK ? "sink" : "src", caps, out);
   return out;
 }
 
@@ -122,7 +120,7 @@ static std::string gst_cf_wavelet_enc_configure(GstCfBase *base, const cfgst::Pa
   p.input = in.coefficients ? input : cf::ValueRange{};
   PRIV(self)->negotiated = p;
   GST_CAT_INFO_OBJECT(CF_CAT(self), self, "%s levels=%d layout=%s on %s", name, p.levels, cf::layout_name(p.layout),
-                  in.describe().c_str());
+                      in.describe().c_str());
   return "";
 }
 

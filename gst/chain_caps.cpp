@@ -4,7 +4,6 @@
 
 namespace cfgst {
 
-
 GstCaps *stage_transform_caps(GstElement *element, GstPadDirection direction, GstCaps *caps, GstCaps *filter,
                               const CoeffStage &stage) {
   GstCaps *out;
@@ -33,14 +32,16 @@ std::string stage_check_input(const PadFormat &in, const std::string &stage_name
          "' cannot continue: " + bad;
 }
 
-std::string stage_configure(const PadFormat &in, const PadFormat &out, const std::string &stage_name,
-                            CoeffStage *stage, cf::ValueRange *input) {
+std::string stage_configure(const PadFormat &in, const PadFormat &out, const std::string &stage_name, CoeffStage *stage,
+                            cf::ValueRange *input) {
   if (std::string bad = stage_check_input(in, stage_name); !bad.empty()) return bad;
   const std::size_t before = in.coefficients ? in.coeff.stages.size() : 0;
-  bool same_chain = out.coefficients && out.coeff.stages.size() == before + 1 &&
-                    out.coeff.stages.back().name == stage_name;
-  for (std::size_t i = 0; same_chain && i < before; ++i) same_chain = out.coeff.stages[i].name == in.coeff.stages[i].name;
-  if (!same_chain) return "the output caps must be the input's chain with stage '" + stage_name + "' appended, not " + out.describe();
+  bool same_chain =
+      out.coefficients && out.coeff.stages.size() == before + 1 && out.coeff.stages.back().name == stage_name;
+  for (std::size_t i = 0; same_chain && i < before; ++i)
+    same_chain = out.coeff.stages[i].name == in.coeff.stages[i].name;
+  if (!same_chain)
+    return "the output caps must be the input's chain with stage '" + stage_name + "' appended, not " + out.describe();
   if (out.cuda != in.cuda) return "the output caps must be in the input's memory (" + in.describe() + ")";
   if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
       GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||

@@ -18,18 +18,21 @@
 // and memory:CUDAMemory, the output in the input's memory. Sink: raw video,
 // or the S16 coefficients of a colour stage (RGB family). Source: the chain
 // with the stage appended, S16 (S32 for 16-bit raw video).
-#define CF_CHAIN_SINK_CAPS                                                                                       \
-  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                          \
-                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                                            \
-  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "                        \
-                     "format=(string)" CF_CUDA_RGB_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]")       \
-  "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]; "                 \
-  "video/x-coefficients, sample-format=(string)S16LE, format=(string)" CF_RGB_FORMATS                               \
+#define CF_CHAIN_SINK_CAPS                                                                     \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS     \
+                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                        \
+  CF_CUDA_CAPS_FIRST(                                                                          \
+      "video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "                 \
+      "format=(string)" CF_CUDA_RGB_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]") \
+  "video/x-raw, format=(string)" CF_RAW_FORMATS                                                \
+  ", width=(int)[1, 32767], height=(int)[1, 32767]; "                                          \
+  "video/x-coefficients, sample-format=(string)S16LE, format=(string)" CF_RGB_FORMATS          \
   ", width=(int)[1, 32767], height=(int)[1, 32767]"
-#define CF_CHAIN_SRC_CAPS                                                                                        \
-  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "                        \
-                     "format=(string)" CF_CUDA_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]")       \
-  "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS                      \
+#define CF_CHAIN_SRC_CAPS                                                                        \
+  CF_CUDA_CAPS_FIRST(                                                                            \
+      "video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE, "                   \
+      "format=(string)" CF_CUDA_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]")   \
+  "video/x-coefficients, sample-format=(string){ S16LE, S32LE }, format=(string)" CF_RAW_FORMATS \
   ", width=(int)[1, 32767], height=(int)[1, 32767]"
 
 namespace cfgst {
@@ -47,7 +50,7 @@ std::string stage_check_input(const PadFormat &in, const std::string &stage_name
 // configure: "" when `out` is `in` with stage `stage_name` appended, same
 // memory, format and size. Then *stage is that stage as negotiated and
 // *input the values it gets (stage_input_range of the output's chain).
-std::string stage_configure(const PadFormat &in, const PadFormat &out, const std::string &stage_name,
-                            CoeffStage *stage, cf::ValueRange *input);
+std::string stage_configure(const PadFormat &in, const PadFormat &out, const std::string &stage_name, CoeffStage *stage,
+                            cf::ValueRange *input);
 
 }  // namespace cfgst

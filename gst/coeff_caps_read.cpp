@@ -120,9 +120,11 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
     return refuse(why, field_message("sample-format", "is '" + sample_format + "', must be S16LE, S32LE or F32LE"));
   f.sample_type = stream_sample_type(format, f.stages);
   if (sample_format != sample_format_name(f.sample_type))
-    return refuse(why, field_message("sample-format", "is " + sample_format + ", but format " + format_name +
-                                                          (f.stages.back().kind == StageKind::Cdf97 ? " and this cdf97-quant-step" : "") +
-                                                          " needs " + sample_format_name(f.sample_type)));
+    return refuse(why,
+                  field_message("sample-format",
+                                "is " + sample_format + ", but format " + format_name +
+                                    (f.stages.back().kind == StageKind::Cdf97 ? " and this cdf97-quant-step" : "") +
+                                    " needs " + sample_format_name(f.sample_type)));
 
   if (!check_fraction(s, "framerate", false, why)) return false;
   if (!check_fraction(s, "pixel-aspect-ratio", true, why)) return false;
@@ -144,8 +146,9 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
   const gboolean ok = gst_video_info_from_caps(&f.raw, raw_caps);
   gst_caps_unref(raw_caps);
   if (!ok)
-    return refuse(why, "caps fields format, width, height, framerate, pixel-aspect-ratio, colorimetry, "
-                       "chroma-site and interlace-mode do not describe a raw video");
+    return refuse(why,
+                  "caps fields format, width, height, framerate, pixel-aspect-ratio, colorimetry, "
+                  "chroma-site and interlace-mode do not describe a raw video");
 
   f.planes = stream_layout(f.raw, f.stages);
   f.size = cf::planar_size(f.planes, f.sample_type);
@@ -153,8 +156,10 @@ bool parse_coeff_structure(const GstStructure *s, CoeffFormat *out, std::string 
   // that lets its S16 residuals stay in S16 (cf::residual_type_for), for
   // the forward element and cudainverse alike.
   for (std::size_t i = 1; i < f.stages.size(); ++i)
-    if (f.stages[i].kind == StageKind::Predictor) f.stages[i].predictor.input = stage_input_range(f, i);
-    else if (f.stages[i].kind == StageKind::Dct) f.stages[i].dct.input = stage_input_range(f, i);
+    if (f.stages[i].kind == StageKind::Predictor)
+      f.stages[i].predictor.input = stage_input_range(f, i);
+    else if (f.stages[i].kind == StageKind::Dct)
+      f.stages[i].dct.input = stage_input_range(f, i);
   *out = f;
   return true;
 }
@@ -181,7 +186,8 @@ std::string check_stage_limits(const CoeffFormat &f) {
     if (st.kind == StageKind::Cdf97) {
       cf::FrameView shape;
       shape.n_components = f.planes.n;
-      for (int c = 0; c < f.planes.n; ++c) shape.components[c] = cf::Component{0, 0, 1, f.planes.width[c], f.planes.height[c]};
+      for (int c = 0; c < f.planes.n; ++c)
+        shape.components[c] = cf::Component{0, 0, 1, f.planes.width[c], f.planes.height[c]};
       const std::string bad = cf::cdf97_check(st.cdf97, shape);
       if (!bad.empty()) return field_message("cdf97-levels", "does not suit the frame: " + bad);
       continue;

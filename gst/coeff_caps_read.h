@@ -18,9 +18,9 @@ namespace cfgst {
 struct CoeffFormat {
   std::vector<CoeffStage> stages;  // in the order they were applied
   cf::SampleType sample_type = cf::SampleType::S16;
-  GstVideoInfo raw;           // the raw video the stream rebuilds to
-  cf::PlanarLayout planes;    // stream_layout(raw, stages) (coeff_layout.h)
-  gsize size = 0;             // bytes of one frame
+  GstVideoInfo raw;                        // the raw video the stream rebuilds to
+  cf::PlanarLayout planes;                 // stream_layout(raw, stages) (coeff_layout.h)
+  gsize size = 0;                          // bytes of one frame
   const CoeffStage *last_wavelet() const;  // nullptr when there is none
 };
 

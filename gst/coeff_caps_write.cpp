@@ -17,8 +17,8 @@ void write_stage_params(GstStructure *s, const CoeffStage &st) {
   switch (st.kind) {
     case StageKind::Wavelet:
       gst_structure_set(s, stage_field(st.name, "levels").c_str(), G_TYPE_INT, st.wavelet.levels,
-                        stage_field(st.name, "layout").c_str(), G_TYPE_STRING,
-                        cf::layout_name(st.wavelet.layout), nullptr);
+                        stage_field(st.name, "layout").c_str(), G_TYPE_STRING, cf::layout_name(st.wavelet.layout),
+                        nullptr);
       break;
     case StageKind::Predictor:
       gst_structure_set(s, stage_field(st.name, "slice-height").c_str(), G_TYPE_INT, st.predictor.slice_height,
@@ -148,7 +148,8 @@ GstCaps *raw_caps_from_coeff_caps(const GstCaps *coeff, const char *last_stage) 
     const std::vector<std::string> formats = string_values(s, "format");
     // F32LE (an unquantised cdf97 stream) suits every raw format.
     std::vector<std::string> sample_formats = string_values(s, "sample-format");
-    if (std::find(sample_formats.begin(), sample_formats.end(), "F32LE") != sample_formats.end()) sample_formats.clear();
+    if (std::find(sample_formats.begin(), sample_formats.end(), "F32LE") != sample_formats.end())
+      sample_formats.clear();
     GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
     gst_value_list_init(&list, 0);
     g_value_init(&item, G_TYPE_STRING);
@@ -225,7 +226,8 @@ GstCaps *drop_stage_caps(const GstCaps *coeff, const char *stage) {
     }
     if (std::strcmp(stage, "cdf97") == 0) set_stream_sample_format(c, {});
     gst_structure_filter_and_map_in_place(
-        c, [](GQuark field, GValue *, gpointer p) -> gboolean {
+        c,
+        [](GQuark field, GValue *, gpointer p) -> gboolean {
           return !g_str_has_prefix(g_quark_to_string(field), static_cast<const std::string *>(p)->c_str());
         },
         const_cast<std::string *>(&prefix));

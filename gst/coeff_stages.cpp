@@ -17,9 +17,9 @@ struct StageDef {
   const char *name;
   StageKind kind;
   Place place;
-  cf::Wavelet wavelet;          // kind == Wavelet
-  cf::ColourTransform colour;   // kind == Colour
-  cf::Predictor predictor;      // kind == Predictor
+  cf::Wavelet wavelet;         // kind == Wavelet
+  cf::ColourTransform colour;  // kind == Colour
+  cf::Predictor predictor;     // kind == Predictor
 };
 
 const StageDef kStages[] = {
@@ -122,23 +122,24 @@ std::string check_chain_names(const std::vector<std::string> &names, GstVideoFor
   for (std::size_t i = 0; i < names.size(); ++i) {
     const StageDef *def = find_stage(names[i]);
     if (!def)
-      return field_message("transform", "names unknown stage '" + names[i] + "' in " + chain + " (known: " +
-                                            known_stages() + ")");
+      return field_message("transform",
+                           "names unknown stage '" + names[i] + "' in " + chain + " (known: " + known_stages() + ")");
     for (const StageDef *prev : defs)
       if (prev == def) return field_message("transform", "names stage '" + names[i] + "' twice in " + chain);
     if (def->place == Place::First && i > 0)
-      return field_message("transform", chain + ": the colour stage '" + names[i] +
-                                            "' must be the first stage (it transforms raw RGB)");
+      return field_message(
+          "transform", chain + ": the colour stage '" + names[i] + "' must be the first stage (it transforms raw RGB)");
     if (def->place == Place::Last && i + 1 < names.size())
-      return field_message("transform", chain + ": the " +
-                                            (def->kind == StageKind::Wavelet || def->kind == StageKind::Cdf97 ? "wavelet"
-                                             : def->kind == StageKind::Dct                                      ? "transform"
-                                                                                                               : "predictor") +
-                                            " stage '" + names[i] + "' must be the last stage");
+      return field_message("transform",
+                           chain + ": the " +
+                               (def->kind == StageKind::Wavelet || def->kind == StageKind::Cdf97 ? "wavelet"
+                                : def->kind == StageKind::Dct                                    ? "transform"
+                                                                                                 : "predictor") +
+                               " stage '" + names[i] + "' must be the last stage");
     if (def->kind == StageKind::Colour && format != GST_VIDEO_FORMAT_UNKNOWN && !rgb_format(format))
       return field_message("format", std::string("is ") + gst_video_format_to_string(format) +
-                                         ", but the colour stage '" + names[i] + "' needs an RGB format (" CF_RGB_FORMATS
-                                         ")");
+                                         ", but the colour stage '" + names[i] +
+                                         "' needs an RGB format (" CF_RGB_FORMATS ")");
     defs.push_back(def);
   }
   return "";

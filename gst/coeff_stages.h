@@ -28,11 +28,11 @@ enum class StageKind { Wavelet, Colour, Predictor, Dct, Cdf97 };
 struct CoeffStage {
   std::string name;  // as spelled in transform=: "haar", "cdf53", "rct", "ycocg", "med", "gap", "ged"
   StageKind kind = StageKind::Wavelet;
-  cf::WaveletParams wavelet;  // kind == Wavelet
+  cf::WaveletParams wavelet;                              // kind == Wavelet
   cf::ColourTransform colour = cf::ColourTransform::Rct;  // kind == Colour
-  cf::PredictorParams predictor;  // kind == Predictor
-  cf::DctParams dct;              // kind == Dct
-  cf::Cdf97Params cdf97;  // kind == Cdf97
+  cf::PredictorParams predictor;                          // kind == Predictor
+  cf::DctParams dct;                                      // kind == Dct
+  cf::Cdf97Params cdf97;                                  // kind == Cdf97
 };
 CoeffStage wavelet_stage(const cf::WaveletParams &p);
 CoeffStage colour_stage(cf::ColourTransform t);

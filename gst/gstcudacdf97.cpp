@@ -79,8 +79,7 @@ static GType gst_cf_threshold_mode_get_type(void) {
       {int(cf::ThresholdMode::Hard), "Coefficients below the threshold become 0, the others stay", "hard"},
       {int(cf::ThresholdMode::Soft), "Below the threshold 0, the others shrink towards 0 by it", "soft"},
       {0, nullptr, nullptr}};
-  if (g_once_init_enter(&type_id))
-    g_once_init_leave(&type_id, g_enum_register_static("GstCfThresholdMode", values));
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfThresholdMode", values));
   return type_id;
 }
 
@@ -94,12 +93,13 @@ static GstStaticPadTemplate sink_template =
     GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(CF_CHAIN_SINK_CAPS));
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(
-        CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), "
-                           "sample-format=(string){ F32LE, S16LE }, format=(string)" CF_CUDA_RAW_FORMATS
-                           ", width=(int)[1, 32767], height=(int)[1, 32767]")
-        "video/x-coefficients, sample-format=(string){ F32LE, S16LE, S32LE }, "
-        "format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST(
+        "video/x-coefficients(memory:CUDAMemory), "
+        "sample-format=(string){ F32LE, S16LE }, format=(string)" CF_CUDA_RAW_FORMATS
+        ", width=(int)[1, 32767], height=(int)[1, 32767]") "video/x-coefficients, sample-format=(string){ F32LE, "
+                                                           "S16LE, S32LE }, "
+                                                           "format=(string)" CF_RAW_FORMATS
+                                                           ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static cf::Cdf97Params current_params(GstCudaCdf97 *self) {
   GST_OBJECT_LOCK(self);
@@ -194,18 +194,20 @@ static void gst_cuda_cdf97_class_init(GstCudaCdf97Class *klass) {
   g_object_class_install_property(
       gobject_class, PROP_QUANT_STEP,
       g_param_spec_double("quant-step", "Quantisation step",
-                          "Dead-zone quantisation step: 0 = none (F32LE output); otherwise integer indices (S16LE, S32LE for 16-bit input) "
+                          "Dead-zone quantisation step: 0 = none (F32LE output); otherwise integer indices (S16LE, "
+                          "S32LE for 16-bit input) "
                           "sign(c) floor(|c| / step), reconstructed as sign(k) (|k| + 0.5) step",
                           0, 65535, 0, rw));
   g_object_class_install_property(
       gobject_class, PROP_THRESHOLD,
       g_param_spec_double("threshold", "Threshold",
-                          "Detail coefficients with |c| below it become 0 (the final LL band is kept); 0 = none",
-                          0, 65535, 0, rw));
-  g_object_class_install_property(gobject_class, PROP_THRESHOLD_MODE,
-                                  g_param_spec_enum("threshold-mode", "Threshold mode",
-                                                    "hard: keep coefficients above the threshold; soft: shrink them by it",
-                                                    GST_TYPE_CF_THRESHOLD_MODE, int(cf::ThresholdMode::Hard), rw));
+                          "Detail coefficients with |c| below it become 0 (the final LL band is kept); 0 = none", 0,
+                          65535, 0, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_THRESHOLD_MODE,
+      g_param_spec_enum("threshold-mode", "Threshold mode",
+                        "hard: keep coefficients above the threshold; soft: shrink them by it",
+                        GST_TYPE_CF_THRESHOLD_MODE, int(cf::ThresholdMode::Hard), rw));
 
   gst_element_class_add_static_pad_template(element_class, &sink_template);
   gst_element_class_add_static_pad_template(element_class, &src_template);

@@ -61,8 +61,8 @@ struct _GstCudaEntropy {
 constexpr guint kDefaultInterval = 1;
 
 struct GstCudaEntropyPrivate {
-  guint interval = kDefaultInterval;  // property, GST_OBJECT_LOCK
-  guint64 frame = 0;                  // streaming thread: frames seen since caps
+  guint interval = kDefaultInterval;      // property, GST_OBJECT_LOCK
+  guint64 frame = 0;                      // streaming thread: frames seen since caps
   std::vector<cf::Histogram> histograms;  // streaming thread: reused between frames
 };
 
@@ -74,11 +74,12 @@ enum { PROP_0, PROP_INTERVAL };
 
 // Whatever the other elements take or give, in both memories; S32
 // coefficients (of 16-bit video) are refused with a message at caps time.
-#define ENTROPY_CAPS                                                                                           \
-  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                     \
-                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                                        \
-  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE")                  \
-  "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]; "          \
+#define ENTROPY_CAPS                                                                         \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS   \
+                     ", width=(int)[1, 32767], height=(int)[1, 32767]")                      \
+  CF_CUDA_CAPS_FIRST("video/x-coefficients(memory:CUDAMemory), sample-format=(string)S16LE") \
+  "video/x-raw, format=(string)" CF_RAW_FORMATS                                              \
+  ", width=(int)[1, 32767], height=(int)[1, 32767]; "                                        \
   "video/x-coefficients"
 static GstStaticPadTemplate sink_template =
     GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(ENTROPY_CAPS));

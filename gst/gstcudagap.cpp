@@ -57,7 +57,8 @@ static void gst_cuda_gap_class_init(GstCudaGapClass *klass) {
   GST_CF_PREDICTOR_ENC_CLASS(klass)->predictor = cf::Predictor::Gap;
   gst_element_class_set_static_metadata(
       GST_ELEMENT_CLASS(klass), "CUDA GAP predictor", "Filter/Converter/Video",
-      "CALIC's gradient-adjusted predictor (W, WW, N, NN, NW, NE, NNE; thresholds 80/32/8): residual = pixel - prediction of every component plane, on CUDA, OpenMP or the CPU. "
+      "CALIC's gradient-adjusted predictor (W, WW, N, NN, NW, NE, NNE; thresholds 80/32/8): residual = pixel - "
+      "prediction of every component plane, on CUDA, OpenMP or the CPU. "
       "Outputs video/x-coefficients (S16LE for 8-bit input, S32LE for GRAY16_LE) that cudainverse "
       "rebuilds bit for bit from the residuals alone",
       "cudafilters");

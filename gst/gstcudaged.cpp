@@ -59,7 +59,8 @@ static void gst_cuda_ged_class_init(GstCudaGedClass *klass) {
   gst_cf_predictor_enc_install_threshold(G_OBJECT_CLASS(klass));
   gst_element_class_set_static_metadata(
       GST_ELEMENT_CLASS(klass), "CUDA GED predictor", "Filter/Converter/Video",
-      "gradient edge detection predictor (W, WW, N, NN, NW) with a threshold: residual = pixel - prediction of every component plane, on CUDA, OpenMP or the CPU. "
+      "gradient edge detection predictor (W, WW, N, NN, NW) with a threshold: residual = pixel - prediction of every "
+      "component plane, on CUDA, OpenMP or the CPU. "
       "Outputs video/x-coefficients (S16LE for 8-bit input, S32LE for GRAY16_LE) that cudainverse "
       "rebuilds bit for bit from the residuals alone",
       "cudafilters");

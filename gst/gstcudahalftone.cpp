@@ -58,8 +58,7 @@ GType gst_cf_halftone_method_get_type(void) {
       {int(M::Stucki), "Stucki (12 neighbours, /42)", "stucki"},
       {int(M::JarvisJudiceNinke), "Jarvis, Judice & Ninke (12 neighbours, /48)", "jarvis-judice-ninke"},
       {0, nullptr, nullptr}};
-  if (g_once_init_enter(&type_id))
-    g_once_init_leave(&type_id, g_enum_register_static("GstCfHalftoneMethod", values));
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfHalftoneMethod", values));
   return type_id;
 }
 
@@ -84,11 +83,11 @@ GST_ELEMENT_REGISTER_DEFINE(cudahalftone, "cudahalftone", GST_RANK_NONE, GST_TYP
 
 enum { PROP_0, PROP_METHOD, PROP_SERPENTINE, PROP_LEVELS, PROP_THRESHOLD, PROP_STOCHASTIC, PROP_SEED };
 
-#define HALFTONE_CAPS(features)                                                                        \
+#define HALFTONE_CAPS(features) \
   "video/x-raw" features ", format=(string)" CF_HALFTONE_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"
 #if CF_GST_CUDA
-#define HALFTONE_ALL_CAPS                                                                                      \
-  "video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                                         \
+#define HALFTONE_ALL_CAPS                                               \
+  "video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS \
   ", width=(int)[1, 32767], height=(int)[1, 32767]; " HALFTONE_CAPS("")
 #else
 #define HALFTONE_ALL_CAPS HALFTONE_CAPS("")
@@ -145,8 +144,8 @@ static std::string gst_cuda_halftone_check_input(GstCfBase *, const cfgst::PadFo
   if (in.coefficients) return "cudahalftone takes raw video, not " + in.describe();
   if (in.type != cf::SampleType::U8)
     return std::string("cudahalftone takes 8-bit video: format ") +
-           gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&in.info)) + " is not supported (supported: " +
-           CF_HALFTONE_FORMATS + ")";
+           gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&in.info)) +
+           " is not supported (supported: " + CF_HALFTONE_FORMATS + ")";
   return "";
 }
 
@@ -171,7 +170,8 @@ static void gst_cuda_halftone_process(GstCfBase *base, cf::Engine &engine, const
   GST_OBJECT_UNLOCK(self);
   p.copy_mask = GST_VIDEO_INFO_HAS_ALPHA(&in.format.info) ? 1u << GST_VIDEO_COMP_A : 0u;
   cf::halftone(engine, p, PRIV(self)->frame++, in.view, out.view);
-  if (PRIV(self)->padded && out.view.memory == cf::Memory::Host) cfgst::fill_raw_padding(out.view, out.format.info, 0xff);
+  if (PRIV(self)->padded && out.view.memory == cf::Memory::Host)
+    cfgst::fill_raw_padding(out.view, out.format.info, 0xff);
 }
 
 static gboolean gst_cuda_halftone_start(GstBaseTransform *trans) {
@@ -193,10 +193,9 @@ static void gst_cuda_halftone_class_init(GstCudaHalftoneClass *klass) {
 
   const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
   const cf::HalftoneParams d;
-  g_object_class_install_property(
-      gobject_class, PROP_METHOD,
-      g_param_spec_enum("method", "Method", "Error-diffusion kernel (weights as published)",
-                        gst_cf_halftone_method_get_type(), int(d.method), rw));
+  g_object_class_install_property(gobject_class, PROP_METHOD,
+                                  g_param_spec_enum("method", "Method", "Error-diffusion kernel (weights as published)",
+                                                    gst_cf_halftone_method_get_type(), int(d.method), rw));
   g_object_class_install_property(
       gobject_class, PROP_SERPENTINE,
       g_param_spec_boolean("serpentine", "Serpentine",
@@ -205,8 +204,9 @@ static void gst_cuda_halftone_class_init(GstCudaHalftoneClass *klass) {
                            d.serpentine, rw));
   g_object_class_install_property(
       gobject_class, PROP_LEVELS,
-      g_param_spec_int("levels", "Levels", "Output values per component, evenly spaced over 0..255 (2 = black and white)",
-                       2, 256, d.levels, rw));
+      g_param_spec_int("levels", "Levels",
+                       "Output values per component, evenly spaced over 0..255 (2 = black and white)", 2, 256, d.levels,
+                       rw));
   g_object_class_install_property(
       gobject_class, PROP_THRESHOLD,
       g_param_spec_int("threshold", "Threshold",

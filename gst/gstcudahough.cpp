@@ -125,24 +125,37 @@ G_DEFINE_TYPE_WITH_PRIVATE(GstCudaHough, gst_cuda_hough, GST_TYPE_CF_BASE)
 GST_ELEMENT_REGISTER_DEFINE(cudahough, "cudahough", GST_RANK_NONE, GST_TYPE_CUDA_HOUGH)
 
 enum {
-  PROP_0, PROP_EDGE, PROP_EDGE_THRESHOLD, PROP_CANNY_LOW, PROP_CANNY_HIGH, PROP_THETA_BINS, PROP_RHO_STEP,
-  PROP_THRESHOLD, PROP_K, PROP_NMS_WINDOW, PROP_MAX_LINES, PROP_OUTPUT, PROP_DRAW, PROP_COLOR, PROP_THICKNESS
+  PROP_0,
+  PROP_EDGE,
+  PROP_EDGE_THRESHOLD,
+  PROP_CANNY_LOW,
+  PROP_CANNY_HIGH,
+  PROP_THETA_BINS,
+  PROP_RHO_STEP,
+  PROP_THRESHOLD,
+  PROP_K,
+  PROP_NMS_WINDOW,
+  PROP_MAX_LINES,
+  PROP_OUTPUT,
+  PROP_DRAW,
+  PROP_COLOR,
+  PROP_THICKNESS
 };
 
 // CUDA memory first, so that `cudaupload ! cudahough` stays on the GPU. The
 // src pad's CUDA structure is for overlay; the taller system-memory range
 // is for the accumulator (rho-bins high).
-#define HOUGH_CUDA_CAPS                                                                                           \
-  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS                         \
+#define HOUGH_CUDA_CAPS                                                                    \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS \
                      ", width=(int)[1, 32767], height=(int)[1, 32767]")
-static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
-    "sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(HOUGH_CUDA_CAPS "video/x-raw, format=(string)" CF_HOUGH_FORMATS
-                                    ", width=(int)[1, 32767], height=(int)[1, 32767]"));
-static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
-    "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(HOUGH_CUDA_CAPS "video/x-raw, format=(string)" CF_HOUGH_FORMATS
-                                    ", width=(int)[1, 32767], height=(int)[1, 65535]"));
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+                            GST_STATIC_CAPS(HOUGH_CUDA_CAPS "video/x-raw, format=(string)" CF_HOUGH_FORMATS
+                                                            ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+static GstStaticPadTemplate src_template =
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS,
+                            GST_STATIC_CAPS(HOUGH_CUDA_CAPS "video/x-raw, format=(string)" CF_HOUGH_FORMATS
+                                                            ", width=(int)[1, 32767], height=(int)[1, 65535]"));
 
 static HoughSettings settings(GstCudaHough *self) {
   GST_OBJECT_LOCK(self);
@@ -251,8 +264,8 @@ static GstCaps *gst_cuda_hough_transform_caps(GstBaseTransform *trans, GstPadDir
     } else if (s.output == HoughOutput::Accumulator) {
       gst_structure_remove_fields(o, "colorimetry", "chroma-site", nullptr);
       int w = 0, h = 0;
-      if (direction == GST_PAD_SINK && gst_structure_get_int(o, "width", &w) && gst_structure_get_int(o, "height", &h) &&
-          cf::hough_check(s.params, w, h).empty()) {
+      if (direction == GST_PAD_SINK && gst_structure_get_int(o, "width", &w) &&
+          gst_structure_get_int(o, "height", &h) && cf::hough_check(s.params, w, h).empty()) {
         const cf::HoughGeometry g = cf::hough_geometry(s.params, w, h);
         make_gray(o);
         gst_structure_set(o, "width", G_TYPE_INT, g.theta_bins, "height", G_TYPE_INT, g.rho_bins, nullptr);
@@ -278,8 +291,8 @@ static std::string gst_cuda_hough_check_input(GstCfBase *base, const cfgst::PadF
   if (in.coefficients) return "the input must be raw video";
   const GstVideoFormat f = GST_VIDEO_INFO_FORMAT(&in.info);
   if (!cfgst::hough_format_supported(f))
-    return std::string("format ") + gst_video_format_to_string(f) + " is not supported by cudahough (supported: " +
-           CF_HOUGH_FORMATS + ")";
+    return std::string("format ") + gst_video_format_to_string(f) +
+           " is not supported by cudahough (supported: " + CF_HOUGH_FORMATS + ")";
   const std::string why = cf::hough_check(settings(GST_CUDA_HOUGH(base)).params, GST_VIDEO_INFO_WIDTH(&in.info),
                                           GST_VIDEO_INFO_HEIGHT(&in.info));
   return why.empty() ? why : "cudahough: " + why;
@@ -368,12 +381,12 @@ static void gst_cuda_hough_class_init(GstCudaHoughClass *klass) {
   auto int_prop = [&](guint id, const char *name, const char *blurb, int lo, int hi, int def) {
     g_object_class_install_property(gobject_class, id, g_param_spec_int(name, name, blurb, lo, hi, def, rw));
   };
-  g_object_class_install_property(
-      gobject_class, PROP_EDGE,
-      g_param_spec_enum("edge", "Edge detector", "How the edge map is made from luma", hough_edge_get_type(),
-                        int(d.edge), rw));
-  int_prop(PROP_EDGE_THRESHOLD, "edge-threshold", "Sobel: a pixel is an edge where |gx|+|gy| >= this (0..2040 on 8-bit luma)",
-           0, cf::kHoughMaxGradient + 1, d.edge_threshold);
+  g_object_class_install_property(gobject_class, PROP_EDGE,
+                                  g_param_spec_enum("edge", "Edge detector", "How the edge map is made from luma",
+                                                    hough_edge_get_type(), int(d.edge), rw));
+  int_prop(PROP_EDGE_THRESHOLD, "edge-threshold",
+           "Sobel: a pixel is an edge where |gx|+|gy| >= this (0..2040 on 8-bit luma)", 0, cf::kHoughMaxGradient + 1,
+           d.edge_threshold);
   int_prop(PROP_CANNY_LOW, "canny-low", "Canny: weak edges have |gx|+|gy| >= this (at most canny-high)", 0,
            cf::kHoughMaxGradient + 1, d.canny_low);
   int_prop(PROP_CANNY_HIGH, "canny-high", "Canny: strong edges have |gx|+|gy| >= this", 0, cf::kHoughMaxGradient + 1,
@@ -382,14 +395,16 @@ static void gst_cuda_hough_class_init(GstCudaHoughClass *klass) {
            1, cf::kHoughMaxThetaBins, d.theta_bins);
   int_prop(PROP_RHO_STEP, "rho-step", "Pixels per rho bin; a change renegotiates (the accumulator output's height)", 1,
            cf::kHoughMaxRhoStep, d.rho_step);
-  int_prop(PROP_THRESHOLD, "threshold", "Votes a line needs; 0 = automatic: mean + k x standard deviation of the non-zero cells",
-           0, G_MAXINT, d.threshold);
+  int_prop(PROP_THRESHOLD, "threshold",
+           "Votes a line needs; 0 = automatic: mean + k x standard deviation of the non-zero cells", 0, G_MAXINT,
+           d.threshold);
   g_object_class_install_property(
       gobject_class, PROP_K,
       g_param_spec_double("k", "k", "Automatic threshold: mean + k x standard deviation (k in steps of 1/256)", 0, 10,
                           d.k_q8 / 256.0, rw));
-  int_prop(PROP_NMS_WINDOW, "nms-window", "Odd size of the (theta, rho) neighbourhood a peak must dominate; even is an error",
-           1, cf::kHoughMaxNmsWindow, d.nms_window);
+  int_prop(PROP_NMS_WINDOW, "nms-window",
+           "Odd size of the (theta, rho) neighbourhood a peak must dominate; even is an error", 1,
+           cf::kHoughMaxNmsWindow, d.nms_window);
   int_prop(PROP_MAX_LINES, "max-lines", "At most this many lines per frame, strongest first", 1, cf::kHoughMaxLines,
            d.max_lines);
   g_object_class_install_property(
@@ -398,7 +413,8 @@ static void gst_cuda_hough_class_init(GstCudaHoughClass *klass) {
                         int(HoughOutput::Overlay), rw));
   g_object_class_install_property(
       gobject_class, PROP_DRAW,
-      g_param_spec_boolean("draw", "Draw", "output=overlay: draw the lines (else the input passes unchanged)", TRUE, rw));
+      g_param_spec_boolean("draw", "Draw", "output=overlay: draw the lines (else the input passes unchanged)", TRUE,
+                           rw));
   g_object_class_install_property(
       gobject_class, PROP_COLOR,
       g_param_spec_uint("color", "Color", "Line colour as 0xRRGGBB (GRAY8: its luma; YUV: BT.601 limited range)", 0,

@@ -44,9 +44,9 @@
 #include "cf_base.h"
 #include "cf_private.h"
 #include "cudafilters/cdf97.hpp"
-#include "cudafilters/error.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/dct.hpp"
+#include "cudafilters/error.hpp"
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
@@ -78,8 +78,7 @@ GST_ELEMENT_REGISTER_DEFINE(cudainverse, "cudainverse", GST_RANK_NONE, GST_TYPE_
 
 namespace {
 
-using UndoFn = void (*)(cf::Engine &, const cfgst::CoeffStage &, const cf::FrameView &src,
-                        const cf::FrameView &dst);
+using UndoFn = void (*)(cf::Engine &, const cfgst::CoeffStage &, const cf::FrameView &src, const cf::FrameView &dst);
 
 void undo_wavelet(cf::Engine &e, const cfgst::CoeffStage &st, const cf::FrameView &src, const cf::FrameView &dst) {
   cf::wavelet_inverse(e, st.wavelet, src, dst);
@@ -107,10 +106,10 @@ struct UndoDef {
   UndoFn undo;
 };
 const UndoDef kUndo[] = {{cfgst::StageKind::Wavelet, undo_wavelet},
-                          {cfgst::StageKind::Colour, undo_colour},
-                          {cfgst::StageKind::Predictor, undo_predictor},
-                          {cfgst::StageKind::Dct, undo_dct},
-                          {cfgst::StageKind::Cdf97, undo_cdf97}};
+                         {cfgst::StageKind::Colour, undo_colour},
+                         {cfgst::StageKind::Predictor, undo_predictor},
+                         {cfgst::StageKind::Dct, undo_dct},
+                         {cfgst::StageKind::Cdf97, undo_cdf97}};
 
 UndoFn find_undo(cfgst::StageKind kind) {
   for (const UndoDef &d : kUndo)
@@ -129,9 +128,10 @@ static GstStaticPadTemplate sink_template =
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
-                                       ", width=(int)[1, 32767], height=(int)[1, 32767]")
-                    "video/x-raw, format=(string)" CF_RAW_FORMATS ", width=(int)[1, 32767], height=(int)[1, 32767]"));
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST(
+        "video/x-raw(memory:CUDAMemory), format=(string)" CF_CUDA_RAW_FORMATS
+        ", width=(int)[1, 32767], height=(int)[1, 32767]") "video/x-raw, format=(string)" CF_RAW_FORMATS
+                                                           ", width=(int)[1, 32767], height=(int)[1, 32767]"));
 
 static GstCaps *gst_cuda_inverse_transform_caps(GstBaseTransform *trans, GstPadDirection direction, GstCaps *caps,
                                                 GstCaps *filter) {
@@ -152,8 +152,8 @@ static GstCaps *gst_cuda_inverse_transform_caps(GstBaseTransform *trans, GstPadD
     gst_caps_unref(out);
     out = t;
   }
-  GST_LOG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT,
-                 direction == GST_PAD_SINK ? "sink" : "src", caps, out);
+  GST_LOG_OBJECT(trans, "%s %" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, direction == GST_PAD_SINK ? "sink" : "src", caps,
+                 out);
   return out;
 }
 
@@ -173,8 +173,7 @@ static std::string gst_cuda_inverse_configure(GstCfBase *base, const cfgst::PadF
   if (GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_INFO_FORMAT(&in.info) ||
       GST_VIDEO_INFO_WIDTH(&out.info) != GST_VIDEO_INFO_WIDTH(&in.info) ||
       GST_VIDEO_INFO_HEIGHT(&out.info) != GST_VIDEO_INFO_HEIGHT(&in.info))
-    return "the output caps (" + out.describe() + ") are not the video the stream rebuilds (" +
-           in.describe() + ")";
+    return "the output caps (" + out.describe() + ") are not the video the stream rebuilds (" + in.describe() + ")";
   GST_INFO_OBJECT(base, "undoing %s", in.describe().c_str());
   return "";
 }

@@ -55,7 +55,8 @@ static void gst_cuda_med_class_init(GstCudaMedClass *klass) {
   GST_CF_PREDICTOR_ENC_CLASS(klass)->predictor = cf::Predictor::Med;
   gst_element_class_set_static_metadata(
       GST_ELEMENT_CLASS(klass), "CUDA MED predictor", "Filter/Converter/Video",
-      "LOCO-I / JPEG-LS median edge detector (W, N, NW): residual = pixel - prediction of every component plane, on CUDA, OpenMP or the CPU. "
+      "LOCO-I / JPEG-LS median edge detector (W, N, NW): residual = pixel - prediction of every component plane, on "
+      "CUDA, OpenMP or the CPU. "
       "Outputs video/x-coefficients (S16LE for 8-bit input, S32LE for GRAY16_LE) that cudainverse "
       "rebuilds bit for bit from the residuals alone",
       "cudafilters");

@@ -51,7 +51,8 @@ static void gst_cuda_rct_class_init(GstCudaRctClass *klass) {
   GST_CF_COLOUR_ENC_CLASS(klass)->colour = cf::ColourTransform::Rct;
   gst_element_class_set_static_metadata(
       GST_ELEMENT_CLASS(klass), "CUDA reversible colour transform (RCT)", "Filter/Converter/Video",
-      "JPEG 2000 reversible colour transform (RCT): Y = floor((R + 2G + B) / 4), Cb = B - G, Cr = R - G, on CUDA, OpenMP or the CPU. RGB-family input; outputs video/x-coefficients "
+      "JPEG 2000 reversible colour transform (RCT): Y = floor((R + 2G + B) / 4), Cb = B - G, Cr = R - G, on CUDA, "
+      "OpenMP or the CPU. RGB-family input; outputs video/x-coefficients "
       "transform=rct (S16LE planes: Y and the two differences, then alpha unchanged for RGBA/BGRA), which "
       "another stage may continue (cudahaar, cudacdf53, cudamed, cudagap, cudaged, cudadct, cudacdf97). cudainverse "
       "undoes the colour stage bit for bit: a chain comes back exactly when every stage after it is "

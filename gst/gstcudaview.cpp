@@ -98,8 +98,7 @@ static void gst_cuda_view_set_property(GObject *object, guint id, const GValue *
       if (changed) gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
       break;
     }
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
 }
 
@@ -159,8 +158,8 @@ static std::string gst_cuda_view_configure(GstCfBase *base, const cfgst::PadForm
   const gint c = get_component(self);
   const int n = in.coeff.planes.n;
   if (c >= n)
-    return "component=" + std::to_string(c) + " is out of range: " + in.describe() + " has " +
-           std::to_string(n) + " component plane(s), 0.." + std::to_string(n - 1);
+    return "component=" + std::to_string(c) + " is out of range: " + in.describe() + " has " + std::to_string(n) +
+           " component plane(s), 0.." + std::to_string(n - 1);
   if (out.coefficients || GST_VIDEO_INFO_FORMAT(&out.info) != GST_VIDEO_FORMAT_GRAY8 ||
       GST_VIDEO_INFO_WIDTH(&out.info) != in.coeff.planes.width[c] ||
       GST_VIDEO_INFO_HEIGHT(&out.info) != in.coeff.planes.height[c])
@@ -177,8 +176,8 @@ void render(const cf::FrameView &in, int c, const cf::WaveletParams &p, const cf
   const cf::MemoryPlane &ip = in.planes[k.plane];
   const cf::MemoryPlane &op = out.planes[0];
   auto src = [&](int x, int y) {
-    return static_cast<const T *>(static_cast<const void *>(static_cast<const std::uint8_t *>(ip.data) +
-                                                            std::ptrdiff_t(y) * ip.stride))[x];
+    return static_cast<const T *>(
+        static_cast<const void *>(static_cast<const std::uint8_t *>(ip.data) + std::ptrdiff_t(y) * ip.stride))[x];
   };
   auto dst = [&](int y) { return static_cast<std::uint8_t *>(op.data) + std::ptrdiff_t(y) * op.stride; };
 #ifdef _OPENMP

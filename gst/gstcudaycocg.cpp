@@ -49,7 +49,8 @@ static void gst_cuda_ycocg_class_init(GstCudaYCoCgClass *klass) {
   GST_CF_COLOUR_ENC_CLASS(klass)->colour = cf::ColourTransform::YCoCg;
   gst_element_class_set_static_metadata(
       GST_ELEMENT_CLASS(klass), "CUDA YCoCg-R colour transform", "Filter/Converter/Video",
-      "YCoCg-R, the lossless YCoCg in lifting form: Co = R - B, t = B + floor(Co / 2), Cg = G - t, Y = t + floor(Cg / 2), on CUDA, OpenMP or the CPU. RGB-family input; outputs video/x-coefficients "
+      "YCoCg-R, the lossless YCoCg in lifting form: Co = R - B, t = B + floor(Co / 2), Cg = G - t, Y = t + floor(Cg / "
+      "2), on CUDA, OpenMP or the CPU. RGB-family input; outputs video/x-coefficients "
       "transform=ycocg (S16LE planes: Y and the two differences, then alpha unchanged for RGBA/BGRA), which "
       "another stage may continue (cudahaar, cudacdf53, cudamed, cudagap, cudaged, cudadct, cudacdf97). cudainverse "
       "undoes the colour stage bit for bit: a chain comes back exactly when every stage after it is "

@@ -7,13 +7,17 @@ namespace cfgst {
 
 bool hough_format_supported(GstVideoFormat f) {
   switch (f) {
-    case GST_VIDEO_FORMAT_GRAY8: case GST_VIDEO_FORMAT_RGB: case GST_VIDEO_FORMAT_BGR:
-    case GST_VIDEO_FORMAT_RGBA: case GST_VIDEO_FORMAT_BGRA: case GST_VIDEO_FORMAT_RGBx:
-    case GST_VIDEO_FORMAT_BGRx: case GST_VIDEO_FORMAT_I420: case GST_VIDEO_FORMAT_NV12:
-    case GST_VIDEO_FORMAT_Y444:
-      return true;
-    default:
-      return false;
+    case GST_VIDEO_FORMAT_GRAY8:
+    case GST_VIDEO_FORMAT_RGB:
+    case GST_VIDEO_FORMAT_BGR:
+    case GST_VIDEO_FORMAT_RGBA:
+    case GST_VIDEO_FORMAT_BGRA:
+    case GST_VIDEO_FORMAT_RGBx:
+    case GST_VIDEO_FORMAT_BGRx:
+    case GST_VIDEO_FORMAT_I420:
+    case GST_VIDEO_FORMAT_NV12:
+    case GST_VIDEO_FORMAT_Y444: return true;
+    default: return false;
   }
 }
 
@@ -47,11 +51,11 @@ void render_accumulator(const std::vector<std::uint32_t> &acc, const cf::HoughGe
 
 GstStructure *hough_lines_structure(const cf::HoughResult &r, GstClockTime pts) {
   const cf::HoughGeometry &g = r.geometry;
-  GstStructure *s = gst_structure_new(
-      "cudahough-lines", "timestamp", G_TYPE_UINT64, guint64(pts), "width", G_TYPE_INT, g.width, "height", G_TYPE_INT,
-      g.height, "theta-bins", G_TYPE_INT, g.theta_bins, "rho-bins", G_TYPE_INT, g.rho_bins, "rho-step", G_TYPE_INT,
-      g.rho_step, "threshold", G_TYPE_UINT, r.threshold, "edge-pixels", G_TYPE_UINT, r.edge_pixels, "count",
-      G_TYPE_INT, int(r.lines.size()), nullptr);
+  GstStructure *s =
+      gst_structure_new("cudahough-lines", "timestamp", G_TYPE_UINT64, guint64(pts), "width", G_TYPE_INT, g.width,
+                        "height", G_TYPE_INT, g.height, "theta-bins", G_TYPE_INT, g.theta_bins, "rho-bins", G_TYPE_INT,
+                        g.rho_bins, "rho-step", G_TYPE_INT, g.rho_step, "threshold", G_TYPE_UINT, r.threshold,
+                        "edge-pixels", G_TYPE_UINT, r.edge_pixels, "count", G_TYPE_INT, int(r.lines.size()), nullptr);
   // A GValueArray (G_TYPE_VALUE_ARRAY), as the level element's per-channel
   // values: PyGObject reads it as a list (of Gst.Structure here), which it
   // cannot do for a GstValueArray. GLib marks GValueArray deprecated.
@@ -59,10 +63,9 @@ GstStructure *hough_lines_structure(const cf::HoughResult &r, GstClockTime pts) 
   GValueArray *lines = g_value_array_new(guint(r.lines.size()));
   for (const cf::HoughLine &l : r.lines) {
     GstStructure *line = gst_structure_new(
-        "line", "rho", G_TYPE_DOUBLE, l.rho, "theta", G_TYPE_DOUBLE, l.theta, "votes", G_TYPE_UINT, l.votes,
-        "rho-bin", G_TYPE_INT, l.rho_bin, "theta-bin", G_TYPE_INT, l.theta_bin, "visible", G_TYPE_BOOLEAN,
-        gboolean(l.visible), "x1", G_TYPE_INT, l.x0, "y1", G_TYPE_INT, l.y0, "x2", G_TYPE_INT, l.x1, "y2", G_TYPE_INT,
-        l.y1, nullptr);
+        "line", "rho", G_TYPE_DOUBLE, l.rho, "theta", G_TYPE_DOUBLE, l.theta, "votes", G_TYPE_UINT, l.votes, "rho-bin",
+        G_TYPE_INT, l.rho_bin, "theta-bin", G_TYPE_INT, l.theta_bin, "visible", G_TYPE_BOOLEAN, gboolean(l.visible),
+        "x1", G_TYPE_INT, l.x0, "y1", G_TYPE_INT, l.y0, "x2", G_TYPE_INT, l.x1, "y2", G_TYPE_INT, l.y1, nullptr);
     GValue v = G_VALUE_INIT;
     g_value_init(&v, GST_TYPE_STRUCTURE);
     g_value_take_boxed(&v, line);

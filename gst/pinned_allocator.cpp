@@ -24,8 +24,8 @@ struct PinnedMemory {
   void *base;    // what pinned_alloc returned; freed with the owner
 };
 
-PinnedMemory *wrap(GstAllocator *allocator, GstMemory *parent, guint8 *data, void *base, gsize maxsize,
-                   gsize align, gsize offset, gsize size, GstMemoryFlags flags) {
+PinnedMemory *wrap(GstAllocator *allocator, GstMemory *parent, guint8 *data, void *base, gsize maxsize, gsize align,
+                   gsize offset, gsize size, GstMemoryFlags flags) {
   auto *m = g_new0(PinnedMemory, 1);
   gst_memory_init(GST_MEMORY_CAST(m), flags, allocator, parent, maxsize, align, offset, size);
   m->data = data;
@@ -67,8 +67,8 @@ GstMemory *pinned_share(GstMemory *mem, gssize offset, gssize size) {
   GstMemory *parent = mem->parent ? mem->parent : mem;
   if (size == -1) size = gssize(mem->size) - offset;
   const auto flags = GstMemoryFlags(GST_MINI_OBJECT_FLAGS(parent) | GST_MINI_OBJECT_FLAG_LOCK_READONLY);
-  return GST_MEMORY_CAST(wrap(mem->allocator, parent, m->data, nullptr, mem->maxsize, mem->align,
-                              mem->offset + offset, gsize(size), flags));
+  return GST_MEMORY_CAST(wrap(mem->allocator, parent, m->data, nullptr, mem->maxsize, mem->align, mem->offset + offset,
+                              gsize(size), flags));
 }
 
 gboolean pinned_is_span(GstMemory *a, GstMemory *b, gsize *offset) {

@@ -7,10 +7,9 @@ namespace cfgst {
 
 const std::vector<GstVideoFormat> &supported_raw_formats() {
   static const std::vector<GstVideoFormat> formats = {
-      GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGB,
-      GST_VIDEO_FORMAT_BGR,   GST_VIDEO_FORMAT_RGBA,      GST_VIDEO_FORMAT_BGRA,
-      GST_VIDEO_FORMAT_RGBx,  GST_VIDEO_FORMAT_BGRx,      GST_VIDEO_FORMAT_I420,
-      GST_VIDEO_FORMAT_NV12,  GST_VIDEO_FORMAT_Y444};
+      GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGB,  GST_VIDEO_FORMAT_BGR,
+      GST_VIDEO_FORMAT_RGBA,  GST_VIDEO_FORMAT_BGRA,      GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+      GST_VIDEO_FORMAT_I420,  GST_VIDEO_FORMAT_NV12,      GST_VIDEO_FORMAT_Y444};
   return formats;
 }
 
@@ -22,22 +21,26 @@ bool raw_format_supported(GstVideoFormat f) {
 
 bool rgb_format(GstVideoFormat f) {
   switch (f) {
-    case GST_VIDEO_FORMAT_RGB: case GST_VIDEO_FORMAT_BGR: case GST_VIDEO_FORMAT_RGBA: case GST_VIDEO_FORMAT_BGRA:
-    case GST_VIDEO_FORMAT_RGBx: case GST_VIDEO_FORMAT_BGRx:
-      return true;
-    default:
-      return false;
+    case GST_VIDEO_FORMAT_RGB:
+    case GST_VIDEO_FORMAT_BGR:
+    case GST_VIDEO_FORMAT_RGBA:
+    case GST_VIDEO_FORMAT_BGRA:
+    case GST_VIDEO_FORMAT_RGBx:
+    case GST_VIDEO_FORMAT_BGRx: return true;
+    default: return false;
   }
 }
 
 bool cuda_raw_format_supported(GstVideoFormat f) {
   switch (f) {
-    case GST_VIDEO_FORMAT_RGB: case GST_VIDEO_FORMAT_BGR: case GST_VIDEO_FORMAT_RGBA:
-    case GST_VIDEO_FORMAT_BGRA: case GST_VIDEO_FORMAT_I420: case GST_VIDEO_FORMAT_NV12:
-    case GST_VIDEO_FORMAT_Y444:
-      return true;
-    default:
-      return false;
+    case GST_VIDEO_FORMAT_RGB:
+    case GST_VIDEO_FORMAT_BGR:
+    case GST_VIDEO_FORMAT_RGBA:
+    case GST_VIDEO_FORMAT_BGRA:
+    case GST_VIDEO_FORMAT_I420:
+    case GST_VIDEO_FORMAT_NV12:
+    case GST_VIDEO_FORMAT_Y444: return true;
+    default: return false;
   }
 }
 
@@ -69,9 +72,7 @@ cf::SampleType raw_sample_type(GstVideoFormat f) {
   return GST_VIDEO_FORMAT_INFO_DEPTH(finfo, 0) > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
 }
 
-cf::SampleType coeff_sample_type(GstVideoFormat f) {
-  return cf::coefficient_type_for(raw_sample_type(f));
-}
+cf::SampleType coeff_sample_type(GstVideoFormat f) { return cf::coefficient_type_for(raw_sample_type(f)); }
 
 const char *sample_format_name(cf::SampleType t) {
   return t == cf::SampleType::S32 ? "S32LE" : t == cf::SampleType::F32 ? "F32LE" : "S16LE";

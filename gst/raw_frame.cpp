@@ -48,8 +48,7 @@ cf::FrameView raw_view(const GstVideoInfo &info, guint8 *const data[], const gin
 
 std::string PadFormat::describe() const {
   std::string s = std::string(gst_video_format_to_string(GST_VIDEO_INFO_FORMAT(&info))) + " " +
-                  std::to_string(GST_VIDEO_INFO_WIDTH(&info)) + "x" +
-                  std::to_string(GST_VIDEO_INFO_HEIGHT(&info));
+                  std::to_string(GST_VIDEO_INFO_WIDTH(&info)) + "x" + std::to_string(GST_VIDEO_INFO_HEIGHT(&info));
   const char *where = cuda ? " in CUDA memory" : "";
   if (!coefficients) return s + where;
   std::string chain;
@@ -65,7 +64,8 @@ bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why) {
     gchar *features = gst_caps_features_to_string(gst_caps_get_features(caps, 0));
     const std::string msg = std::string("caps feature ") + features + " is not supported (" +
                             (CF_GST_CUDA ? "system memory or memory:CUDAMemory"
-                                         : "system memory only: this build has no CUDA-memory support") + ")";
+                                         : "system memory only: this build has no CUDA-memory support") +
+                            ")";
     g_free(features);
     return fail(why, msg);
   }
@@ -83,8 +83,8 @@ bool pad_format_from_caps(GstCaps *caps, PadFormat *out, std::string *why) {
     if (!format) return fail(why, "caps field 'format' is missing or not a fixed string");
     const GstVideoFormat vf = gst_video_format_from_string(format);
     if (!raw_format_supported(vf))
-      return fail(why, std::string("format ") + format + " is not supported (supported: " +
-                           supported_formats_text() + ")");
+      return fail(why,
+                  std::string("format ") + format + " is not supported (supported: " + supported_formats_text() + ")");
     if (f.cuda && !cuda_raw_format_supported(vf))
       return fail(why, std::string("format ") + format + " is not supported in " + kCudaMemoryFeature +
                            " (supported: " CF_CUDA_RAW_FORMATS ")");
@@ -106,8 +106,7 @@ cf::FrameView raw_frame_shape(const GstVideoInfo &info) { return raw_view(info, 
 
 cf::FrameView raw_frame_view(const GstVideoFrame &frame) {
   guint8 *data[GST_VIDEO_MAX_PLANES];
-  for (int p = 0; p < GST_VIDEO_MAX_PLANES; ++p)
-    data[p] = static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&frame, p));
+  for (int p = 0; p < GST_VIDEO_MAX_PLANES; ++p) data[p] = static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&frame, p));
   return raw_view(frame.info, data, frame.info.stride);
 }
 
@@ -129,8 +128,7 @@ void fill_raw_padding(const cf::FrameView &raw, const GstVideoInfo &info, guint8
     for (int b = 0; b < pixel_bytes; ++b) gaps += !covered[b];
     if (!gaps) continue;
     // Formats with padding bytes (RGBx, BGRx) are not offered in CUDA memory.
-    if (raw.memory != cf::Memory::Host)
-      throw cf::Error("filling padding bytes of device frames is not implemented");
+    if (raw.memory != cf::Memory::Host) throw cf::Error("filling padding bytes of device frames is not implemented");
     const cf::MemoryPlane &mp = raw.planes[p];
     for (int y = 0; y < mp.rows; ++y) {
       guint8 *row = static_cast<guint8 *>(mp.data) + std::ptrdiff_t(y) * mp.stride;
@@ -168,11 +166,9 @@ bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, b
   if (device) flags = GstMapFlags(flags | kMapCuda);
   if (fmt.coefficients) {
     if (have < fmt.size)
-      return fail(why, std::string(what) + " buffer holds " + std::to_string(have) +
-                           " bytes, but its caps (" + fmt.describe() + ") need " +
-                           std::to_string(fmt.size) + " bytes");
-    if (!gst_buffer_map(buf, &map_, flags))
-      return fail(why, std::string(what) + " buffer cannot be mapped");
+      return fail(why, std::string(what) + " buffer holds " + std::to_string(have) + " bytes, but its caps (" +
+                           fmt.describe() + ") need " + std::to_string(fmt.size) + " bytes");
+    if (!gst_buffer_map(buf, &map_, flags)) return fail(why, std::string(what) + " buffer cannot be mapped");
     buffer_ = buf;
     view_ = cf::planar_view(map_.data, fmt.coeff.planes, fmt.type, memory);
     return true;
@@ -183,22 +179,19 @@ bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, b
   const bool pitched = !meta && cuda_memory_layout(buf, &info);
   const gsize need = pitched ? GST_VIDEO_INFO_SIZE(&info) : raw_required_size(fmt.info, meta);
   if (have < need)
-    return fail(why, std::string(what) + " buffer holds " + std::to_string(have) +
-                         " bytes, but its caps (" + fmt.describe() + ") need " +
-                         std::to_string(need) + " bytes");
-  if (meta && (int(meta->width) != GST_VIDEO_INFO_WIDTH(&fmt.info) ||
-               int(meta->height) != GST_VIDEO_INFO_HEIGHT(&fmt.info) ||
-               meta->format != GST_VIDEO_INFO_FORMAT(&fmt.info)))
-    return fail(why, std::string(what) + " buffer's video meta does not match its caps (" +
-                         fmt.describe() + ")");
+    return fail(why, std::string(what) + " buffer holds " + std::to_string(have) + " bytes, but its caps (" +
+                         fmt.describe() + ") need " + std::to_string(need) + " bytes");
+  if (meta &&
+      (int(meta->width) != GST_VIDEO_INFO_WIDTH(&fmt.info) || int(meta->height) != GST_VIDEO_INFO_HEIGHT(&fmt.info) ||
+       meta->format != GST_VIDEO_INFO_FORMAT(&fmt.info)))
+    return fail(why, std::string(what) + " buffer's video meta does not match its caps (" + fmt.describe() + ")");
   if (!gst_video_frame_map(&frame_, &info, buf, flags))
     return fail(why, std::string(what) + " buffer cannot be mapped as " + fmt.describe());
   buffer_ = buf;
   video_ = true;
   view_ = raw_frame_view(frame_);
   view_.memory = memory;
-  if (const char *bad = cf::check_frame(view_); *bad)
-    return fail(why, std::string(what) + " frame: " + bad);
+  if (const char *bad = cf::check_frame(view_); *bad) return fail(why, std::string(what) + " frame: " + bad);
   return true;
 }
 

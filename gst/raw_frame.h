@@ -16,12 +16,12 @@ namespace cfgst {
 
 // The format of one pad, parsed from fixed caps.
 struct PadFormat {
-  bool coefficients = false;  // video/x-coefficients, else video/x-raw
-  bool cuda = false;          // caps feature memory:CUDAMemory, else system memory
-  GstVideoInfo info;          // raw: the video; coefficients: the video they rebuild
-  CoeffFormat coeff;          // coefficients only
+  bool coefficients = false;                 // video/x-coefficients, else video/x-raw
+  bool cuda = false;                         // caps feature memory:CUDAMemory, else system memory
+  GstVideoInfo info;                         // raw: the video; coefficients: the video they rebuild
+  CoeffFormat coeff;                         // coefficients only
   cf::SampleType type = cf::SampleType::U8;  // U8/U16 raw, S16/S32 coefficients
-  gsize size = 0;             // bytes of one frame (raw: without GstVideoMeta)
+  gsize size = 0;                            // bytes of one frame (raw: without GstVideoMeta)
   // "I420 17x13" / "cdf53 coefficients (S16LE) of I420 17x13", then
   // " in CUDA memory" when cuda.
   std::string describe() const;
@@ -62,8 +62,7 @@ class MappedFrame {
 
   // `what` ("input", "output") starts the message when the buffer is too
   // small for its caps or cannot be mapped.
-  bool map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, bool device, const char *what,
-           std::string *why);
+  bool map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, bool device, const char *what, std::string *why);
   const cf::FrameView &view() const { return view_; }
   // Raw frames: zeroes the bytes that hold no sample (cf::zero_padding): the
   // tail of each row, and from a plane's last row to where the next plane

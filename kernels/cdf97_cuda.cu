@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "kernels/cdf97_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/cdf97_cuda.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
@@ -29,11 +29,11 @@ namespace cdf97_launch {
 constexpr int kThreads = 256;
 
 struct Cdf97Args {
-  PlaneRef plane;          // the frame's component (source or destination)
-  float *work, *tmp;       // width x height, tight
-  int width, height;       // the component
+  PlaneRef plane;     // the frame's component (source or destination)
+  float *work, *tmp;  // width x height, tight
+  int width, height;  // the component
   cdf97::Post post;
-  int ll_w, ll_h;          // final LL band (not thresholded)
+  int ll_w, ll_h;  // final LL band (not thresholded)
 };
 
 __device__ __forceinline__ long long index() { return (long long)blockIdx.x * kThreads + threadIdx.x; }

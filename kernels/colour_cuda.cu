@@ -4,8 +4,8 @@
 // launch per call, one wait at its end.
 #include <cstdint>
 
-#include "kernels/colour_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/colour_cuda.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
@@ -29,7 +29,8 @@ struct ColourParams {
 template <class TIn, class TOut, bool Inverse>
 __global__ void __launch_bounds__(kColourThreads) colour_kernel(const ColourParams p) {
   const long long total = (long long)p.width * p.height;
-  for (long long i = (long long)blockIdx.x * kColourThreads + threadIdx.x; i < total; i += (long long)p.blocks * kColourThreads) {
+  for (long long i = (long long)blockIdx.x * kColourThreads + threadIdx.x; i < total;
+       i += (long long)p.blocks * kColourThreads) {
     const int y = int(i / p.width), x = int(i - (long long)y * p.width);
     std::int32_t v[3] = {load<TIn>(p.in[0], x, y), load<TIn>(p.in[1], x, y), load<TIn>(p.in[2], x, y)};
     if (Inverse)

@@ -32,8 +32,7 @@ const DriverApi &driver() {
   static const DriverApi api = [] {
     DriverApi a;
     a.ok = load("cuCtxGetCurrent", a.get_current) && load("cuCtxSetCurrent", a.set_current) &&
-           load("cuCtxPushCurrent", a.push) && load("cuCtxPopCurrent", a.pop) &&
-           load("cuCtxGetDevice", a.get_device);
+           load("cuCtxPushCurrent", a.push) && load("cuCtxPopCurrent", a.pop) && load("cuCtxGetDevice", a.get_device);
     return a;
   }();
   return api;

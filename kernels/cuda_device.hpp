@@ -18,7 +18,7 @@ std::string cuda_device_name(const CudaState *s);
 void *pinned_alloc(std::size_t bytes, int device_id);  // nullptr on failure
 void pinned_free(void *p);
 bool memory_info(int device_id, std::size_t *free_bytes, std::size_t *total_bytes);  // false on failure
-void *device_alloc(CudaState *s, std::size_t bytes);   // throws cf::Error
+void *device_alloc(CudaState *s, std::size_t bytes);                                 // throws cf::Error
 void device_free(CudaState *s, void *p);
 void *workspace(CudaState *s, std::size_t bytes);     // Engine::device_workspace; throws cf::Error
 long long workspace_allocations(const CudaState *s);  // Engine::workspace_allocations

@@ -50,8 +50,8 @@ bool probe_device(int device, std::string *why) {
     } else if ((e = cudaSetDevice(device)) != cudaSuccess) {
       p.why = device_label(device) + ": cannot use it: " + cudaGetErrorString(e);
     } else if ((e = cudaFuncGetAttributes(&attr, probe_kernel)) != cudaSuccess) {
-      p.why = device_label(device) + " (compute capability " + std::to_string(major) + "." +
-              std::to_string(minor) + "): " + cudaGetErrorString(e) +
+      p.why = device_label(device) + " (compute capability " + std::to_string(major) + "." + std::to_string(minor) +
+              "): " + cudaGetErrorString(e) +
               (e == cudaErrorNoKernelImageForDevice || e == cudaErrorInvalidDeviceFunction
                    ? "; rebuild with -Dcuda-arch=" + std::to_string(major * 10 + minor)
                    : std::string());
@@ -160,8 +160,8 @@ bool cuda_usable(int device_id, std::string *why) {
   }
   if (device_id < 0 || device_id >= n) {
     if (why)
-      *why = "device-id " + std::to_string(device_id) + " is out of range: this machine has " +
-             std::to_string(n) + " CUDA device(s), numbered from 0";
+      *why = "device-id " + std::to_string(device_id) + " is out of range: this machine has " + std::to_string(n) +
+             " CUDA device(s), numbered from 0";
     return false;
   }
   return probe_device(device_id, why);
@@ -185,7 +185,8 @@ CudaState *cuda_create(int device_id) {
   check(cudaStreamCreateWithFlags(&s->own_stream, cudaStreamNonBlocking), "creating a CUDA stream");
   s->stream = s->own_stream;
   cudaDeviceProp prop;
-  check(cudaGetDeviceProperties(&prop, device_id), [&] { return "reading the properties of " + device_label(device_id); });
+  check(cudaGetDeviceProperties(&prop, device_id),
+        [&] { return "reading the properties of " + device_label(device_id); });
   s->name = prop.name;
   return s.release();
 }
@@ -236,7 +237,8 @@ void pinned_free(void *p) {
 
 bool memory_info(int device_id, std::size_t *free_bytes, std::size_t *total_bytes) {
   ContextKeeper keep;
-  if (!(current_context() && context_device(current_context()) == device_id) && cudaSetDevice(device_id) != cudaSuccess) {
+  if (!(current_context() && context_device(current_context()) == device_id) &&
+      cudaSetDevice(device_id) != cudaSuccess) {
     cudaGetLastError();
     return false;
   }
@@ -318,9 +320,8 @@ FrameView stage_destination(CudaState *s, const FrameView &f, Slot slot) {
 void finish_destination(CudaState *s, const FrameView &f, const FrameView &staged) {
   if (f.memory == Memory::Host)
     for (int i = 0; i < f.n_planes; ++i)
-      check(cudaMemcpy2DAsync(f.planes[i].data, f.planes[i].stride, staged.planes[i].data,
-                              staged.planes[i].stride, f.planes[i].row_bytes, f.planes[i].rows,
-                              cudaMemcpyDeviceToHost, s->stream),
+      check(cudaMemcpy2DAsync(f.planes[i].data, f.planes[i].stride, staged.planes[i].data, staged.planes[i].stride,
+                              f.planes[i].row_bytes, f.planes[i].rows, cudaMemcpyDeviceToHost, s->stream),
             [&] { return "downloading plane " + std::to_string(i) + " of the destination frame"; });
   const bool wait = s->stream != cudaStreamLegacy || s->host_frame_staged;
   s->host_frame_staged = false;

@@ -4,9 +4,9 @@
 //
 // Every entry point of kernels/ starts with `DeviceScope scope(state)`, which
 // makes the engine's context current on the calling thread for the call (see
-// cuda_context.cuh: GStreamer's context or the device's primary one). All copies and kernels of an engine run in order on its one
-// non-blocking stream; nothing waits on the host between them, only at the
-// end of a call that must return with its result in place.
+// cuda_context.cuh: GStreamer's context or the device's primary one). All copies and kernels of an engine run in order
+// on its one non-blocking stream; nothing waits on the host between them, only at the end of a call that must return
+// with its result in place.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -14,9 +14,9 @@
 #include <cstddef>
 #include <string>
 
-#include "kernels/cuda_device.hpp"
-#include "kernels/cuda_context.cuh"
 #include "cudafilters/frame.hpp"
+#include "kernels/cuda_context.cuh"
+#include "kernels/cuda_device.hpp"
 
 namespace cf::detail {
 
@@ -42,7 +42,7 @@ struct DeviceBuffer {
 
 struct CudaState {
   int device = 0;
-  CUcontext context = nullptr;  // adopted from the creating thread, or the primary one
+  CUcontext context = nullptr;        // adopted from the creating thread, or the primary one
   cudaStream_t stream = nullptr;      // own_stream, or cudaStreamLegacy (Engine::use_legacy_stream)
   cudaStream_t own_stream = nullptr;  // non-blocking, created with the state
   // On the legacy stream a call whose frames are all on the device returns

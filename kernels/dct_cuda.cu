@@ -6,10 +6,10 @@
 // component, all on the engine's stream; one wait at the end.
 #include <cstdint>
 
-#include "kernels/dct_cuda.hpp"
 #include "cudafilters/dct.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/dct_cuda.hpp"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
 
@@ -20,17 +20,17 @@ namespace cf::cuda {
 // Named, not anonymous: the CPU emulation compiles every kernels/ file into one unit.
 namespace dct_launch {
 
-constexpr int kStripBlocks = 4;                 // 8x8 blocks per thread block
-constexpr int kStripWidth = 8 * kStripBlocks;   // samples per strip row
+constexpr int kStripBlocks = 4;                // 8x8 blocks per thread block
+constexpr int kStripWidth = 8 * kStripBlocks;  // samples per strip row
 constexpr int kDctThreads = 8 * kStripWidth;
 
 struct KernelParams {
   dct::Setup setup;
   PlaneRef in, out;
-  int plane;               // index into setup.quant
-  int width, height;       // the raw component (forward: replicate past it; inverse: write inside it)
-  int strips_x;            // strips per row of blocks
-  int padded_width;        // padded_to_blocks(width)
+  int plane;          // index into setup.quant
+  int width, height;  // the raw component (forward: replicate past it; inverse: write inside it)
+  int strips_x;       // strips per row of blocks
+  int padded_width;   // padded_to_blocks(width)
 };
 
 // Raw: the raw sample type (U8 or S16); coefficients are S16.
@@ -53,7 +53,9 @@ __global__ void __launch_bounds__(kDctThreads) dct_kernel(const KernelParams p) 
     __syncthreads();
     t[ly][lx] = dct::dot8(cosine + 8 * n, 1, &x[ly][b], 1);  // T[y][k], k = n
     __syncthreads();
-    if (active) store<std::int16_t>(p.out, px, py, dct::quantise(dct::dot8(cosine + 8 * ly, 1, &t[0][b + n], kStripWidth), quant[8 * ly + n]));
+    if (active)
+      store<std::int16_t>(p.out, px, py,
+                          dct::quantise(dct::dot8(cosine + 8 * ly, 1, &t[0][b + n], kStripWidth), quant[8 * ly + n]));
   } else {
     x[ly][lx] = active ? dct::dequantise(load<std::int16_t>(p.in, px, py), quant[8 * ly + n]) : 0.0f;
     __syncthreads();
@@ -86,11 +88,11 @@ void dct_transform(detail::CudaState *s, bool inverse, const dct::Setup &setup, 
     p.strips_x = (p.padded_width + kStripWidth - 1) / kStripWidth;
     const long long blocks = (long long)p.strips_x * (padded_to_blocks(p.height) / 8);
     if (raw.type == SampleType::U8)
-      launch_kernel(s, inverse ? dct_kernel<std::uint8_t, true> : dct_kernel<std::uint8_t, false>, blocks,
-                    kDctThreads, p, inverse ? "the inverse DCT kernel" : "the forward DCT kernel");
+      launch_kernel(s, inverse ? dct_kernel<std::uint8_t, true> : dct_kernel<std::uint8_t, false>, blocks, kDctThreads,
+                    p, inverse ? "the inverse DCT kernel" : "the forward DCT kernel");
     else
-      launch_kernel(s, inverse ? dct_kernel<std::int16_t, true> : dct_kernel<std::int16_t, false>, blocks,
-                    kDctThreads, p, inverse ? "the inverse DCT kernel" : "the forward DCT kernel");
+      launch_kernel(s, inverse ? dct_kernel<std::int16_t, true> : dct_kernel<std::int16_t, false>, blocks, kDctThreads,
+                    p, inverse ? "the inverse DCT kernel" : "the forward DCT kernel");
   }
   detail::finish_destination(s, dst, out);
 }

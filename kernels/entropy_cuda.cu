@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/entropy_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/entropy_cuda.hpp"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
 
@@ -46,7 +46,8 @@ __global__ void __launch_bounds__(kHistogramThreads) histogram_kernel(const Hist
   for (int i = threadIdx.x; i < p.window; i += kHistogramThreads) local[i] = 0;
   __syncthreads();
   const long long total = (long long)p.width * p.height;
-  for (long long i = (long long)blockIdx.x * kHistogramThreads + threadIdx.x; i < total; i += (long long)p.blocks * kHistogramThreads) {
+  for (long long i = (long long)blockIdx.x * kHistogramThreads + threadIdx.x; i < total;
+       i += (long long)p.blocks * kHistogramThreads) {
     const int y = int(i / p.width), x = int(i - (long long)y * p.width);
     const long long v = load<T>(p.in, x, y);
     const long long w = v - p.window_lo;
@@ -83,14 +84,21 @@ void histograms(detail::CudaState *s, const FrameView &f, const HistogramShape &
     p.counts = device + c * shape.bins;
     p.blocks = int(std::min(kMaxBlocks, ((long long)p.width * p.height + kHistogramThreads - 1) / kHistogramThreads));
     switch (f.type) {
-      case SampleType::U8: launch_kernel(s, histogram_kernel<std::uint8_t>, p.blocks, kHistogramThreads, p, "the histogram kernel"); break;
-      case SampleType::U16: launch_kernel(s, histogram_kernel<std::uint16_t>, p.blocks, kHistogramThreads, p, "the histogram kernel"); break;
-      case SampleType::S16: launch_kernel(s, histogram_kernel<std::int16_t>, p.blocks, kHistogramThreads, p, "the histogram kernel"); break;
+      case SampleType::U8:
+        launch_kernel(s, histogram_kernel<std::uint8_t>, p.blocks, kHistogramThreads, p, "the histogram kernel");
+        break;
+      case SampleType::U16:
+        launch_kernel(s, histogram_kernel<std::uint16_t>, p.blocks, kHistogramThreads, p, "the histogram kernel");
+        break;
+      case SampleType::S16:
+        launch_kernel(s, histogram_kernel<std::int16_t>, p.blocks, kHistogramThreads, p, "the histogram kernel");
+        break;
       case SampleType::S32:
       case SampleType::F32: throw Error("entropy of S32 or F32 samples is not supported");
     }
   }
-  detail::check(cudaMemcpyAsync(counts, device, bytes, cudaMemcpyDeviceToHost, s->stream), "downloading the histograms");
+  detail::check(cudaMemcpyAsync(counts, device, bytes, cudaMemcpyDeviceToHost, s->stream),
+                "downloading the histograms");
   detail::check(cudaStreamSynchronize(s->stream), "computing the histograms on the CUDA stream");
 }
 

@@ -9,11 +9,11 @@
 #include <algorithm>
 #include <string>
 
-#include "kernels/halftone_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
-#include "kernels/launch.cuh"
+#include "kernels/halftone_cuda.hpp"
 #include "kernels/halftone_kernels.cuh"
+#include "kernels/launch.cuh"
 
 namespace cf::cuda {
 
@@ -26,12 +26,17 @@ namespace hr = halftone_rules;
 
 void copy_component(CudaState *s, const FrameView &in, const FrameView &out, int c) {
   const Component &ki = in.components[c], &ko = out.components[c];
-  hg::CopyParams p{static_cast<const unsigned char *>(in.sample(c, 0, 0)), static_cast<unsigned char *>(out.sample(c, 0, 0)),
-                   (long long)in.planes[ki.plane].stride, (long long)out.planes[ko.plane].stride, ki.pixel_stride,
-                   ko.pixel_stride, ki.width, ki.height};
+  hg::CopyParams p{static_cast<const unsigned char *>(in.sample(c, 0, 0)),
+                   static_cast<unsigned char *>(out.sample(c, 0, 0)),
+                   (long long)in.planes[ki.plane].stride,
+                   (long long)out.planes[ko.plane].stride,
+                   ki.pixel_stride,
+                   ko.pixel_stride,
+                   ki.width,
+                   ki.height};
   const long long n = (long long)ki.width * ki.height;
   launch_kernel(s, hg::copy_kernel, int((n + hg::kCopyThreads - 1) / hg::kCopyThreads), hg::kCopyThreads, p,
-         "the halftone copy kernel");
+                "the halftone copy kernel");
 }
 
 void raster(CudaState *s, const hr::Setup &setup, const FrameView &in, const FrameView &out, const int *planes, int n) {
@@ -40,9 +45,17 @@ void raster(CudaState *s, const hr::Setup &setup, const FrameView &in, const Fra
   for (int i = 0; i < n; ++i) {
     const int c = planes[i];
     const Component &ki = in.components[c], &ko = out.components[c];
-    p.plane[i] = {static_cast<const unsigned char *>(in.sample(c, 0, 0)), static_cast<unsigned char *>(out.sample(c, 0, 0)),
-                  (long long)in.planes[ki.plane].stride, (long long)out.planes[ko.plane].stride, ki.pixel_stride,
-                  ko.pixel_stride, ki.width, ki.height, bands, c, hr::plane_key(setup.seed, setup.frame, c)};
+    p.plane[i] = {static_cast<const unsigned char *>(in.sample(c, 0, 0)),
+                  static_cast<unsigned char *>(out.sample(c, 0, 0)),
+                  (long long)in.planes[ki.plane].stride,
+                  (long long)out.planes[ko.plane].stride,
+                  ki.pixel_stride,
+                  ko.pixel_stride,
+                  ki.width,
+                  ki.height,
+                  bands,
+                  c,
+                  hr::plane_key(setup.seed, setup.frame, c)};
     bands += (ki.height + hg::kWarp - 1) / hg::kWarp;
     widest = std::max(widest, ki.width);
   }
@@ -60,8 +73,8 @@ void raster(CudaState *s, const hr::Setup &setup, const FrameView &in, const Fra
   detail::check(cudaMemsetAsync(scratch, 0, bytes, s->stream), "clearing the halftone boundary rows");
   const int blocks = (bands + hg::kWarpsPerBlock - 1) / hg::kWarpsPerBlock;
   hr::dispatch(setup, [&](auto m, auto multi, auto stochastic) {
-    launch_kernel(s, hg::wavefront_kernel<decltype(m)::value, decltype(multi)::value, decltype(stochastic)::value>, blocks,
-           hg::kThreads, p, "the halftone wavefront kernel");
+    launch_kernel(s, hg::wavefront_kernel<decltype(m)::value, decltype(multi)::value, decltype(stochastic)::value>,
+                  blocks, hg::kThreads, p, "the halftone wavefront kernel");
   });
 }
 
@@ -88,7 +101,7 @@ void serpentine(CudaState *s, const hr::Setup &setup, const FrameView &in, const
   std::copy(setup.table, setup.table + 256, p.table);
   hr::dispatch(setup, [&](auto m, auto multi, auto stochastic) {
     launch_kernel(s, hg::serpentine_kernel<decltype(m)::value, decltype(multi)::value, decltype(stochastic)::value>, n,
-           hg::kWarp, p, "the halftone serpentine kernel");
+                  hg::kWarp, p, "the halftone serpentine kernel");
   });
 }
 

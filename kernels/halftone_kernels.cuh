@@ -37,9 +37,9 @@ namespace cf::cuda::halftone_gpu {
 namespace hr = cf::halftone_rules;
 
 constexpr int kWarp = 32;
-constexpr int kChunk = 16;         // steps per chunk: input prefetch and boundary batches
-constexpr int kRing = 64;          // columns of the error ring (a power of two)
-constexpr int kTop = 3;            // rows above a band the ring keeps (largest reach_y)
+constexpr int kChunk = 16;  // steps per chunk: input prefetch and boundary batches
+constexpr int kRing = 64;   // columns of the error ring (a power of two)
+constexpr int kTop = 3;     // rows above a band the ring keeps (largest reach_y)
 constexpr int kWarpsPerBlock = 4;
 constexpr int kThreads = kWarp * kWarpsPerBlock;
 constexpr unsigned long long kValid = 1ULL << 63;
@@ -59,9 +59,9 @@ struct WavefrontParams {
   GpuPlane plane[kMaxPlanes];
   int n_planes, bands;
   int threshold, scale;
-  unsigned *ticket;                  // zeroed before the launch
-  unsigned long long *boundary;      // bands x pitch words, zeroed before the launch
-  long long pitch;                   // words per band (the widest plane)
+  unsigned *ticket;              // zeroed before the launch
+  unsigned long long *boundary;  // bands x pitch words, zeroed before the launch
+  long long pitch;               // words per band (the widest plane)
   unsigned char table[256];
 };
 
@@ -145,7 +145,7 @@ __global__ void __launch_bounds__(kThreads) wavefront_kernel(const WavefrontPara
     commit_batch(1, load_batch(1));
 
     int cur[kChunk], next[kChunk];
-CF_UNROLL
+    CF_UNROLL
     for (int j = 0; j < kChunk; ++j) cur[j] = load_input(j - lane * L - 1);
 
     int e1 = 0, e2 = 0;  // e' of the pixels one and two before, in this row
@@ -154,15 +154,15 @@ CF_UNROLL
     for (int t0 = 0; t0 < steps; t0 += kChunk) {
       const int n = t0 / kChunk;
       const unsigned long long batch = load_batch(n + 2);
-CF_UNROLL
+      CF_UNROLL
       for (int j = 0; j < kChunk; ++j) next[j] = load_input(t0 + kChunk + j - lane * L - 1);
 
-CF_UNROLL
+      CF_UNROLL
       for (int j = 0; j < kChunk; ++j) {
         const int x = t0 + j - lane * L - 1;
         if (valid && x >= 0 && x < W) {
           int sum = above_sum;
-CF_UNROLL
+          CF_UNROLL
           for (int i = 0; i < K.n; ++i)
             if (K.taps[i].dy == 0 && x - K.taps[i].dx >= 0) sum += K.taps[i].w * (K.taps[i].dx == 1 ? e1 : e2);
           int q;
@@ -181,7 +181,7 @@ CF_UNROLL
         const int xn = x + 1;
         if (valid && xn >= 0 && xn < W) {
           int s = 0;
-CF_UNROLL
+          CF_UNROLL
           for (int i = 0; i < K.n; ++i) {
             const int xs = xn - K.taps[i].dx;
             if (K.taps[i].dy > 0 && xs >= 0 && xs < W) s += K.taps[i].w * ring[kTop + lane - K.taps[i].dy][xs % kRing];
@@ -191,7 +191,7 @@ CF_UNROLL
         __syncwarp();
       }
       commit_batch(n + 2, batch);
-CF_UNROLL
+      CF_UNROLL
       for (int j = 0; j < kChunk; ++j) cur[j] = next[j];
     }
     __syncwarp();

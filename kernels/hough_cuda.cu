@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "kernels/hough_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
-#include "kernels/launch.cuh"
+#include "kernels/hough_cuda.hpp"
 #include "kernels/hough_kernels.cuh"
+#include "kernels/launch.cuh"
 
 namespace cf::cuda {
 
@@ -60,8 +60,10 @@ struct Voting {
 Voting voting_strategy() {
   Voting v;
   if (const char *e = std::getenv("CF_HOUGH_VOTING")) {
-    if (std::strcmp(e, "global") == 0) v.global = true;
-    else if (std::strncmp(e, "shared:", 7) == 0) v.chunks = std::max(1, std::atoi(e + 7));
+    if (std::strcmp(e, "global") == 0)
+      v.global = true;
+    else if (std::strncmp(e, "shared:", 7) == 0)
+      v.chunks = std::max(1, std::atoi(e + 7));
   }
   return v;
 }
@@ -140,9 +142,9 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   const DeviceLimits limits = device_limits(s);
 
   zero(s, reinterpret_cast<std::uint32_t *>(counters), sizeof(Counters) / 4);
-  detail::check(cudaMemcpyAsync(trig_d, trig, sizeof(std::int32_t) * 2 * g.theta_bins, cudaMemcpyHostToDevice,
-                                s->stream),
-                "uploading the Hough angle table");
+  detail::check(
+      cudaMemcpyAsync(trig_d, trig, sizeof(std::int32_t) * 2 * g.theta_bins, cudaMemcpyHostToDevice, s->stream),
+      "uploading the Hough angle table");
 
   // Edges.
   const int tiles_x = int(blocks_for(g.width, kTileW));
@@ -155,7 +157,8 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   } else {
     launch_kernel(s, gradient<true>, tiles, kTileThreads, gp, "the Canny gradient kernel");
     launch_kernel(s, classify, blocks_for(pixels, kThreads), kThreads,
-                  ClassifyParams{packed, cls, g.width, g.height, p.canny_low, p.canny_high}, "the Canny suppression kernel");
+                  ClassifyParams{packed, cls, g.width, g.height, p.canny_low, p.canny_high},
+                  "the Canny suppression kernel");
     const int hx = int(blocks_for(g.width, kHystW));
     const HysteresisParams hp{cls, counters, g.width, g.height, hx};
     for (;;) {
@@ -170,8 +173,8 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
     launch_kernel(s, canny_finish, blocks_for(pixels, kThreads), kThreads, FinishParams{cls, edges, pixels},
                   "the Canny edge kernel");
   }
-  launch_kernel(s, compact, blocks_for(pixels, kThreads), kThreads, CompactParams{edges, points, counters, g.width, pixels},
-         "the edge compaction kernel");
+  launch_kernel(s, compact, blocks_for(pixels, kThreads), kThreads,
+                CompactParams{edges, points, counters, g.width, pixels}, "the edge compaction kernel");
 
   // Votes.
   Voting v = voting_strategy();
@@ -194,11 +197,12 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
 
   // Threshold and peaks.
   const int stat_blocks = int(std::min<long long>(blocks_for(cells, kThreads), 4LL * limits.sms));
-  launch_kernel(s, stats, stat_blocks, kThreads, StatsParams{acc, counters, cells, stat_blocks}, "the statistics kernel");
+  launch_kernel(s, stats, stat_blocks, kThreads, StatsParams{acc, counters, cells, stat_blocks},
+                "the statistics kernel");
   launch_kernel(s, threshold, 1, 32, ThresholdParams{counters, std::uint32_t(p.threshold), p.k_q8},
-         "the threshold kernel");
+                "the threshold kernel");
   launch_kernel(s, hough_k::peaks, blocks_for(cells, kThreads), kThreads,
-         PeakParams{acc, counters, peak_list, g.theta_bins, g.rho_bins, p.nms_window / 2}, "the peak kernel");
+                PeakParams{acc, counters, peak_list, g.theta_bins, g.rho_bins, p.nms_window / 2}, "the peak kernel");
 
   // Results.
   Counters host{};
@@ -228,7 +232,8 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   peaks.resize(host.peaks);
   for (std::uint32_t i = 0; i < host.peaks; ++i) {
     const std::uint32_t cell = std::uint32_t(found[i]);
-    peaks[i] = {std::uint32_t(found[i] >> 32), int(cell / std::uint32_t(g.rho_bins)), int(cell % std::uint32_t(g.rho_bins))};
+    peaks[i] = {std::uint32_t(found[i] >> 32), int(cell / std::uint32_t(g.rho_bins)),
+                int(cell % std::uint32_t(g.rho_bins))};
   }
 }
 

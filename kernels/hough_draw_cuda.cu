@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "kernels/hough_draw_cuda.hpp"
+#include "core/shared/hough_draw_rules.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
+#include "kernels/hough_draw_cuda.hpp"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
-#include "core/shared/hough_draw_rules.hpp"
 
 namespace cf::cuda {
 

@@ -77,8 +77,8 @@ CF_HD int luma_at(const LumaRef &l, int x, int y) {
 struct GradientParams {
   LumaRef luma;
   int width, height, tiles_x;
-  int threshold;         // Sobel
-  uint8_t *edges;        // Sobel output
+  int threshold;          // Sobel
+  uint8_t *edges;         // Sobel output
   std::uint16_t *packed;  // Canny output
 };
 
@@ -124,7 +124,8 @@ __global__ void __launch_bounds__(kThreads) classify(const ClassifyParams p) {
   if (i >= (long long)p.width * p.height) return;
   const int x = int(i % p.width), y = int(i / p.width);
   auto mag = [&](int xx, int yy) {
-    return xx < 0 || xx >= p.width || yy < 0 || yy >= p.height ? 0 : dev(p.packed, (long long)yy * p.width + xx) & 0xfff;
+    return xx < 0 || xx >= p.width || yy < 0 || yy >= p.height ? 0
+                                                               : dev(p.packed, (long long)yy * p.width + xx) & 0xfff;
   };
   const int v = dev(p.packed, i);
   int dx, dy;

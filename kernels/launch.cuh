@@ -22,7 +22,10 @@ void launch_kernel(detail::CudaState *s, void (*kernel)(Params), long long block
   (void)shared_bytes;
   cf_emulate_launch(kernel, int(blocks), threads, params);
 #else
+  // clang-format would split the launch brackets of a .cuh file.
+  // clang-format off
   kernel<<<unsigned(blocks), threads, shared_bytes, s->stream>>>(params);
+  // clang-format on
 #endif
   detail::check(cudaGetLastError(), [&] { return std::string("launching ") + what; });
 }

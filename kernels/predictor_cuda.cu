@@ -10,10 +10,10 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/predictor_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/predictor_cuda.hpp"
 #include "kernels/predictor_forward_pairs.cuh"
 #include "kernels/predictor_kernels.cuh"
 
@@ -148,9 +148,10 @@ void forward(CudaState *s, const PredictorParams &pp, const FrameView &raw, cons
   with_types(raw.type, res.type, [&](auto traw, auto tres) {
     using TRaw = decltype(traw);
     using TRes = decltype(tres);
-    void (*kernel)(PredictForwardParams) = pp.predictor == Predictor::Med   ? predict_forward<Predictor::Med, TRaw, TRes>
-                                           : pp.predictor == Predictor::Gap ? predict_forward<Predictor::Gap, TRaw, TRes>
-                                                                            : predict_forward<Predictor::Ged, TRaw, TRes>;
+    void (*kernel)(PredictForwardParams) = pp.predictor == Predictor::Med ? predict_forward<Predictor::Med, TRaw, TRes>
+                                           : pp.predictor == Predictor::Gap
+                                               ? predict_forward<Predictor::Gap, TRaw, TRes>
+                                               : predict_forward<Predictor::Ged, TRaw, TRes>;
     launch_kernel(s, kernel, int(tiles), Shape::kThreads, p, "the predictor forward kernel");
   });
 }

@@ -66,12 +66,12 @@ struct Gap {
   static constexpr unsigned kBias = 64;
   CF_HD static unsigned predict(unsigned w, unsigned n, unsigned nw, unsigned ne, unsigned dh, unsigned dv, unsigned) {
     const unsigned d = sub16(dv, dh), nd = sub16(dh, dv), ad = max_s16(d, nd);
-    const unsigned e = select(negative_mask(nd), w, n);  // d > 0: W
+    const unsigned e = select(negative_mask(nd), w, n);        // d > 0: W
     const unsigned t = ((w + n) << 1) + ne + splat(256) - nw;  // 4t + 256: 1 .. 1531
     const unsigned e4 = e << 2;
-    const unsigned half = (t + e4 + splat(256)) >> 3;             // (t + E) / 2 + 64
-    const unsigned quarter = (3 * t + e4 + splat(256)) >> 4;      // (3t + E) / 4 + 64
-    const unsigned plain = t >> 2;                                // t + 64
+    const unsigned half = (t + e4 + splat(256)) >> 3;         // (t + E) / 2 + 64
+    const unsigned quarter = (3 * t + e4 + splat(256)) >> 4;  // (3t + E) / 4 + 64
+    const unsigned plain = t >> 2;                            // t + 64
     // ad <= T as the sign of ad - (T + 1): subtracting a constant keeps
     // VIADD.16x2 one instruction (T - ad would negate ad lane by lane).
     const unsigned upto80 = negative_mask(sub16(ad, splat(81)));
@@ -89,7 +89,7 @@ struct Ged {
   CF_HD static unsigned predict(unsigned w, unsigned n, unsigned nw, unsigned, unsigned gh, unsigned gv,
                                 unsigned threshold) {
     const unsigned g = sub16(gv, gh);
-    const unsigned over = negative_mask(sub16(threshold, g));  // gv - gh > T: W
+    const unsigned over = negative_mask(sub16(threshold, g));   // gv - gh > T: W
     const unsigned under = negative_mask(add16(g, threshold));  // gv - gh < -T: N
     const unsigned s = w + n;
     const unsigned blend = (((s << 1) + s + splat(512) - (nw << 1)) >> 2) & 0x03ff03ffu;  // (3W + 3N - 2NW) / 4 + 128
@@ -136,10 +136,10 @@ struct PairLane {
   const unsigned char *in;  // plane->in, plane->in_stride
   int in_stride;
   int w, h, x0, y_begin, slice_height;
-  bool loads_whole;   // all kPix columns in the frame: one vector load per row
-  bool writes;        // lanes 1 .. 30 with columns in the frame
-  bool writes_whole;  // writes all kPix columns
-  unsigned threshold; // GED's, in both lanes (at most 1024: |gv - gh| <= 510)
+  bool loads_whole;    // all kPix columns in the frame: one vector load per row
+  bool writes;         // lanes 1 .. 30 with columns in the frame
+  bool writes_whole;   // writes all kPix columns
+  unsigned threshold;  // GED's, in both lanes (at most 1024: |gv - gh| <= 510)
 
   // False when the lane's whole warp is outside its plane.
   template <class S>
@@ -196,13 +196,13 @@ struct PairLane {
   __device__ __forceinline__ void walk(Split &&split, Emit &&emit) const {
     constexpr int kN = S::kRows + 2;
     Words<kWords> rows[kN];
-CF_UNROLL
+    CF_UNROLL
     for (int j = 0; j < kN; ++j) load_row<kWords, kBytes>(j, rows[j]);
     SliceTops tops(y_begin - 1, slice_height);
-    Row up{}, cur{};  // set by split before use (value-initialised for the host compiler's warning)
+    Row up{}, cur{};                 // set by split before use (value-initialised for the host compiler's warning)
     split(rows[0], cur, cur, true);  // row y_begin-2: only its samples are used, for row y_begin-1's v
     split(rows[1], up, cur, tops.top());
-CF_UNROLL
+    CF_UNROLL
     for (int j = 2; j < kN; ++j) {
       const int y = y_begin + j - 2;
       tops.next();
@@ -258,15 +258,15 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pa
     unsigned px[Row::kWin];
     px[0] = __shfl_up_sync(kAll, row.w[0], 1);
     px[1] = __shfl_up_sync(kAll, row.w[1], 1);
-CF_UNROLL
+    CF_UNROLL
     for (int q = 0; q < S::kPix; ++q) px[q + 2] = row.w[q];
     px[S::kPix + 2] = __shfl_down_sync(kAll, row.w[0], 1);
-CF_UNROLL
+    CF_UNROLL
     for (int i = 0; i < Row::kWin; ++i) {
       r.e[i] = even_bytes(px[i]);
       r.o[i] = odd_bytes(px[i]);
     }
-CF_UNROLL
+    CF_UNROLL
     for (int g = 0; g < Row::kGrad; ++g) {  // pixel g + 1 of the window
       r.he[g] = absdiff_bytes(r.e[g + 1], r.e[g]);
       r.ho[g] = absdiff_bytes(r.o[g + 1], r.o[g]);
@@ -277,10 +277,10 @@ CF_UNROLL
   l.walk<S, Row, S::kPix, 4>(split, [&](int y, bool top, const Row &cur, const Row &up) {
     if (!l.writes) return;
     unsigned re[S::kPix], ro[S::kPix];  // residual pairs of each pixel
-CF_UNROLL
+    CF_UNROLL
     for (int i = 0; i < S::kPix; ++i) {
       const int c = i + 2, g = i + 1;  // the pixel in the window and in the gradients
-      if (top) {  // first row of a slice: W (the frame's first pixel: mid, fixed below)
+      if (top) {                       // first row of a slice: W (the frame's first pixel: mid, fixed below)
         re[i] = sub16(cur.e[c], cur.e[c - 1]);
         ro[i] = sub16(cur.o[c], cur.o[c - 1]);
         continue;
@@ -301,12 +301,12 @@ CF_UNROLL
     }
     // Component b of the pixel word: byte b, i.e. lane b / 2 of E (b even) or O (b odd).
     if (l.writes_whole) {
-CF_UNROLL
+      CF_UNROLL
       for (int b = 0; b < 4; ++b) {
         if (!k.out[b]) continue;
         const unsigned *pairs_of = b % 2 ? ro : re;
         Words<S::kPix / 2> v;
-CF_UNROLL
+        CF_UNROLL
         for (int q = 0; q < S::kPix / 2; ++q)
           v.w[q] = byte_perm(pairs_of[2 * q], pairs_of[2 * q + 1], b < 2 ? 0x5410u : 0x7632u);
         store_words<S::kPix / 2>(k.out[b] + (y * k.out_stride[b] + x0 * 2), v);
@@ -323,7 +323,6 @@ CF_UNROLL
   });
 }
 
-
 // Planar components (GRAY8, I420, Y444, ...): a lane owns kPix = 8 samples of
 // a row (two words) and takes the word left of them and the one right from
 // its neighbour lanes (window words 0 .. 3, own words 1 and 2). Word j's
@@ -335,7 +334,7 @@ CF_UNROLL
 template <class S>
 struct PlanarPairRow {
   static constexpr int kN = S::kPix / 4 + 2;  // window words: left, own, right
-  unsigned e[kN], o[kN], ow[kN], ew[kN];    // ow, ew from word 1
+  unsigned e[kN], o[kN], ow[kN], ew[kN];      // ow, ew from word 1
   unsigned he[kN], ho[kN], how[kN], hee[kN];  // he, how from word 1; hee to word kN-2
   unsigned ve[kN], vo[kN], vow[kN], vee[kN];
 };
@@ -355,9 +354,9 @@ __global__ void __launch_bounds__(S::kThreads, S::kMinBlocks) predict_forward_pl
     unsigned words[kN];
     words[0] = __shfl_up_sync(kAll, row.w[kOwn - 1], 1);
     words[kN - 1] = __shfl_down_sync(kAll, row.w[0], 1);  // only its first sample is used
-CF_UNROLL
+    CF_UNROLL
     for (int q = 0; q < kOwn; ++q) words[q + 1] = row.w[q];
-CF_UNROLL
+    CF_UNROLL
     for (int i = 0; i < kN; ++i) {
       r.e[i] = even_bytes(words[i]);
       r.o[i] = odd_bytes(words[i]);
@@ -365,7 +364,7 @@ CF_UNROLL
       r.ve[i] = starts ? 0u : absdiff_bytes(r.e[i], above.e[i]);
       r.vo[i] = starts ? 0u : absdiff_bytes(r.o[i], above.o[i]);
     }
-CF_UNROLL
+    CF_UNROLL
     for (int i = 1; i < kN; ++i) {
       r.ow[i] = byte_perm(r.o[i - 1], r.o[i], kHighLow);
       r.ew[i] = byte_perm(r.e[i - 1], r.e[i], kHighLow);
@@ -373,7 +372,7 @@ CF_UNROLL
       r.how[i] = byte_perm(r.ho[i - 1], r.ho[i], kHighLow);
       r.vow[i] = byte_perm(r.vo[i - 1], r.vo[i], kHighLow);
     }
-CF_UNROLL
+    CF_UNROLL
     for (int i = 1; i < kN - 1; ++i) {
       r.hee[i] = byte_perm(r.he[i], r.he[i + 1], kHighLow);
       r.vee[i] = byte_perm(r.ve[i], r.ve[i + 1], kHighLow);
@@ -382,10 +381,10 @@ CF_UNROLL
   l.walk<S, Row, kOwn, 1>(split, [&](int y, bool top, const Row &cur, const Row &up) {
     if (!l.writes) return;
     unsigned res[2 * kOwn];  // samples 0,1 then 2,3 of each own word
-CF_UNROLL
+    CF_UNROLL
     for (int q = 1; q <= kOwn; ++q) {
       unsigned re, ro;  // residuals of E (samples 0, 2) and O (samples 1, 3)
-      if (top) {  // first row of a slice: W (the frame's first sample: mid, fixed below)
+      if (top) {        // first row of a slice: W (the frame's first sample: mid, fixed below)
         re = sub16(cur.e[q], cur.ow[q]);
         ro = sub16(cur.o[q], cur.e[q]);
       } else {
@@ -408,7 +407,7 @@ CF_UNROLL
     }
     if (l.writes_whole) {
       Words<2 * kOwn> v;
-CF_UNROLL
+      CF_UNROLL
       for (int q = 0; q < 2 * kOwn; ++q) v.w[q] = res[q];
       store_words<2 * kOwn>(k.out[0] + (y * k.out_stride[0] + x0 * 2), v);
     } else {

@@ -138,7 +138,9 @@ struct PredictInverseShape {
   // step s two steps old, so the shuffle of step s overlaps step s-1 and the
   // chain from pixel to pixel is only the lane's own arithmetic.
   template <Predictor P>
-  static constexpr int skew() { return P == Predictor::Med ? 2 : 3; }
+  static constexpr int skew() {
+    return P == Predictor::Med ? 2 : 3;
+  }
   // Steps of a band: lane 31 reconstructs pixel w-1 at step w-1 + 31 skew.
   static constexpr int steps(int w, int skew) { return w + (kBand - 1) * skew; }
 };
@@ -195,8 +197,7 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     // Rows above the band are needed unless it starts a slice (band > 0 then);
     // the band below needs this one's last rows unless it starts a slice.
     const bool needs_edge = p.slice_height > 0 ? r0 % p.slice_height != 0 : band > 0;
-    const bool feeds_below =
-        band + 1 < bands && (p.slice_height > 0 ? (r0 + S::kBand) % p.slice_height != 0 : true);
+    const bool feeds_below = band + 1 < bands && (p.slice_height > 0 ? (r0 + S::kBand) % p.slice_height != 0 : true);
     const bool edge_lane = needs_edge && lane == 0;
     const int *edge_above = needs_edge ? p.comp[c].edge + std::ptrdiff_t(band - 1) * 2 * w : nullptr;
     int *edge_own = p.comp[c].edge + std::ptrdiff_t(band) * 2 * w;
@@ -230,26 +231,27 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
           }
         }
       };
-      if (rows_in >= S::kBand && interior(m)) rows(std::false_type{});
-      else rows(std::true_type{});
+      if (rows_in >= S::kBand && interior(m))
+        rows(std::false_type{});
+      else
+        rows(std::true_type{});
     };
     // The residuals of chunk m's tile (0 outside the plane).
-    auto fetch = [&](int m, int (&v)[S::kBand * kPer]) {
+    auto fetch = [&](int m, int(&v)[S::kBand * kPer]) {
       for_tile(m, res, int(sizeof(TRes)), [&](int r, int q, int, int, long long offset, bool inside) {
         v[r * kPer + q] = inside ? int(*sample_at_offset<const TRes>(res, offset)) : 0;
       });
     };
-    auto park = [&](const int (&v)[S::kBand * kPer]) {
-      for (int r = 0; r < S::kBand; ++r)
-        CF_UNROLL
-        for (int q = 0; q < kPer; ++q)
-          if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = v[r * kPer + q];
+    auto park = [&](const int(&v)[S::kBand * kPer]) {
+      for (int r = 0; r < S::kBand; ++r) CF_UNROLL
+      for (int q = 0; q < kPer; ++q)
+        if (lane + 32 * q < kChunk) tile[r][lane + 32 * q] = v[r * kPer + q];
     };
     // The rows above the band at the columns of chunk q, in groups of kGroup
     // columns (lane j: column j of a group): e[0] row r0-1, e[1] row r0-2,
     // as edge words. Columns that are not needed read as written.
     constexpr int kGroup = kChunk < 32 ? kChunk : 32, kGroups = kChunk / kGroup;
-    auto edge_load = [&](int q, int (&e)[2][kGroups]) {
+    auto edge_load = [&](int q, int(&e)[2][kGroups]) {
       CF_UNROLL
       for (int g = 0; g < kGroups; ++g) {
         const int x = q * kChunk + g * kGroup + lane;
@@ -260,7 +262,7 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
     };
     // Waits until chunk q's edge words are written (reloading them), then
     // packs them for the shuffle: row r0-1 low, r0-2 high.
-    auto edge_ready = [&](int q, int (&e)[2][kGroups], int (&packed)[kGroups]) {
+    auto edge_ready = [&](int q, int(&e)[2][kGroups], int(&packed)[kGroups]) {
       for (;;) {
         bool written = true;
         for (int g = 0; g < kGroups; ++g) written = written && (e[0][g] & e[1][g] & kEdgeWritten) != 0;
@@ -316,7 +318,7 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
             int ne = low_of<TOut>(recv), nne = high_of<TOut>(recv);
             const int n = ne1, nn = nne1;
             if (kBorders && x + 1 >= w) ne = n, nne = nn;  // columns clamped to w-1
-            if (!has2) nne = ne;                          // rows clamped to the slice's first row
+            if (!has2) nne = ne;                           // rows clamped to the slice's first row
             nb = {w1, !kBorders || x >= 2 ? w2 : w1, n, has2 ? nn : n, n1, ne, nne};
             n1 = n;
             ne1 = ne;
@@ -335,8 +337,10 @@ __global__ void __launch_bounds__(PredictInverseShape::kThreads) predict_inverse
           send1 = kReadsNE ? pack2<TOut>(v, nb.n) : v;
         }
       };
-      if (interior(m)) steps(std::false_type{});
-      else steps(std::true_type{});
+      if (interior(m))
+        steps(std::false_type{});
+      else
+        steps(std::true_type{});
       __syncwarp();
 
       // Pixels out (row-contiguous), the band's last two rows to the edge buffer.

@@ -21,10 +21,10 @@
 #include <string>
 #include <type_traits>
 
-#include "kernels/wavelet_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
+#include "kernels/wavelet_cuda.hpp"
 #include "kernels/wavelet_kernels.cuh"
 
 namespace cf::cuda {
@@ -189,13 +189,13 @@ void forward_launch(CudaState *s, SampleType in, SampleType out, bool saturate, 
 // One inverse level: low-low coefficients of type lo, the others of type hi,
 // output of type out.
 template <Wavelet W, bool LX, bool LY, Types LoSet, Types HiSet, Types OutSet>
-void inverse_launch(CudaState *s, SampleType lo, SampleType hi, SampleType out,
-                    const InverseBand (&bands)[kMaxPlanes], int n) {
+void inverse_launch(CudaState *s, SampleType lo, SampleType hi, SampleType out, const InverseBand (&bands)[kMaxPlanes],
+                    int n) {
   with_type<LoSet>(lo, [&](auto tlo) {
     with_type<HiSet>(hi, [&](auto thi) {
       with_type<OutSet>(out, [&](auto tout) {
-        launch(s, inverse_level<W, LX, LY, decltype(tlo), decltype(thi), decltype(tout)>, bands, n,
-               kInverseGeometry, "the inverse wavelet kernel");
+        launch(s, inverse_level<W, LX, LY, decltype(tlo), decltype(thi), decltype(tout)>, bands, n, kInverseGeometry,
+               "the inverse wavelet kernel");
       });
     });
   });
@@ -279,7 +279,8 @@ void inverse_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
         const PlaneRef out = k == 1 ? plane_ref(dst, c) : tight(sc.low(k - 1, c), wk[c][k], sc.size);
         bands[c] = inverse_band(lo, plane_ref(src, c), out, wk[c][k], hk[c][k]);
       }
-      inverse_launch<W, true, true, Types::Coef, Types::Coef, Types::Any>(s, k == L ? coef : work, coef, k == 1 ? dst.type : work, bands, n);
+      inverse_launch<W, true, true, Types::Coef, Types::Coef, Types::Any>(s, k == L ? coef : work, coef,
+                                                                          k == 1 ? dst.type : work, bands, n);
     }
     return;
   }
@@ -291,7 +292,8 @@ void inverse_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
       const PlaneRef out = k == 1 ? tight(sc.r[c], width, sc.size) : tight(sc.low(k - 1, c), width, sc.size);
       bands[c] = inverse_band(lo, plane_ref(src, c), out, width, hk[c][k]);
     }
-    inverse_launch<W, false, true, Types::Coef, Types::Coef, Types::Work>(s, k == L ? coef : work, coef, work, bands, n);
+    inverse_launch<W, false, true, Types::Coef, Types::Coef, Types::Work>(s, k == L ? coef : work, coef, work, bands,
+                                                                          n);
   }
   for (int k = L; k >= 1; --k) {
     for (int c = 0; c < n; ++c) {
@@ -301,7 +303,8 @@ void inverse_levels(CudaState *s, const WaveletParams &p, const FrameView &src, 
       const PlaneRef out = k == 1 ? plane_ref(dst, c) : tight(sc.low(k - 1, c), wk[c][k], sc.size);
       bands[c] = inverse_band(lo, r, out, wk[c][k], height);
     }
-    inverse_launch<W, true, false, Types::Work, Types::Work, Types::Any>(s, work, work, k == 1 ? dst.type : work, bands, n);
+    inverse_launch<W, true, false, Types::Work, Types::Work, Types::Any>(s, work, work, k == 1 ? dst.type : work, bands,
+                                                                         n);
   }
 }
 

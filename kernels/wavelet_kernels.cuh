@@ -30,18 +30,18 @@
 #include <type_traits>
 
 #include "cudafilters/frame.hpp"
-#include "kernels/wavelet_runs.cuh"
 #include "kernels/samples.cuh"
+#include "kernels/wavelet_runs.cuh"
 
 namespace cf::cuda {
 
 // Launch configuration of the inverse (the forward's: Strip).
 struct Tile {
   static constexpr int kWarp = 32;
-  static constexpr int kPairs = kWarp;        // pairs of a tile row: one per lane
-  static constexpr int kWidth = 2 * kPairs;   // samples of a tile row
-  static constexpr int kHeight = 32;          // rows of a tile
-  static constexpr int kRun = 8;              // rows a thread lifts in registers
+  static constexpr int kPairs = kWarp;       // pairs of a tile row: one per lane
+  static constexpr int kWidth = 2 * kPairs;  // samples of a tile row
+  static constexpr int kHeight = 32;         // rows of a tile
+  static constexpr int kRun = 8;             // rows a thread lifts in registers
   static constexpr int kThreads = 256;
   static constexpr int kWarps = kThreads / kWarp;
   static constexpr int kRuns = kHeight / kRun;
@@ -263,7 +263,7 @@ struct RowWriter {
   unsigned char *at[kKinds][kHalves];
   long long stride_lo, stride_hi;
   int elem_lo, elem_hi;  // bytes from one sample to the next
-  int valid[kHalves];         // samples of a run inside the band
+  int valid[kHalves];    // samples of a run inside the band
 
   CF_HD RowWriter(const ForwardBand &b, int x0, int y0, int lane) {
     const int x = x0 + N * lane;
@@ -272,13 +272,12 @@ struct RowWriter {
           (!LX || (b.wl * sizeof(TOut)) % bytes == 0);
     const int by = LY ? y0 >> 1 : y0;
     CF_UNROLL
-    for (int k = 0; k < kKinds; ++k)
-      CF_UNROLL
-      for (int h = 0; h < kHalves; ++h) {
-        const PlaneRef &p = k == 0 && h == 0 ? b.lo : b.hi;
-        const int bx = LX ? (h ? b.wl : 0) + (x >> 1) : x;
-        at[k][h] = p.base + (long long)(k ? b.hl + by : by) * p.stride + (long long)bx * p.step * int(sizeof(TOut));
-      }
+    for (int k = 0; k < kKinds; ++k) CF_UNROLL
+    for (int h = 0; h < kHalves; ++h) {
+      const PlaneRef &p = k == 0 && h == 0 ? b.lo : b.hi;
+      const int bx = LX ? (h ? b.wl : 0) + (x >> 1) : x;
+      at[k][h] = p.base + (long long)(k ? b.hl + by : by) * p.stride + (long long)bx * p.step * int(sizeof(TOut));
+    }
     stride_lo = b.lo.stride, stride_hi = b.hi.stride;
     elem_lo = b.lo.step * int(sizeof(TOut)), elem_hi = b.hi.step * int(sizeof(TOut));
     valid[0] = LX ? (b.w - x + 1) >> 1 : b.w - x;
@@ -357,7 +356,8 @@ __device__ __forceinline__ void forward_strip(const ForwardBand &b, const RowRea
     Raw ring[kAhead][2];
     CF_UNROLL
     for (int k = 0; k < kAhead; ++k)
-      if (y0 + 2 * k < end) in.load(row_at(y0 + 2 * k + 1), lane, ring[k][0]), in.load(row_at(y0 + 2 * k + 2), lane, ring[k][1]);
+      if (y0 + 2 * k < end)
+        in.load(row_at(y0 + 2 * k + 1), lane, ring[k][0]), in.load(row_at(y0 + 2 * k + 2), lane, ring[k][1]);
     for (int y = y0; y < end; y += 2 * kAhead) {
       CF_UNROLL
       for (int k = 0; k < kAhead; ++k) {
@@ -408,8 +408,7 @@ __global__ void __launch_bounds__(Strip::kThreads, Strip::kMinBlocks)
 // ------------------------------------------------------------------ inverse
 
 template <Wavelet W, bool LX, bool LY, class TLo, class THi, class TOut>
-__global__ void __launch_bounds__(Tile::kThreads)
-    inverse_level(const __grid_constant__ LevelParams<InverseBand> p) {
+__global__ void __launch_bounds__(Tile::kThreads) inverse_level(const __grid_constant__ LevelParams<InverseBand> p) {
   using Halo = lift::Halo<W, true>;
   constexpr int kAbove = LY ? Halo::lo : 0, kBelow = LY ? Halo::hi : 0;
   constexpr int kRunLen = Tile::kRun + kAbove + kBelow;

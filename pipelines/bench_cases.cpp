@@ -18,14 +18,14 @@
 #include <memory>
 #include <sstream>
 
-#include "cudafilters/error.hpp"
-#include "cudafilters/predictor.hpp"
-#include "cudafilters/hough.hpp"
-#include "cudafilters/halftone.hpp"
 #include "cudafilters/cdf97.hpp"
 #include "cudafilters/colour.hpp"
 #include "cudafilters/dct.hpp"
 #include "cudafilters/entropy.hpp"
+#include "cudafilters/error.hpp"
+#include "cudafilters/halftone.hpp"
+#include "cudafilters/hough.hpp"
+#include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 
 namespace {
@@ -66,7 +66,8 @@ void timed_loop(BenchResult &r, double seconds, Frame &&frame, const std::functi
 GstCudaContext *shared_cuda_context() {
   // The CUDA allocator registers itself once per process; a GstCudaBufferPool
   // created before that (a memory=cuda row run first) cannot be configured.
-  static GstCudaContext *ctx = gst_cuda_load_library() ? (gst_cuda_memory_init_once(), gst_cuda_context_new(0)) : nullptr;
+  static GstCudaContext *ctx =
+      gst_cuda_load_library() ? (gst_cuda_memory_init_once(), gst_cuda_context_new(0)) : nullptr;
   return ctx;
 }
 
@@ -116,7 +117,8 @@ GstElement *make_forward(const BenchCase &c, const char *backend) {
   if (bench_has_levels(c.element)) g_object_set(e, "levels", c.levels, nullptr);
   if (g_object_class_find_property(G_OBJECT_GET_CLASS(e), "slice-height"))
     g_object_set(e, "slice-height", c.slice_height, nullptr);
-  for (const auto &[name, value] : bench_props(c.props)) gst_util_set_object_arg(G_OBJECT(e), name.c_str(), value.c_str());
+  for (const auto &[name, value] : bench_props(c.props))
+    gst_util_set_object_arg(G_OBJECT(e), name.c_str(), value.c_str());
   return e;
 }
 
@@ -146,9 +148,9 @@ bool bench_is_predictor(const std::string &element) {
 }
 
 std::string bench_params(const BenchCase &c) {
-  std::string p = bench_is_predictor(c.element)                         ? "slice-height=" + std::to_string(c.slice_height)
-                  : bench_has_levels(c.element)                         ? "levels=" + std::to_string(c.levels)
-                                                                        : "";
+  std::string p = bench_is_predictor(c.element) ? "slice-height=" + std::to_string(c.slice_height)
+                  : bench_has_levels(c.element) ? "levels=" + std::to_string(c.levels)
+                                                : "";
   if (!c.props.empty()) p += (p.empty() ? "" : " ") + c.props;
   return p.empty() ? "-" : p;
 }
@@ -247,19 +249,22 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     }
   }
   r.in_bytes = gst_buffer_get_size(frame);
-  timed_loop(r, seconds, [&](int i) {
-    if (!inputs[i & 1] || gst_harness_push(h, gst_buffer_ref(inputs[i & 1])) != GST_FLOW_OK) return false;
-    GstBuffer *out = gst_harness_try_pull(h);
-    if (!out) return false;
-    if (cuda && !gst_is_cuda_memory(gst_buffer_peek_memory(out, 0))) r.note = "output not in CUDA memory";
-    r.out_bytes = passthrough ? 0 : gst_buffer_get_size(out);
-    gst_buffer_unref(out);
-    return r.note.empty();
-  }, [&] {
-    if (!cuda || !gst_cuda_context_push(shared_cuda_context())) return;
-    CuStreamSynchronize(nullptr);  // the elements queue on the context's legacy stream
-    gst_cuda_context_pop(nullptr);
-  });
+  timed_loop(
+      r, seconds,
+      [&](int i) {
+        if (!inputs[i & 1] || gst_harness_push(h, gst_buffer_ref(inputs[i & 1])) != GST_FLOW_OK) return false;
+        GstBuffer *out = gst_harness_try_pull(h);
+        if (!out) return false;
+        if (cuda && !gst_is_cuda_memory(gst_buffer_peek_memory(out, 0))) r.note = "output not in CUDA memory";
+        r.out_bytes = passthrough ? 0 : gst_buffer_get_size(out);
+        gst_buffer_unref(out);
+        return r.note.empty();
+      },
+      [&] {
+        if (!cuda || !gst_cuda_context_push(shared_cuda_context())) return;
+        CuStreamSynchronize(nullptr);  // the elements queue on the context's legacy stream
+        gst_cuda_context_pop(nullptr);
+      });
   if (!r.note.empty() && r.note == "error") r.note = bus_error(h->element);
   for (auto &b : inputs)
     if (b) gst_buffer_unref(b);
@@ -276,7 +281,8 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
 namespace {
 // cudahough on a device frame: detection only (edges, votes, peaks, the line
 // list back on the host); props "edge=canny" and "theta-bins=N" apply.
-void bench_hough_core(BenchResult &r, cf::Engine &engine, const BenchCase &c, const cf::FrameView &raw, double seconds) {
+void bench_hough_core(BenchResult &r, cf::Engine &engine, const BenchCase &c, const cf::FrameView &raw,
+                      double seconds) {
   cf::HoughParams p;
   for (const auto &[name, value] : bench_props(c.props)) {
     if (name == "edge") p.edge = value == "canny" ? cf::EdgeDetector::Canny : cf::EdgeDetector::Sobel;
@@ -325,8 +331,10 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
     void *in = alloc(r.in_bytes);
     GstMapInfo map;
     gst_buffer_map(frame, &map, GST_MAP_READ);
-    if (host) std::memcpy(in, map.data, r.in_bytes);
-    else engine.upload(in, map.data, r.in_bytes);
+    if (host)
+      std::memcpy(in, map.data, r.in_bytes);
+    else
+      engine.upload(in, map.data, r.in_bytes);
     gst_buffer_unmap(frame, &map);
     raw.n_planes = GST_VIDEO_INFO_N_PLANES(&info);
     for (int p = 0; p < raw.n_planes; ++p) {
@@ -364,10 +372,13 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         dst.planes[p].data = static_cast<char *>(out) + GST_VIDEO_INFO_PLANE_OFFSET(&info, p);
       cf::HalftoneParams hp;
       hp.copy_mask = GST_VIDEO_INFO_HAS_ALPHA(&info) ? 1u << GST_VIDEO_COMP_A : 0u;
-      timed_loop(r, seconds, [&](int i) {
-        cf::halftone(engine, hp, std::uint64_t(i), raw, dst);
-        return true;
-      }, drain);
+      timed_loop(
+          r, seconds,
+          [&](int i) {
+            cf::halftone(engine, hp, std::uint64_t(i), raw, dst);
+            return true;
+          },
+          drain);
       release(in);
       release(out);
       return r;
@@ -386,11 +397,16 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
         if (name == "quality") p.quality = std::stoi(value);
       cf::dct_forward(engine, p, raw, coeffs);  // the inverse's input
       engine.synchronize();
-      timed_loop(r, seconds, [&](int) {
-        if (is_inverse(c)) cf::dct_inverse(engine, p, coeffs, raw);
-        else cf::dct_forward(engine, p, raw, coeffs);
-        return true;
-      }, drain);
+      timed_loop(
+          r, seconds,
+          [&](int) {
+            if (is_inverse(c))
+              cf::dct_inverse(engine, p, coeffs, raw);
+            else
+              cf::dct_forward(engine, p, raw, coeffs);
+            return true;
+          },
+          drain);
       if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
       release(in);
       release(out);
@@ -407,10 +423,13 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
       r.out_bytes = cf::planar_size(layout, ct);
       void *out = alloc(r.out_bytes);
       const cf::FrameView coeffs = cf::planar_view(out, layout, ct, raw.memory);
-      timed_loop(r, seconds, [&](int) {
-        cf::cdf97_forward(engine, p, raw, coeffs);
-        return true;
-      }, drain);
+      timed_loop(
+          r, seconds,
+          [&](int) {
+            cf::cdf97_forward(engine, p, raw, coeffs);
+            return true;
+          },
+          drain);
       release(in);
       release(out);
       return r;
@@ -428,28 +447,34 @@ BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds) {
                                   cf::kDefaultGedThreshold, c.slice_height};
       cf::predictor_forward(engine, p, raw, coeffs);  // the inverse's input
       engine.synchronize();
-      timed_loop(r, seconds, [&](int) {
-        if (is_inverse(c))
-          cf::predictor_inverse(engine, p, coeffs, raw);
-        else
-          cf::predictor_forward(engine, p, raw, coeffs);
-        return true;
-      }, drain);
+      timed_loop(
+          r, seconds,
+          [&](int) {
+            if (is_inverse(c))
+              cf::predictor_inverse(engine, p, coeffs, raw);
+            else
+              cf::predictor_forward(engine, p, raw, coeffs);
+            return true;
+          },
+          drain);
       if (is_inverse(c)) std::swap(r.in_bytes, r.out_bytes);
     } else {
       const cf::WaveletParams p{c.element == "cudahaar" ? cf::Wavelet::Haar : cf::Wavelet::Cdf53, c.levels,
                                 cf::Layout::Mallat};
       std::vector<cf::Histogram> histograms;
-      timed_loop(r, seconds, [&](int) {
-        if (c.element == "cudarct" || c.element == "cudaycocg")
-          cf::colour_forward(engine, c.element == "cudarct" ? cf::ColourTransform::Rct : cf::ColourTransform::YCoCg,
-                             raw, coeffs);
-        else if (entropy)
-          cf::histograms(engine, raw, histograms);  // the histograms downloaded; the entropy is host arithmetic
-        else
-          cf::wavelet_forward(engine, p, raw, coeffs);
-        return true;
-      }, drain);
+      timed_loop(
+          r, seconds,
+          [&](int) {
+            if (c.element == "cudarct" || c.element == "cudaycocg")
+              cf::colour_forward(engine, c.element == "cudarct" ? cf::ColourTransform::Rct : cf::ColourTransform::YCoCg,
+                                 raw, coeffs);
+            else if (entropy)
+              cf::histograms(engine, raw, histograms);  // the histograms downloaded; the entropy is host arithmetic
+            else
+              cf::wavelet_forward(engine, p, raw, coeffs);
+            return true;
+          },
+          drain);
     }
     release(in);
     release(out);

@@ -14,10 +14,10 @@ struct BenchCase {
   std::string element, format, backend, memory;  // memory: system | cuda | core
   int width, height, levels;
   int slice_height = 0;  // predictors
-  std::string props;  // extra element properties, "name=value name=value" (e.g. "edge=canny")
+  std::string props;     // extra element properties, "name=value name=value" (e.g. "edge=canny")
 };
 bool bench_is_predictor(const std::string &element);  // cudamed, cudagap, cudaged, or their inverse
-bool bench_has_levels(const std::string &element);  // cudahaar, cudacdf53, cudacdf97
+bool bench_has_levels(const std::string &element);    // cudahaar, cudacdf53, cudacdf97
 std::string bench_params(const BenchCase &c);         // "levels=3", "slice-height=64"
 
 struct BenchResult {
@@ -44,7 +44,7 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds);
 BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds);
 
 struct Ceilings {
-  double d2d_gbps = 0;              // device-to-device copy, bytes read + written per second
+  double d2d_gbps = 0;                // device-to-device copy, bytes read + written per second
   double h2d_gbps = 0, d2h_gbps = 0;  // pinned host <-> device copies
   std::string note;
 };

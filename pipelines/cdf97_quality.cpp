@@ -26,7 +26,8 @@ int main(int argc, char **argv) {
     struct Setting {
       float step, threshold;
     };
-    for (Setting s : std::vector<Setting>{{0.5f, 0}, {1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0}, {4, 8}, {4, 16}, {8, 24}}) {
+    for (Setting s :
+         std::vector<Setting>{{0.5f, 0}, {1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0}, {4, 8}, {4, 16}, {8, 24}}) {
       cf::Cdf97Params p;
       p.levels = levels;
       p.quant_step = s.step;

@@ -14,7 +14,8 @@
 // device-to-device copy bandwidth (bytes read + written), and pinned host <->
 // device copies; each becomes the fps a frame of that size would allow.
 //
-//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudacdf97,cudarct,...] [--levels 3] [--slice-heights 0,64]
+//   cf-bench --image photo.jpg [--elements cudahaar,cudacdf53,cudacdf97,cudarct,...] [--levels 3] [--slice-heights
+//   0,64]
 //            [--backends cpu,openmp,cuda] [--memory system,cuda,core,core-pinned]
 //            [--formats GRAY8,RGBA,I420] [--sizes 1280x720,1920x1080,3840x2160]
 //            [--seconds 1] [--clips DIR] [--markdown results.md] [--props "edge=canny"]
@@ -58,8 +59,8 @@ std::string command_output(const char *cmd) {
 }
 
 std::string machine_description() {
-  const std::string gpu = command_output(
-      "nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1");
+  const std::string gpu =
+      command_output("nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1");
   std::ostringstream s;
   s << "- GPU: " << (gpu.empty() ? "none" : gpu + " (name, driver)") << "\n"
     << "- CPU:" << command_output("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2") << ", "
@@ -98,28 +99,39 @@ bool element_takes(const std::string &element, const std::string &format) {
 int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   std::string image, markdown, clips;
-  std::vector<std::string> elements = {"cudahaar", "cudacdf53", "cudacdf97", "cudarct", "cudaycocg", "cudaentropy",
-                                      "cudahalftone", "cudadct"},
-                           backends = {"cpu", "openmp", "cuda"},
-                           memories = {"system", "cuda", "core"}, formats = {"GRAY8", "RGBA", "I420"},
-                           sizes = {"1280x720", "1920x1080", "3840x2160"}, levels = {"3"},
-                           slice_heights = {"0", "64"};
+  std::vector<std::string> elements = {"cudahaar",  "cudacdf53",   "cudacdf97",    "cudarct",
+                                       "cudaycocg", "cudaentropy", "cudahalftone", "cudadct"},
+                           backends = {"cpu", "openmp", "cuda"}, memories = {"system", "cuda", "core"},
+                           formats = {"GRAY8", "RGBA", "I420"}, sizes = {"1280x720", "1920x1080", "3840x2160"},
+                           levels = {"3"}, slice_heights = {"0", "64"};
   double seconds = 1.0;
   std::string props;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
-    if (k == "--image") image = v;
-    else if (k == "--elements") elements = split(v);
-    else if (k == "--backends") backends = split(v);
-    else if (k == "--memory") memories = split(v);
-    else if (k == "--formats") formats = split(v);
-    else if (k == "--sizes") sizes = split(v);
-    else if (k == "--levels") levels = split(v);
-    else if (k == "--slice-heights") slice_heights = split(v);
-    else if (k == "--seconds") seconds = std::stod(v);
-    else if (k == "--clips") clips = v;
-    else if (k == "--markdown") markdown = v;
-    else if (k == "--props") props = v;
+    if (k == "--image")
+      image = v;
+    else if (k == "--elements")
+      elements = split(v);
+    else if (k == "--backends")
+      backends = split(v);
+    else if (k == "--memory")
+      memories = split(v);
+    else if (k == "--formats")
+      formats = split(v);
+    else if (k == "--sizes")
+      sizes = split(v);
+    else if (k == "--levels")
+      levels = split(v);
+    else if (k == "--slice-heights")
+      slice_heights = split(v);
+    else if (k == "--seconds")
+      seconds = std::stod(v);
+    else if (k == "--clips")
+      clips = v;
+    else if (k == "--markdown")
+      markdown = v;
+    else if (k == "--props")
+      props = v;
     else {
       std::fprintf(stderr, "unknown option %s (see the top of cf-bench.cpp)\n", k.c_str());
       return 2;
@@ -143,14 +155,16 @@ int main(int argc, char **argv) {
              " GB/s\n- pinned device to host: " + fmt("%.1f", ceil.d2h_gbps) + " GB/s\n");
   else
     out.line("- " + ceil.note + "\n");
-  out.line("## Elements\n\nmemory: system = GstHarness, system-memory buffers; cuda = GstHarness, "
-           "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer; "
-           "core-pinned = libcudafilters on pinned host frames, no GStreamer.\n"
-           "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system and core-pinned rows on "
-           "cuda, "
-           "1 / (input / host-to-device + output / device-to-host).\n");
-  out.line("| element | format | size | params | backend | memory | fps | ms/frame | GB/s (in+out) | "
-           "ceiling fps | % of ceiling |");
+  out.line(
+      "## Elements\n\nmemory: system = GstHarness, system-memory buffers; cuda = GstHarness, "
+      "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer; "
+      "core-pinned = libcudafilters on pinned host frames, no GStreamer.\n"
+      "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system and core-pinned rows on "
+      "cuda, "
+      "1 / (input / host-to-device + output / device-to-host).\n");
+  out.line(
+      "| element | format | size | params | backend | memory | fps | ms/frame | GB/s (in+out) | "
+      "ceiling fps | % of ceiling |");
   out.line("|---|---|---|---|---|---|---:|---:|---:|---:|---:|");
   for (const auto &format : formats)
     for (const auto &size : sizes) {
@@ -167,11 +181,14 @@ int main(int argc, char **argv) {
               BenchCase c{element, format, backend, memory, w, h, 0, 0, props};
               if (param != "-") (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
               BenchResult r;
-              if (backend == "cuda" && !gpu) r.note = "no GPU: " + why;
-              else if (memory == "core" || memory == "core-pinned") r = bench_core(c, frame, seconds);
-              else r = bench_element(c, frame, seconds);
-              std::string row = "| " + element + " | " + format + " | " + size + " | " + bench_params(c) + " | " + backend +
-                                " | " + memory + " | ";
+              if (backend == "cuda" && !gpu)
+                r.note = "no GPU: " + why;
+              else if (memory == "core" || memory == "core-pinned")
+                r = bench_core(c, frame, seconds);
+              else
+                r = bench_element(c, frame, seconds);
+              std::string row = "| " + element + " | " + format + " | " + size + " | " + bench_params(c) + " | " +
+                                backend + " | " + memory + " | ";
               if (!r.note.empty()) {
                 out.line(row + r.note + " | | | | |");
                 continue;
@@ -182,8 +199,8 @@ int main(int argc, char **argv) {
                 ceiling = memory == "system" || memory == "core-pinned"
                               ? 1.0 / (r.in_bytes / (ceil.h2d_gbps * 1e9) + r.out_bytes / (ceil.d2h_gbps * 1e9))
                               : ceil.d2d_gbps * 1e9 / bytes;
-              out.line(row + fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) + " | " + fmt("%.1f", r.gbps) +
-                       " | " + (ceiling ? fmt("%.0f", ceiling) : "-") + " | " +
+              out.line(row + fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) + " | " + fmt("%.1f", r.gbps) + " | " +
+                       (ceiling ? fmt("%.0f", ceiling) : "-") + " | " +
                        (ceiling ? fmt("%.0f%%", 100 * r.fps / ceiling) : "-") + " |");
             }
       gst_buffer_unref(frame);
@@ -204,7 +221,8 @@ int main(int argc, char **argv) {
           const std::string desc = "filesrc location=" + clip + " ! qtdemux ! h264parse ! " + decoder + " ! " +
                                    (chain.empty() ? "" : chain + " ! ") + "fakesink name=sink";
           const BenchResult r = bench_pipeline(desc);
-          const std::string row = "| " + size + " | " + label + " | " + (chain.empty() ? "(decode only)" : chain) + " | ";
+          const std::string row =
+              "| " + size + " | " + label + " | " + (chain.empty() ? "(decode only)" : chain) + " | ";
           out.line(row + (r.note.empty() ? fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) : r.note + " |") + " |");
         }
   }

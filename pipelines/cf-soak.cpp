@@ -44,9 +44,10 @@ struct Options {
 };
 
 void print_header() {
-  std::printf("| chain | backend | memory | format | size | frames | fps | RSS after warm-up (MB) | RSS end (MB) | "
-              "RSS growth (MB) | GPU after warm-up (MB) | GPU end (MB) | GPU growth (MB) | verdict |\n"
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| chain | backend | memory | format | size | frames | fps | RSS after warm-up (MB) | RSS end (MB) | "
+      "RSS growth (MB) | GPU after warm-up (MB) | GPU end (MB) | GPU growth (MB) | verdict |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 }
 
 // The row of a run that produced no figures.
@@ -68,14 +69,22 @@ bool parse(int argc, char **argv, Options *o) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--chain") o->chain = next();
-    else if (a == "--backend") o->backend = next();
-    else if (a == "--frames") o->frames = std::atol(next().c_str());
-    else if (a == "--warmup") o->warmup = std::atol(next().c_str());
-    else if (a == "--format") o->format = next();
-    else if (a == "--memory") o->memory = next();
-    else if (a == "--max-seconds") o->max_seconds = std::atof(next().c_str());
-    else if (a == "--header") o->header = true;
+    if (a == "--chain")
+      o->chain = next();
+    else if (a == "--backend")
+      o->backend = next();
+    else if (a == "--frames")
+      o->frames = std::atol(next().c_str());
+    else if (a == "--warmup")
+      o->warmup = std::atol(next().c_str());
+    else if (a == "--format")
+      o->format = next();
+    else if (a == "--memory")
+      o->memory = next();
+    else if (a == "--max-seconds")
+      o->max_seconds = std::atof(next().c_str());
+    else if (a == "--header")
+      o->header = true;
     else if (a == "--size") {
       if (std::sscanf(next().c_str(), "%dx%d", &o->width, &o->height) != 2) return false;
     } else {
@@ -120,9 +129,10 @@ int main(int argc, char **argv) {
   gst_init(&argc, &argv);
   Options o;
   if (!parse(argc, argv, &o)) {
-    std::fprintf(stderr, "usage: cf-soak --chain \"cudacdf53 levels=3 ! cudainverse\" [--backend cpu|openmp|cuda|auto] "
-                         "[--frames N] [--warmup N] [--format I420] [--size 1920x1080] [--memory system|cuda] "
-                         "[--max-seconds S] [--header]\n");
+    std::fprintf(stderr,
+                 "usage: cf-soak --chain \"cudacdf53 levels=3 ! cudainverse\" [--backend cpu|openmp|cuda|auto] "
+                 "[--frames N] [--warmup N] [--format I420] [--size 1920x1080] [--memory system|cuda] "
+                 "[--max-seconds S] [--header]\n");
     return 2;
   }
   if (o.header) print_header();
@@ -196,10 +206,14 @@ int main(int argc, char **argv) {
   const double gpu_growth = gpu_warm >= 0 && gpu_end >= 0 ? (gpu_end - gpu_warm) / 1e6 : 0;
 
   std::string verdict;
-  if (!error.empty()) verdict = "error: " + error;
-  else if (done <= o.warmup) verdict = "too few frames to judge";
-  else if (rss_growth > kRssToleranceMb || gpu_growth > kGpuToleranceMb) verdict = "GROWS";
-  else verdict = "flat";
+  if (!error.empty())
+    verdict = "error: " + error;
+  else if (done <= o.warmup)
+    verdict = "too few frames to judge";
+  else if (rss_growth > kRssToleranceMb || gpu_growth > kGpuToleranceMb)
+    verdict = "GROWS";
+  else
+    verdict = "flat";
   if (done < o.frames && error.empty()) verdict += " (stopped by --max-seconds)";
   char gpu_growth_text[32] = "n/a";
   if (gpu_warm >= 0 && gpu_end >= 0) std::snprintf(gpu_growth_text, sizeof gpu_growth_text, "%+.1f", gpu_growth);

@@ -17,8 +17,8 @@ int main() {
       cft::OwnedFrame raw = cft::make_raw(pk, ph.width, ph.height, cf::SampleType::U8);
       cft::fill_from_rgb(raw, ph.width, ph.height, ph.rgb);
       const cf::Entropy input = cf::frame_entropy(e, raw.view, scratch);
-      std::printf("| %s | %s | %dx%d | input | - | %.3f |\n", ph.name.c_str(), pk == cft::Packing::Gray ? "GRAY8" : "I420",
-                  ph.width, ph.height, input.bits_per_pixel);
+      std::printf("| %s | %s | %dx%d | input | - | %.3f |\n", ph.name.c_str(),
+                  pk == cft::Packing::Gray ? "GRAY8" : "I420", ph.width, ph.height, input.bits_per_pixel);
       for (int q : {0, 10, 25, 50, 75, 90, 100}) {
         cft::OwnedFrame co = cft::dct::make_coefficients(raw.view), back = cft::copy_of(raw);
         cf::dct_forward(e, cf::DctParams(q), raw.view, co.view);

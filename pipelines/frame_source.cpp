@@ -6,10 +6,9 @@
 #include <random>
 
 GstBuffer *decode_frame(const std::string &image, const std::string &format, int w, int h) {
-  const std::string desc = "filesrc location=\"" + image +
-                           "\" ! decodebin ! videoconvert ! videoscale ! video/x-raw,format=" + format +
-                           ",width=" + std::to_string(w) + ",height=" + std::to_string(h) +
-                           " ! appsink name=sink sync=false";
+  const std::string desc =
+      "filesrc location=\"" + image + "\" ! decodebin ! videoconvert ! videoscale ! video/x-raw,format=" + format +
+      ",width=" + std::to_string(w) + ",height=" + std::to_string(h) + " ! appsink name=sink sync=false";
   GError *err = nullptr;
   GstElement *pipe = gst_parse_launch(desc.c_str(), &err);
   if (!pipe) {

@@ -49,7 +49,8 @@ struct DeviceCopy {
   }
   void download(const cf::FrameView &host) {
     for (int p = 0; p < host.n_planes; ++p)
-      engine.download(host.planes[p].data, view.planes[p].data, std::size_t(host.planes[p].stride) * host.planes[p].rows);
+      engine.download(host.planes[p].data, view.planes[p].data,
+                      std::size_t(host.planes[p].stride) * host.planes[p].rows);
   }
   ~DeviceCopy() {
     for (int p = 0; p < view.n_planes; ++p) engine.device_free(view.planes[p].data);
@@ -73,7 +74,9 @@ int main(int argc, char **argv) {
   std::vector<std::uint8_t> rgb;
   const bool photo = !image_dir().empty() && load_rgb8(image_dir() + "/fruits.jpg", pw, ph, rgb);
   std::printf("input: %s\n\n", photo ? "fruits.jpg resampled" : "random samples");
-  std::printf("| method | format | size | backend | ms/frame | Gpixel/s | x serial | same bits |\n|---|---|---|---|---:|---:|---:|---|\n");
+  std::printf(
+      "| method | format | size | backend | ms/frame | Gpixel/s | x serial | same bits "
+      "|\n|---|---|---|---|---:|---:|---:|---|\n");
 
   auto row = [&](const cf::HalftoneParams &p, Packing packing, const char *format, int w, int h, bool all_backends) {
     OwnedFrame src = make_raw(packing, w, h, cf::SampleType::U8);

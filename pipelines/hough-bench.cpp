@@ -91,9 +91,12 @@ int main(int argc, char **argv) {
   int low = 50, high = 150;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--out" && i + 1 < argc) out = argv[++i];
-    else if (a == "--canny" && i + 1 < argc && std::sscanf(argv[i + 1], "%d,%d", &low, &high) == 2) ++i;
-    else files.push_back(a);
+    if (a == "--out" && i + 1 < argc)
+      out = argv[++i];
+    else if (a == "--canny" && i + 1 < argc && std::sscanf(argv[i + 1], "%d,%d", &low, &high) == 2)
+      ++i;
+    else
+      files.push_back(a);
   }
   if (files.empty()) {
     std::fprintf(stderr, "usage: hough-bench --out DIR frame.pgm [...]\n");
@@ -104,8 +107,10 @@ int main(int argc, char **argv) {
   std::unique_ptr<cf::Engine> cuda = gpu ? std::make_unique<cf::Engine>(cf::Backend::Cuda) : nullptr;
   std::printf("backends: %s, %s, %s; Canny thresholds %d, %d\n\n", cpu.describe().c_str(), omp.describe().c_str(),
               cuda ? cuda->describe().c_str() : "no cuda", low, high);
-  std::printf("| frame | size | stage | Canny edge pixels | cpu ms | openmp ms | cuda ms (host frame) | cuda ms (device frame) | "
-              "cuda vs cpu |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+  std::printf(
+      "| frame | size | stage | Canny edge pixels | cpu ms | openmp ms | cuda ms (host frame) | cuda ms (device frame) "
+      "| "
+      "cuda vs cpu |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n");
   int failures = 0;
   for (const std::string &file : files) {
     Gray g;
@@ -178,8 +183,10 @@ int main(int argc, char **argv) {
     if (cuda) {
       std::printf("| %s | %dx%d | cuda voting strategies (vote + peaks, device frame) |", name.c_str(), g.w, g.h);
       for (const char *v : {"", "shared:1", "shared:4", "global"}) {
-        if (*v) setenv("CF_HOUGH_VOTING", v, 1);
-        else unsetenv("CF_HOUGH_VOTING");
+        if (*v)
+          setenv("CF_HOUGH_VOTING", v, 1);
+        else
+          unsetenv("CF_HOUGH_VOTING");
         cf::HoughResult r;
         const double t = time_ms([&] { cf::hough_detect(*cuda, given, edge_device, cf::LumaSource::Component0, r); });
         std::printf(" %s %.3f ms |", *v ? v : "default", t);

@@ -81,8 +81,8 @@ int main(int argc, char **argv) {
     for (int m : {1 << 16, 1 << 12, 1 << 8}) {
       if (max_lines) break;
       const NppStatus st = nppiFilterHoughLineGetBufferSize(roi, d, m, &buffer_size);
-      std::printf("nppiFilterHoughLineGetBufferSize(%dx%d, {%g, %g}, %d): status %d, %d bytes\n", w, h, d.rho, d.theta, m,
-                  int(st), buffer_size);
+      std::printf("nppiFilterHoughLineGetBufferSize(%dx%d, {%g, %g}, %d): status %d, %d bytes\n", w, h, d.rho, d.theta,
+                  m, int(st), buffer_size);
       if (st == NPP_SUCCESS) max_lines = m, delta = d;
     }
   if (!max_lines) return 1;
@@ -118,9 +118,10 @@ int main(int argc, char **argv) {
   std::sort(wall_ms.begin(), wall_ms.end());
   int found = 0;
   check(cudaMemcpy(&found, count, sizeof found, cudaMemcpyDeviceToHost), "count");
-  std::printf("npp | %s | %dx%d | %.1f%% edges | delta {%g, %g} | threshold %d | %d lines (capacity %d) | %.3f ms (events) | "
-              "%.3f ms (wall, synchronised)\n",
-              argv[1], w, h, 100.0 * edges / (double(w) * h), delta.rho, delta.theta, threshold, found, max_lines,
-              event_ms[25], wall_ms[25]);
+  std::printf(
+      "npp | %s | %dx%d | %.1f%% edges | delta {%g, %g} | threshold %d | %d lines (capacity %d) | %.3f ms (events) | "
+      "%.3f ms (wall, synchronised)\n",
+      argv[1], w, h, 100.0 * edges / (double(w) * h), delta.rho, delta.theta, threshold, found, max_lines, event_ms[25],
+      wall_ms[25]);
   return 0;
 }

@@ -16,13 +16,13 @@
 using namespace cf;
 using namespace cf::cuda;
 
-#define CK(x)                                                                        \
-  do {                                                                               \
-    cudaError_t e_ = (x);                                                            \
-    if (e_ != cudaSuccess) {                                                         \
+#define CK(x)                                                                                 \
+  do {                                                                                        \
+    cudaError_t e_ = (x);                                                                     \
+    if (e_ != cudaSuccess) {                                                                  \
       std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                  \
-    }                                                                                \
+      std::exit(1);                                                                           \
+    }                                                                                         \
   } while (0)
 
 constexpr int W = 3840, H = 2160;
@@ -40,7 +40,8 @@ struct Bufs {
 
 // The parameters of one launch and its block count (predictor.cu's forward_u8
 // for these tight frames).
-static PredictForwardU8Params params(const Layout &L, const Bufs &b, int tile_w, int tile_h, int slice, long long &tiles) {
+static PredictForwardU8Params params(const Layout &L, const Bufs &b, int tile_w, int tile_h, int slice,
+                                     long long &tiles) {
   PredictForwardU8Params p{};
   p.slice_height = slice;
   p.threshold = 40;
@@ -102,7 +103,8 @@ struct Shape {
 
 template <class S, class SP>
 Shape row(const char *name) {
-  return Shape{name, &Variant<S, SP>::kernel, {SP::kTileW, S::kTileW}, {SP::kTileH, S::kTileH}, {SP::kThreads, S::kThreads}};
+  return Shape{
+      name, &Variant<S, SP>::kernel, {SP::kTileW, S::kTileW}, {SP::kTileH, S::kTileH}, {SP::kThreads, S::kThreads}};
 }
 
 int main(int argc, char **argv) {
@@ -175,7 +177,8 @@ int main(int argc, char **argv) {
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("# pair kernel shapes, %dx%d, %s, %d launches back to back (best of 3)\n\n", W, H, prop.name, reps);
   std::printf("device-to-device copy: %.0f GB/s (read + written)\n\n", copy_gbps);
-  std::printf("| layout | predictor | slice-height | shape | registers | blocks/SM | us | %% of copy | same as the first |\n");
+  std::printf(
+      "| layout | predictor | slice-height | shape | registers | blocks/SM | us | %% of copy | same as the first |\n");
   std::printf("|---|---|---:|---|---:|---:|---:|---:|---|\n");
   bool all_same = true;
   for (const Layout &L : layouts) {
@@ -201,7 +204,8 @@ int main(int argc, char **argv) {
           CK(cudaGetLastError());
           CK(cudaStreamSynchronize(st));
           bool same = true;
-          if (v == 0) CK(cudaMemcpy(ref, b.out, out_bytes, cudaMemcpyDeviceToDevice));
+          if (v == 0)
+            CK(cudaMemcpy(ref, b.out, out_bytes, cudaMemcpyDeviceToDevice));
           else {
             std::vector<unsigned char> x(out_bytes), y(out_bytes);
             CK(cudaMemcpy(x.data(), ref, out_bytes, cudaMemcpyDeviceToHost));
@@ -210,8 +214,11 @@ int main(int argc, char **argv) {
             all_same = all_same && same;
           }
           const double share = 100.0 * (in_bytes + out_bytes) / (us * 1e3) / copy_gbps;
-          std::printf("| %s | %s | %d | %s | %d | %d | %.1f | %.0f%% | %s |\n", L.name, pred_names[int(pr)], slice, r.name,
-                      fa.numRegs, per_sm, us, share, v == 0 ? "-" : same ? "yes" : "NO");
+          std::printf("| %s | %s | %d | %s | %d | %d | %.1f | %.0f%% | %s |\n", L.name, pred_names[int(pr)], slice,
+                      r.name, fa.numRegs, per_sm, us, share,
+                      v == 0 ? "-"
+                      : same ? "yes"
+                             : "NO");
           std::fflush(stdout);
         }
       }

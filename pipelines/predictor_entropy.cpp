@@ -52,7 +52,8 @@ int main(int argc, char **argv) {
     const char *name;
     cft::Packing packing;
   };
-  const Layout layouts[] = {{"GRAY8", cft::Packing::Gray}, {"RGB", cft::Packing::Packed3}, {"I420", cft::Packing::Planar3}};
+  const Layout layouts[] = {
+      {"GRAY8", cft::Packing::Gray}, {"RGB", cft::Packing::Packed3}, {"I420", cft::Packing::Planar3}};
   cf::Engine engine(cf::Backend::Cpu);
   std::printf("| photo | format | predictor | slice-height=0 | 16 | 64 | 256 | cost of 64 |\n");
   std::printf("|---|---|---|---:|---:|---:|---:|---:|\n");
@@ -63,8 +64,8 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "cannot read %s\n", path.c_str());
       continue;
     }
-    const std::string name = path.substr(path.find_last_of('/') + 1) + " (" + std::to_string(w) + "x" +
-                              std::to_string(h) + ")";
+    const std::string name =
+        path.substr(path.find_last_of('/') + 1) + " (" + std::to_string(w) + "x" + std::to_string(h) + ")";
     for (const Layout &l : layouts) {
       cft::OwnedFrame raw = cft::make_raw(l.packing, w, h, cf::SampleType::U8, 0, true);
       cft::fill_from_rgb(raw, w, h, rgb);

@@ -27,7 +27,8 @@ using Clock = std::chrono::steady_clock;
 // Best of `rounds` rounds of `n` calls, in ms per call; `settle` ends each
 // round (waits for calls that only queue work).
 template <class F, class G = void (*)()>
-double time_ms(int rounds, int n, F &&f, G &&settle = [] {}) {
+double time_ms(
+    int rounds, int n, F &&f, G &&settle = [] {}) {
   f();  // warm-up (allocations, clocks)
   double best = 1e30;
   for (int r = 0; r < rounds; ++r) {
@@ -42,7 +43,8 @@ double time_ms(int rounds, int n, F &&f, G &&settle = [] {}) {
 struct DeviceCopy {
   cf::Engine &e;
   void *p;
-  DeviceCopy(cf::Engine &engine, const cf::FrameView &host, std::size_t bytes) : e(engine), p(engine.device_alloc(bytes)) {
+  DeviceCopy(cf::Engine &engine, const cf::FrameView &host, std::size_t bytes)
+      : e(engine), p(engine.device_alloc(bytes)) {
     e.upload(p, host.planes[0].data, bytes);
   }
   ~DeviceCopy() { e.device_free(p); }
@@ -109,9 +111,12 @@ int main(int argc, char **argv) {
     std::printf("per-call floor (64x64 GRAY8 MED forward, device frames): %.4f ms\n", floor_ms);
   }
   std::printf("\n");
-  std::printf("cuda ms: each call returns complete; queued ms: back-to-back calls that return once queued\n"
-              "(Engine::use_legacy_stream), the time of the last included; GB/s and %% of copy from queued ms.\n\n");
-  std::printf("| format | predictor | slice-height | direction | cpu ms | openmp ms | cuda ms | queued ms | cuda x cpu | openmp x cpu | cuda GB/s | %% of copy |\n");
+  std::printf(
+      "cuda ms: each call returns complete; queued ms: back-to-back calls that return once queued\n"
+      "(Engine::use_legacy_stream), the time of the last included; GB/s and %% of copy from queued ms.\n\n");
+  std::printf(
+      "| format | predictor | slice-height | direction | cpu ms | openmp ms | cuda ms | queued ms | cuda x cpu | "
+      "openmp x cpu | cuda GB/s | %% of copy |\n");
   std::printf("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 
   for (cft::Packing packing : {cft::Packing::Gray, cft::Packing::Packed4}) {
@@ -134,8 +139,8 @@ int main(int argc, char **argv) {
           const double f_cpu = time_cpu([&] { cf::predictor_forward(cpu, p, raw.view, res.view); });
           const double f_omp = time_omp([&] { cf::predictor_forward(omp, p, raw.view, got_res.view); });
           const double f_cuda = time_ms(5, 20, [&] { cf::predictor_forward(cuda, p, raw_d, res_d); });
-          const double f_queued = time_ms(5, 20, [&] { cf::predictor_forward(queued, p, raw_d, res_d); },
-                                          [&] { queued.synchronize(); });
+          const double f_queued = time_ms(
+              5, 20, [&] { cf::predictor_forward(queued, p, raw_d, res_d); }, [&] { queued.synchronize(); });
           cuda.download(got_res.view.planes[0].data, dres.p, frame_bytes(got_res));
           std::string first;
           long long n = cft::count_differences(res.view, got_res.view, &first);
@@ -147,8 +152,8 @@ int main(int argc, char **argv) {
           CHECK_MSG(n == 0, "%s %s slice %d: openmp inverse differs: %lld, first %s", fname, cf::predictor_name(pr),
                     slice, n, first.c_str());
           const double i_cuda = time_ms(5, 10, [&] { cf::predictor_inverse(cuda, p, res_d, raw_d); });
-          const double i_queued = time_ms(5, 10, [&] { cf::predictor_inverse(queued, p, res_d, raw_d); },
-                                          [&] { queued.synchronize(); });
+          const double i_queued = time_ms(
+              5, 10, [&] { cf::predictor_inverse(queued, p, res_d, raw_d); }, [&] { queued.synchronize(); });
           cuda.download(back.view.planes[0].data, draw.p, frame_bytes(back));
           n = cft::count_differences(raw.view, back.view, &first);
           CHECK_MSG(n == 0, "%s %s slice %d: cuda inverse differs: %lld, first %s", fname, cf::predictor_name(pr),

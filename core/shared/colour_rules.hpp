@@ -12,7 +12,6 @@
 #include "core/shared/host_device.hpp"
 #include "cudafilters/colour.hpp"
 
-
 namespace cf::colour {
 
 CF_HD std::int32_t add(std::int32_t a, std::int32_t b) { return std::int32_t(std::uint32_t(a) + std::uint32_t(b)); }

@@ -61,7 +61,8 @@ CF_HD void inverse_block(const Setup &s, const float *g, float *tmp, int *out) {
   for (int v = 0; v < 8; ++v)
     for (int n = 0; n < 8; ++n) tmp[8 * v + n] = dot8(s.cosine + n, 8, g + 8 * v, 1);
   for (int y = 0; y < 8; ++y)
-    for (int n = 0; n < 8; ++n) out[8 * y + n] = round_clamp(add(dot8(s.cosine + y, 8, tmp + n, 8), s.shift), s.lo, s.hi);
+    for (int n = 0; n < 8; ++n)
+      out[8 * y + n] = round_clamp(add(dot8(s.cosine + y, 8, tmp + n, 8), s.shift), s.lo, s.hi);
 }
 
 }  // namespace cf::dct

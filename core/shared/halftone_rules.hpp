@@ -18,7 +18,6 @@
 #include "core/shared/host_device.hpp"
 #include "cudafilters/halftone.hpp"
 
-
 namespace cf::halftone_rules {
 
 struct Tap {
@@ -31,6 +30,8 @@ struct Kernel {
   Tap taps[13];
 };
 
+// The weight tables keep their rows.
+// clang-format off
 CF_HD constexpr Kernel kernel_of(HalftoneMethod m) {
   switch (m) {
     case HalftoneMethod::FloydSteinberg:
@@ -56,6 +57,7 @@ CF_HD constexpr Kernel kernel_of(HalftoneMethod m) {
                {-1, 2, 3}, {0, 2, 5}, {1, 2, 3}, {2, 2, 1}}};
   }
 }
+// clang-format on
 
 // Everything a backend needs besides the frames, prepared once per call by core.
 struct Setup {
@@ -161,8 +163,8 @@ CF_HD void diffuse_span(const PlaneRef &p, const PixelRules &r, bool serpentine,
     const bool inside = !top && x >= k.reach_x && x < p.width - k.reach_x;
     const int sum = inside ? gather<M, false>(p, serpentine, x, y) : gather<M, true>(p, serpentine, x, y);
     int q;
-    const int e = diffuse<Multi, Stochastic>(p.src[y * p.src_stride + std::ptrdiff_t(x) * p.src_step], sum,
-                                             k.divisor, r, x, y, &q);
+    const int e = diffuse<Multi, Stochastic>(p.src[y * p.src_stride + std::ptrdiff_t(x) * p.src_step], sum, k.divisor,
+                                             r, x, y, &q);
     p.err[y * p.err_stride + x] = std::int16_t(e);
     p.dst[y * p.dst_stride + std::ptrdiff_t(x) * p.dst_step] = static_cast<unsigned char>(q);
   }
@@ -177,10 +179,14 @@ void dispatch(const Setup &s, F &&f) {
     const bool multi = s.levels > 2, stochastic = s.stochastic_scale > 0;
     using T = std::true_type;
     using N = std::false_type;
-    if (multi && stochastic) f(method, T{}, T{});
-    else if (multi) f(method, T{}, N{});
-    else if (stochastic) f(method, N{}, T{});
-    else f(method, N{}, N{});
+    if (multi && stochastic)
+      f(method, T{}, T{});
+    else if (multi)
+      f(method, T{}, N{});
+    else if (stochastic)
+      f(method, N{}, T{});
+    else
+      f(method, N{}, N{});
   };
   using HM = HalftoneMethod;
   switch (s.method) {
@@ -196,16 +202,22 @@ void dispatch(const Setup &s, F &&f) {
 // Component c of src/dst as a PlaneRef over the error plane `err` (tight rows).
 inline PlaneRef plane_ref(const FrameView &src, const FrameView &dst, int c, std::int16_t *err) {
   const Component &ks = src.components[c], &kd = dst.components[c];
-  return {static_cast<const unsigned char *>(src.sample(c, 0, 0)), static_cast<unsigned char *>(dst.sample(c, 0, 0)),
-          src.planes[ks.plane].stride, dst.planes[kd.plane].stride, ks.pixel_stride, kd.pixel_stride, ks.width,
-          ks.height, err, ks.width};
+  return {static_cast<const unsigned char *>(src.sample(c, 0, 0)),
+          static_cast<unsigned char *>(dst.sample(c, 0, 0)),
+          src.planes[ks.plane].stride,
+          dst.planes[kd.plane].stride,
+          ks.pixel_stride,
+          kd.pixel_stride,
+          ks.width,
+          ks.height,
+          err,
+          ks.width};
 }
 
 inline PixelRules pixel_rules(const Setup &s, int plane) {
   // The binary compare "u >= T" sees u clamped to 0..255: with T = 0 every
   // u is white, which comparing the unclamped u with kMinValue also gives.
-  return {s.threshold == 0 ? kMinValue : s.threshold, s.stochastic_scale, plane_key(s.seed, s.frame, plane),
-          s.table};
+  return {s.threshold == 0 ? kMinValue : s.threshold, s.stochastic_scale, plane_key(s.seed, s.frame, plane), s.table};
 }
 
 }  // namespace cf::halftone_rules

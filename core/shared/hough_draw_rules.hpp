@@ -19,7 +19,6 @@
 #include "cudafilters/frame.hpp"
 #include "cudafilters/hough.hpp"
 
-
 namespace cf::hough {
 
 // A visible line's end points (inside the frame).
@@ -92,8 +91,8 @@ inline std::vector<Segment> segments_of(const std::vector<HoughLine> &lines) {
 inline void copy_rows(const FrameView &src, const FrameView &dst, int i, int row0, int row1) {
   const MemoryPlane &s = src.planes[i], &d = dst.planes[i];
   for (int y = row0; y < row1; ++y)
-    std::memcpy(static_cast<std::uint8_t *>(d.data) + y * d.stride, static_cast<const std::uint8_t *>(s.data) + y * s.stride,
-                std::size_t(s.row_bytes));
+    std::memcpy(static_cast<std::uint8_t *>(d.data) + y * d.stride,
+                static_cast<const std::uint8_t *>(s.data) + y * s.stride, std::size_t(s.row_bytes));
 }
 
 // Serial and OpenMP: paints component c's samples of rows [row0, row1) (in

@@ -9,7 +9,6 @@
 #include "core/shared/host_device.hpp"
 #include "cudafilters/hough.hpp"
 
-
 namespace cf::hough {
 
 constexpr int kTrigShift = 15;  // Q15 table

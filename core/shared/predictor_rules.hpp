@@ -10,7 +10,6 @@
 #include "core/shared/host_device.hpp"
 #include "cudafilters/predictor.hpp"
 
-
 namespace cf::predict {
 
 // Sample range of the raw type and the first pixel's prediction.
@@ -70,8 +69,7 @@ CF_HD int ged(const Neighbours &p, int threshold) {
 // column. There only the neighbours the border rule names matter (W on the
 // top row, N in the left column); the others must hold sample values (zero,
 // say): the formula is evaluated anyway and then not used.
-CF_HD int prediction(Predictor kind, int threshold, const Range &r, const Neighbours &p, bool top,
-                             bool left) {
+CF_HD int prediction(Predictor kind, int threshold, const Range &r, const Neighbours &p, bool top, bool left) {
   const int v = kind == Predictor::Med ? med(p) : kind == Predictor::Gap ? gap(p) : ged(p, threshold);
   const int border = top ? (left ? r.mid : p.w) : p.n;
   return top || left ? border : clamp_(v, r.lo, r.hi);

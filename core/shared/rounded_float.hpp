@@ -7,7 +7,6 @@
 
 #include "core/shared/host_device.hpp"
 
-
 namespace cf::rounded {
 
 CF_HD float mul(float a, float b) {

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "cpu/cdf97_cpu.hpp"
-#include "kernels/cdf97_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/cdf97_cuda.hpp"
 
 namespace cf {
 
@@ -41,8 +41,8 @@ bool raw_type(SampleType t) { return t != SampleType::F32; }
 std::string check_coefficient_type(const Cdf97Params &p, SampleType t) {
   const bool ok = p.quant_step > 0 ? t == SampleType::S16 || t == SampleType::S32 : t == SampleType::F32;
   if (ok) return "";
-  return std::string("cdf97 coefficients must be ") + (p.quant_step > 0 ? "S16 or S32 with quant-step" : "F32 without quant-step") +
-         ", not " + sample_type_name(t);
+  return std::string("cdf97 coefficients must be ") +
+         (p.quant_step > 0 ? "S16 or S32 with quant-step" : "F32 without quant-step") + ", not " + sample_type_name(t);
 }
 
 void validate(const FrameView &src, const FrameView &dst) {

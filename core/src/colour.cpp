@@ -2,9 +2,9 @@
 #include "cudafilters/colour.hpp"
 
 #include "cpu/colour_cpu.hpp"
-#include "kernels/colour_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/wavelet.hpp"  // coefficient_type_for
+#include "kernels/colour_cuda.hpp"
 
 namespace cf {
 

@@ -1,7 +1,8 @@
 // Linked instead of kernels/ when the build has no CUDA.
-#include "kernels/cuda_device.hpp"
+#include "cudafilters/error.hpp"
 #include "kernels/cdf97_cuda.hpp"
 #include "kernels/colour_cuda.hpp"
+#include "kernels/cuda_device.hpp"
 #include "kernels/dct_cuda.hpp"
 #include "kernels/entropy_cuda.hpp"
 #include "kernels/halftone_cuda.hpp"
@@ -9,7 +10,6 @@
 #include "kernels/hough_draw_cuda.hpp"
 #include "kernels/predictor_cuda.hpp"
 #include "kernels/wavelet_cuda.hpp"
-#include "cudafilters/error.hpp"
 
 namespace cf {
 namespace {
@@ -44,12 +44,20 @@ void wavelet_forward(detail::CudaState *, const WaveletParams &, const FrameView
 void wavelet_inverse(detail::CudaState *, const WaveletParams &, const FrameView &, const FrameView &) { no_cuda(); }
 void cdf97_forward(detail::CudaState *, const Cdf97Params &, const FrameView &, const FrameView &) { no_cuda(); }
 void cdf97_inverse(detail::CudaState *, const Cdf97Params &, const FrameView &, const FrameView &) { no_cuda(); }
-void predictor_forward(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) { no_cuda(); }
-void predictor_inverse(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) { no_cuda(); }
+void predictor_forward(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) {
+  no_cuda();
+}
+void predictor_inverse(detail::CudaState *, const PredictorParams &, const FrameView &, const FrameView &) {
+  no_cuda();
+}
 void hough_detect(detail::CudaState *, const HoughParams &, const HoughGeometry &, const std::int32_t *,
-                  const FrameView &, LumaSource, unsigned, HoughResult &, std::vector<HoughPeak> &) { no_cuda(); }
+                  const FrameView &, LumaSource, unsigned, HoughResult &, std::vector<HoughPeak> &) {
+  no_cuda();
+}
 void hough_draw(detail::CudaState *, const std::vector<HoughLine> &, const HoughDrawParams &, const FrameView &,
-                const FrameView &) { no_cuda(); }
+                const FrameView &) {
+  no_cuda();
+}
 void halftone(detail::CudaState *, const halftone_rules::Setup &, const FrameView &, const FrameView &) { no_cuda(); }
 void colour_transform(detail::CudaState *, bool, ColourTransform, const FrameView &, const FrameView &) { no_cuda(); }
 void histograms(detail::CudaState *, const FrameView &, const HistogramShape &, std::uint32_t *) { no_cuda(); }

@@ -6,21 +6,21 @@
 #include <cmath>
 
 #include "cpu/dct_cpu.hpp"
-#include "kernels/dct_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/dct_cuda.hpp"
 
 namespace cf {
 
 namespace {
 // ITU-T T.81 Annex K, tables K.1 (luminance) and K.2 (chrominance), row-major.
-constexpr std::uint8_t kLuminance[64] = {
-    16, 11, 10, 16, 24,  40,  51,  61,  12, 12, 14, 19, 26,  58,  60,  55,  14, 13, 16, 24, 40,  57,
-    69, 56, 14, 17, 22, 29,  51,  87,  80, 62, 18, 22, 37, 56,  68,  109, 103, 77, 24, 35, 55, 64, 81,
-    104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99};
-constexpr std::uint8_t kChrominance[64] = {
-    17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99, 24, 26, 56, 99, 99, 99,
-    99, 99, 47, 66, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
-    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99};
+constexpr std::uint8_t kLuminance[64] = {16, 11, 10, 16, 24,  40,  51,  61,  12, 12, 14, 19, 26,  58,  60,  55,
+                                         14, 13, 16, 24, 40,  57,  69,  56,  14, 17, 22, 29, 51,  87,  80,  62,
+                                         18, 22, 37, 56, 68,  109, 103, 77,  24, 35, 55, 64, 81,  104, 113, 92,
+                                         49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99};
+constexpr std::uint8_t kChrominance[64] = {17, 18, 24, 47, 99, 99, 99, 99, 18, 21, 26, 66, 99, 99, 99, 99,
+                                           24, 26, 56, 99, 99, 99, 99, 99, 47, 66, 99, 99, 99, 99, 99, 99,
+                                           99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+                                           99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99};
 
 // The largest |sample - shift| whose coefficients stay in S16: |F| <= 8 max|x|.
 constexpr std::int64_t kMaxDctInput = 4095;
@@ -48,10 +48,9 @@ std::string dct_check(const DctParams &p, SampleType raw, SampleType coeff) {
     return "input range " + range_text(in) + " is not within the range of " + sample_type_name(raw);
   const std::int64_t shift = level_shift(raw);
   if (std::max(shift - in.lo, in.hi - shift) > kMaxDctInput)
-    return "input values " + range_text(in) + " are too wide: coefficients of S16 need |sample| <= " +
-           std::to_string(kMaxDctInput);
-  if (coeff != SampleType::S16)
-    return std::string("coefficients must be S16, not ") + sample_type_name(coeff);
+    return "input values " + range_text(in) +
+           " are too wide: coefficients of S16 need |sample| <= " + std::to_string(kMaxDctInput);
+  if (coeff != SampleType::S16) return std::string("coefficients must be S16, not ") + sample_type_name(coeff);
   return "";
 }
 

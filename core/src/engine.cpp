@@ -16,9 +16,7 @@ const char *backend_name(Backend b) {
   return "?";
 }
 
-bool cuda_device_usable(int device_id, std::string *why) {
-  return detail::cuda_usable(device_id, why);
-}
+bool cuda_device_usable(int device_id, std::string *why) { return detail::cuda_usable(device_id, why); }
 
 bool cuda_memory_info(int device_id, std::size_t *free_bytes, std::size_t *total_bytes) {
   return detail::cuda_usable(device_id, nullptr) && detail::memory_info(device_id, free_bytes, total_bytes);
@@ -52,8 +50,7 @@ std::string Engine::describe() const {
   std::string s = backend_name(backend_);
   if (backend_ == Backend::Cuda)
     s += " (device " + std::to_string(device_id_) + ": " + detail::cuda_device_name(cuda_.get()) + ")";
-  if (backend_ == Backend::OpenMP)
-    s += threads_ ? " (" + std::to_string(threads_) + " threads)" : " (all cores)";
+  if (backend_ == Backend::OpenMP) s += threads_ ? " (" + std::to_string(threads_) + " threads)" : " (all cores)";
   return s;
 }
 

@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include "cpu/entropy_cpu.hpp"
-#include "kernels/entropy_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/entropy_cuda.hpp"
 
 namespace cf {
 
@@ -17,8 +17,9 @@ HistogramShape histogram_shape(SampleType t) {
     case SampleType::S32:
     case SampleType::F32: break;
   }
-  throw Error("entropy of S32 or F32 samples is not supported (a histogram of 2^32 bins); "
-              "U8, U16 and S16 are");
+  throw Error(
+      "entropy of S32 or F32 samples is not supported (a histogram of 2^32 bins); "
+      "U8, U16 and S16 are");
 }
 
 std::int64_t Histogram::total() const {

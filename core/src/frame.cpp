@@ -58,8 +58,7 @@ const char *check_frame(const FrameView &f) {
   for (int c = 0; c < f.n_components; ++c) {
     const Component &k = f.components[c];
     if (k.plane < 0 || k.plane >= f.n_planes) return "component refers to a missing plane";
-    if (k.width < 1 || k.height < 1 || k.pixel_stride < 1 || k.offset < 0)
-      return "component geometry invalid";
+    if (k.width < 1 || k.height < 1 || k.pixel_stride < 1 || k.offset < 0) return "component geometry invalid";
     const MemoryPlane &p = f.planes[k.plane];
     const long long last = k.offset + (long long)((k.width - 1) * k.pixel_stride + 1) * sample_size(f.type);
     if (k.height > p.rows || last > p.row_bytes) return "component lies outside its plane";

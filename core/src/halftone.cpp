@@ -5,8 +5,8 @@
 #include <string>
 
 #include "cpu/halftone_cpu.hpp"
-#include "kernels/halftone_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/halftone_cuda.hpp"
 
 namespace cf {
 

@@ -7,8 +7,8 @@
 
 #include "core/shared/hough_rules.hpp"
 #include "cpu/hough_cpu.hpp"
-#include "kernels/hough_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/hough_cuda.hpp"
 
 namespace cf {
 
@@ -47,7 +47,8 @@ std::string hough_check(const HoughParams &p, int width, int height) {
   auto range = [](const char *name, int v, int lo, int hi) {
     return name + ("=" + std::to_string(v)) + " must be " + std::to_string(lo) + ".." + std::to_string(hi);
   };
-  if (p.theta_bins < 1 || p.theta_bins > kHoughMaxThetaBins) return range("theta-bins", p.theta_bins, 1, kHoughMaxThetaBins);
+  if (p.theta_bins < 1 || p.theta_bins > kHoughMaxThetaBins)
+    return range("theta-bins", p.theta_bins, 1, kHoughMaxThetaBins);
   if (p.rho_step < 1 || p.rho_step > kHoughMaxRhoStep) return range("rho-step", p.rho_step, 1, kHoughMaxRhoStep);
   if (p.threshold < 0) return "threshold=" + std::to_string(p.threshold) + " must be >= 0 (0 = automatic)";
   if (p.k_q8 < 0 || p.k_q8 > kHoughMaxKQ8) return "k must be 0..10";

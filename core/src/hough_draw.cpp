@@ -3,9 +3,9 @@
 #include <string>
 
 #include "cpu/hough_cpu.hpp"
-#include "kernels/hough_draw_cuda.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/hough.hpp"
+#include "kernels/hough_draw_cuda.hpp"
 
 namespace cf {
 
@@ -40,9 +40,9 @@ void check_frames(const HoughDrawParams &d, const FrameView &src, const FrameVie
     const bool full = k.width == w && k.height == h;
     const bool half = (k.width == w || k.width == (w + 1) / 2) && (k.height == h || k.height == (h + 1) / 2);
     if (d.paint == HoughPaint::Rgb ? !full : !half)
-      throw Error("component " + std::to_string(c) + " is " + std::to_string(k.width) + "x" +
-                  std::to_string(k.height) + ": " + (d.paint == HoughPaint::Rgb ? "R, G and B must be " : "chroma must be ") +
-                  std::to_string(w) + "x" + std::to_string(h) + (d.paint == HoughPaint::Rgb ? "" : " or half of it"));
+      throw Error("component " + std::to_string(c) + " is " + std::to_string(k.width) + "x" + std::to_string(k.height) +
+                  ": " + (d.paint == HoughPaint::Rgb ? "R, G and B must be " : "chroma must be ") + std::to_string(w) +
+                  "x" + std::to_string(h) + (d.paint == HoughPaint::Rgb ? "" : " or half of it"));
   }
 }
 

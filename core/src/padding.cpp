@@ -4,8 +4,8 @@
 #include <cstring>
 #include <string>
 
-#include "kernels/cuda_device.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/cuda_device.hpp"
 
 namespace cf {
 
@@ -25,7 +25,8 @@ int plane_regions(const MemoryPlane &p, std::size_t plane_bytes, Region out[2]) 
   const auto stride = std::size_t(p.stride), row_bytes = std::size_t(p.row_bytes);
   const std::size_t extent = stride * std::size_t(p.rows - 1) + row_bytes;
   int n = 0;
-  if (stride > row_bytes && p.rows > 1) out[n++] = {base + row_bytes, stride, stride - row_bytes, std::size_t(p.rows - 1)};
+  if (stride > row_bytes && p.rows > 1)
+    out[n++] = {base + row_bytes, stride, stride - row_bytes, std::size_t(p.rows - 1)};
   if (plane_bytes > extent) out[n++] = {base + extent, plane_bytes - extent, plane_bytes - extent, 1};
   return n;
 }

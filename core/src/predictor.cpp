@@ -5,8 +5,8 @@
 
 #include "core/shared/predictor_rules.hpp"
 #include "cpu/predictor_cpu.hpp"
-#include "kernels/predictor_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/predictor_cuda.hpp"
 
 namespace cf {
 
@@ -61,8 +61,8 @@ std::string predictor_check(const PredictorParams &p, SampleType raw, SampleType
   std::string values = std::string(sample_type_name(raw)) + " samples";
   if (!p.input.empty()) values += " in " + range_text(p.input);
   return "residuals of " + values + " lie in " + range_text(residual_range(p.input, raw)) + " and must be " +
-         sample_type_name(narrow) + (narrow != wide ? std::string(" or ") + sample_type_name(wide) : "") +
-         ", not " + sample_type_name(residual);
+         sample_type_name(narrow) + (narrow != wide ? std::string(" or ") + sample_type_name(wide) : "") + ", not " +
+         sample_type_name(residual);
 }
 
 namespace {

@@ -2,23 +2,21 @@
 #include "cudafilters/wavelet.hpp"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
-#include <mutex>
 #include <cstdint>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "cpu/wavelet_cpu.hpp"
-#include "kernels/wavelet_cuda.hpp"
 #include "cudafilters/error.hpp"
+#include "kernels/wavelet_cuda.hpp"
 
 namespace cf {
 
 const char *wavelet_name(Wavelet w) { return w == Wavelet::Haar ? "haar" : "cdf53"; }
 const char *layout_name(Layout l) { return l == Layout::Mallat ? "mallat" : "standard"; }
 
-SampleType coefficient_type_for(SampleType raw) {
-  return raw == SampleType::U8 ? SampleType::S16 : SampleType::S32;
-}
+SampleType coefficient_type_for(SampleType raw) { return raw == SampleType::U8 ? SampleType::S16 : SampleType::S32; }
 
 namespace {
 
@@ -49,10 +47,9 @@ struct CascadeSums {
 // Appends one analysis step at `level` (0 = finest): the step's filter acts
 // on samples 2^level apart.
 Cascade step(const Cascade &c, Wavelet w, bool high, int level) {
-  static const std::vector<double> kHaarLow{0.5, 0.5}, kHaarHigh{-1, 1},
-      kCdf53Low{-0.125, 0.25, 0.75, 0.25, -0.125}, kCdf53High{-0.5, 1, -0.5};
-  const std::vector<double> &f = w == Wavelet::Haar ? (high ? kHaarHigh : kHaarLow)
-                                                    : (high ? kCdf53High : kCdf53Low);
+  static const std::vector<double> kHaarLow{0.5, 0.5}, kHaarHigh{-1, 1}, kCdf53Low{-0.125, 0.25, 0.75, 0.25, -0.125},
+      kCdf53High{-0.5, 1, -0.5};
+  const std::vector<double> &f = w == Wavelet::Haar ? (high ? kHaarHigh : kHaarLow) : (high ? kCdf53High : kCdf53Low);
   const std::size_t spacing = std::size_t(1) << level;
   Cascade out;
   out.taps.assign(c.taps.size() + (f.size() - 1) * spacing, 0.0);
@@ -99,7 +96,8 @@ int compute_overflow_max(Wavelet w, Layout l, Range in, SampleType coeff) {
     } else {
       // Standard: every row band H1..Hn, Ln with every column band.
       bool ok = fits(L[k], L[k]);
-      for (int i = 0; ok && i <= k; ++i) ok = fits(H[i], H[k]) && fits(H[k], H[i]) && fits(H[i], L[k]) && fits(L[k], H[i]);
+      for (int i = 0; ok && i <= k; ++i)
+        ok = fits(H[i], H[k]) && fits(H[k], H[i]) && fits(H[i], L[k]) && fits(L[k], H[i]);
       if (ok) best = n;
     }
   }
@@ -143,9 +141,8 @@ std::string wavelet_check(const WaveletParams &p, const FrameView &raw, SampleTy
     const Component &k = raw.components[c];
     const int max = wavelet_max_levels(p.wavelet, p.layout, k.width, k.height, in, coeff);
     if (p.levels > max)
-      return "levels=" + std::to_string(p.levels) + " is too deep for component " +
-             std::to_string(c) + " (" + std::to_string(k.width) + "x" + std::to_string(k.height) +
-             ", " + sample_type_name(raw.type) +
+      return "levels=" + std::to_string(p.levels) + " is too deep for component " + std::to_string(c) + " (" +
+             std::to_string(k.width) + "x" + std::to_string(k.height) + ", " + sample_type_name(raw.type) +
              (p.input.empty() ? std::string()
                               : " values in [" + std::to_string(in.lo) + ", " + std::to_string(in.hi) + "]") +
              " into " + sample_type_name(coeff) + "): at most " + std::to_string(max);
@@ -187,8 +184,7 @@ std::vector<Subband> wavelet_subbands(const WaveletParams &p, int width, int hei
   };
   for (const Span &r : spans(height))
     for (const Span &c : spans(width)) {
-      const BandKind kind = c.high ? (r.high ? BandKind::HH : BandKind::HL)
-                                   : (r.high ? BandKind::LH : BandKind::LL);
+      const BandKind kind = c.high ? (r.high ? BandKind::HH : BandKind::HL) : (r.high ? BandKind::LH : BandKind::LL);
       add({c.start, r.start, c.length, r.length, std::max(r.level, c.level), kind});
     }
   return bands;
@@ -200,8 +196,7 @@ void validate(const WaveletParams &p, const FrameView &src, const FrameView &dst
   if (const char *why = check_frame(dst); *why) throw Error(std::string("destination frame: ") + why);
   if (src.n_components != dst.n_components) throw Error("source and destination component counts differ");
   for (int c = 0; c < src.n_components; ++c)
-    if (src.components[c].width != dst.components[c].width ||
-        src.components[c].height != dst.components[c].height)
+    if (src.components[c].width != dst.components[c].width || src.components[c].height != dst.components[c].height)
       throw Error("source and destination component sizes differ");
   if (p.levels < 1) throw Error("levels must be at least 1");
   if (src.type == SampleType::F32 || dst.type == SampleType::F32)

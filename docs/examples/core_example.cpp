@@ -49,9 +49,9 @@ int main(int argc, char **argv) {
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       std::uint8_t *px = &image[std::size_t(y) * stride + x * 3];
-      px[0] = std::uint8_t(2 * x + y);           // R: a ramp
-      px[1] = std::uint8_t((x * y) / 16);        // G: a curved ramp
-      px[2] = std::uint8_t((x ^ y) * 37 + 11);   // B: busy texture
+      px[0] = std::uint8_t(2 * x + y);          // R: a ramp
+      px[1] = std::uint8_t((x * y) / 16);       // G: a curved ramp
+      px[2] = std::uint8_t((x ^ y) * 37 + 11);  // B: busy texture
     }
 
   try {
@@ -90,9 +90,8 @@ int main(int argc, char **argv) {
 
     // The coarsest band (LL, listed last): a small thumbnail of each plane.
     const cf::Subband ll = cf::wavelet_subbands(wp, width, height).back();
-    std::printf("%dx%d RGB (stride %d) on %s: YCoCg-R + CDF 5/3, %d levels, LL %dx%d; round trip %s\n", width,
-                height, stride, engine.describe().c_str(), wp.levels, ll.width, ll.height,
-                differing ? "DIFFERS" : "exact");
+    std::printf("%dx%d RGB (stride %d) on %s: YCoCg-R + CDF 5/3, %d levels, LL %dx%d; round trip %s\n", width, height,
+                stride, engine.describe().c_str(), wp.levels, ll.width, ll.height, differing ? "DIFFERS" : "exact");
     if (differing) std::printf("%lld of %d samples differ\n", differing, width * height * 3);
     return differing ? 1 : 0;
   } catch (const cf::Error &e) {

@@ -41,7 +41,8 @@ inline void compare_colour(cf::Engine &cuda, cf::Engine &cpu, ColourTransform t,
     std::string first;
     long long n = count_differences(want.view, got.view, &first);
     CHECK_MSG(n == 0, "%s: forward: %lld differ, first %s", what, n, first.c_str());
-    OwnedFrame back = make_raw(l.packing, src.view.components[0].width, src.view.components[0].height, l.type, pad, false);
+    OwnedFrame back =
+        make_raw(l.packing, src.view.components[0].width, src.view.components[0].height, l.type, pad, false);
     fill_bytes(back, 0x5A);
     cf::colour_inverse(cuda, t, got.view, back.view);
     n = count_differences(src.view, back.view, &first);
@@ -136,7 +137,8 @@ inline void colour_photos(cf::Engine &cuda, cf::Engine &cpu, Size resampled) {
           compare_colour(cuda, cpu, t, l, src, 1, name);
           OwnedFrame coef = make_planar_like(src.view, cf::coefficient_type_for(l.type));
           cf::colour_forward(cpu, t, src.view, coef.view);
-          if (l.type == SampleType::U8) compare_histograms(cuda, cpu, coef, std::string(name) + " " + cf::colour_name(t));
+          if (l.type == SampleType::U8)
+            compare_histograms(cuda, cpu, coef, std::string(name) + " " + cf::colour_name(t));
         }
         compare_histograms(cuda, cpu, src, std::string(name) + " " + l.name);
       }
@@ -159,12 +161,15 @@ inline void colour_chains_in_device_memory(cf::Engine &cuda, cf::Engine &cpu, co
         WaveletParams p = base;
         p.input = cf::colour_output_range(t, SampleType::U8);
         p.levels = std::min(p.levels, cf::wavelet_max_levels(p.wavelet, p.layout, s.w, s.h, p.input, SampleType::S16));
-        const std::string what = std::string(cf::colour_name(t)) + "," + label(p, kRgba, src.view, 0) + ", device memory";
+        const std::string what =
+            std::string(cf::colour_name(t)) + "," + label(p, kRgba, src.view, 0) + ", device memory";
         try {
-          OwnedFrame colour = make_planar_like(src.view, SampleType::S16), want = make_planar_like(src.view, SampleType::S16);
+          OwnedFrame colour = make_planar_like(src.view, SampleType::S16),
+                     want = make_planar_like(src.view, SampleType::S16);
           cf::colour_forward(cpu, t, src.view, colour.view);
           cf::wavelet_forward(cpu, p, colour.view, want.view);
-          OwnedFrame got = make_planar_like(src.view, SampleType::S16), back = make_raw(Packing::Packed4, s.w, s.h, SampleType::U8, 0, false);
+          OwnedFrame got = make_planar_like(src.view, SampleType::S16),
+                     back = make_raw(Packing::Packed4, s.w, s.h, SampleType::U8, 0, false);
           fill_bytes(got, 0x5A);
           fill_bytes(back, 0x5A);
           DeviceFrame dsrc(src.view), dcolour(colour.view), dcoef(got.view), dmid(colour.view), dback(back.view);

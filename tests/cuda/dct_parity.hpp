@@ -28,7 +28,8 @@ inline long long &differing() {
 
 // Forward and inverse of `raw` on both engines; the inverse of the CPU's
 // coefficients on both (so the inverse is compared on the same input).
-inline void compare(cf::Engine &cuda, cf::Engine &cpu, const OwnedFrame &raw, const cf::DctParams &p, const char *what) {
+inline void compare(cf::Engine &cuda, cf::Engine &cpu, const OwnedFrame &raw, const cf::DctParams &p,
+                    const char *what) {
   OwnedFrame a = dct::make_coefficients(raw.view), b = dct::make_coefficients(raw.view);
   fill_bytes(a, 0x5a);
   cf::dct_forward(cuda, p, raw.view, a.view);
@@ -77,7 +78,8 @@ inline void photos(cf::Engine &cuda, cf::Engine &cpu, const Size *limit) {
   for (const Photo &ph : load_photos())
     for (Packing pk : {Packing::Gray, Packing::Planar3})
       for (int q : {0, 50}) {
-        const int w = limit ? std::min(ph.width, limit->w) : ph.width, h = limit ? std::min(ph.height, limit->h) : ph.height;
+        const int w = limit ? std::min(ph.width, limit->w) : ph.width,
+                  h = limit ? std::min(ph.height, limit->h) : ph.height;
         OwnedFrame raw = make_raw(pk, w, h, cf::SampleType::U8, 1);
         fill_from_rgb(raw, ph.width, ph.height, ph.rgb);
         compare(cuda, cpu, raw, cf::DctParams(q), ph.name.c_str());

@@ -67,8 +67,8 @@ inline int max_levels(const WaveletParams &p, const cf::FrameView &f) {
   const SampleType coef = cf::coefficient_type_for(f.type);
   int m = 1 << 30;
   for (int c = 0; c < f.n_components; ++c)
-    m = std::min(m, cf::wavelet_max_levels(p.wavelet, p.layout, f.components[c].width,
-                                           f.components[c].height, f.type, coef));
+    m = std::min(
+        m, cf::wavelet_max_levels(p.wavelet, p.layout, f.components[c].width, f.components[c].height, f.type, coef));
   return m;
 }
 
@@ -96,15 +96,14 @@ inline long long &runs() {
 }
 
 inline void report(const char *what, int failures_before) {
-  std::printf("%s: %s (%lld runs so far)\n", what, failures() == failures_before ? "all equal" : "FAILURES",
-              runs());
+  std::printf("%s: %s (%lld runs so far)\n", what, failures() == failures_before ? "all equal" : "FAILURES", runs());
   std::fflush(stdout);
 }
 
 // Forward on both backends, compared; then the cuda inverse of the cuda
 // coefficients, compared with the input.
-inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const WaveletParams &p, const Kind &k,
-                      const OwnedFrame &src, int pad) {
+inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const WaveletParams &p, const Kind &k, const OwnedFrame &src,
+                      int pad) {
   const std::string what = label(p, k, src.view, pad);
   try {
     const SampleType coef = cf::coefficient_type_for(src.view.type);
@@ -115,15 +114,14 @@ inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const WaveletParams &p,
     cf::wavelet_forward(cuda, p, src.view, got.view);
     std::string first;
     long long n = count_differences(want.view, got.view, &first);
-    CHECK_MSG(n == 0, "%s: forward: %lld coefficients differ from the serial reference; first: %s", what.c_str(),
-              n, first.c_str());
+    CHECK_MSG(n == 0, "%s: forward: %lld coefficients differ from the serial reference; first: %s", what.c_str(), n,
+              first.c_str());
 
     OwnedFrame back = make_like(k, src.view, pad);
     fill_bytes(back, 0x5A);
     cf::wavelet_inverse(cuda, p, got.view, back.view);
     n = count_differences(src.view, back.view, &first);
-    CHECK_MSG(n == 0, "%s: round trip: %lld samples differ from the input; first: %s", what.c_str(), n,
-              first.c_str());
+    CHECK_MSG(n == 0, "%s: round trip: %lld samples differ from the input; first: %s", what.c_str(), n, first.c_str());
   } catch (const cf::Error &e) {
     CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
   }
@@ -274,8 +272,7 @@ struct DeviceFrame {
       std::size_t pitch = 0;
       const cf::MemoryPlane &hp = host.planes[i];
       cuda_ok(cudaMallocPitch(&p, &pitch, hp.row_bytes, hp.rows), "cudaMallocPitch");
-      cuda_ok(cudaMemcpy2D(p, pitch, hp.data, hp.stride, hp.row_bytes, hp.rows, cudaMemcpyHostToDevice),
-              "upload");
+      cuda_ok(cudaMemcpy2D(p, pitch, hp.data, hp.stride, hp.row_bytes, hp.rows, cudaMemcpyHostToDevice), "upload");
       view.planes[i].data = p;
       view.planes[i].stride = std::ptrdiff_t(pitch);
     }

@@ -23,9 +23,8 @@ using cf::SampleType;
 using parity::Kind;
 using parity::Size;
 
-inline constexpr Kind kKinds[] = {parity::kGray8, parity::kGray16, parity::kRgb,  parity::kRgba,
-                                  parity::kI420,  parity::kY444,   parity::kNv12, parity::kRgba16,
-                                  parity::kGrayS16};
+inline constexpr Kind kKinds[] = {parity::kGray8, parity::kGray16, parity::kRgb,    parity::kRgba,   parity::kI420,
+                                  parity::kY444,  parity::kNv12,   parity::kRgba16, parity::kGrayS16};
 inline constexpr cf::Predictor kPredictors[] = {cf::Predictor::Med, cf::Predictor::Gap, cf::Predictor::Ged};
 
 inline std::string label(const PredictorParams &p, const Kind &k, const cf::FrameView &f, int pad, const char *what) {
@@ -36,8 +35,8 @@ inline std::string label(const PredictorParams &p, const Kind &k, const cf::Fram
 }
 
 // Forward compared, then the cuda inverse of the reference's residuals.
-inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const PredictorParams &p, const Kind &k,
-                      const OwnedFrame &src, int pad, const char *content) {
+inline void check_one(cf::Engine &cuda, cf::Engine &cpu, const PredictorParams &p, const Kind &k, const OwnedFrame &src,
+                      int pad, const char *content) {
   const std::string what = label(p, k, src.view, pad, content);
   try {
     const SampleType rt = cf::residual_type_for(src.view.type, p.input);
@@ -172,7 +171,10 @@ inline void device_memory(cf::Engine &cuda, cf::Engine &cpu, const std::vector<S
           const PredictorParams p{pr, 40, mix == 1 ? 16 : 0};
           OwnedFrame src = make_raw(k.packing, s.w, s.h, k.type, 0, k.subsampled);
           fill_random(src, seed++);
-          const std::string what = label(p, k, src.view, 0, mix == 0 ? "device memory" : mix == 1 ? "host raw" : "host output");
+          const std::string what = label(p, k, src.view, 0,
+                                         mix == 0   ? "device memory"
+                                         : mix == 1 ? "host raw"
+                                                    : "host output");
           try {
             const SampleType rt = cf::residual_type_for(k.type);
             OwnedFrame want = make_planar_like(src.view, rt), got = make_planar_like(src.view, rt);

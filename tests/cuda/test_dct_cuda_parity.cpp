@@ -1,8 +1,8 @@
 // The CUDA 8x8 DCT against the serial reference on a GPU (dct_parity.hpp):
 // within 1 on every coefficient and sample, sizes up to 1921x1081, photos at
 // their own size. Without a usable CUDA device: prints why and exits 77.
-#include "gpu_present.hpp"
 #include "dct_parity.hpp"
+#include "gpu_present.hpp"
 
 using namespace cft::dct_parity;
 

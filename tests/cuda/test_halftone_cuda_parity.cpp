@@ -21,8 +21,9 @@ int main() {
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
   const bool quick = cft::sanitizer_sizes() != cft::Sizes::Full;
-  random_frames(cuda, cpu, quick ? std::vector<Size>{{1, 1}, {2, 3}, {7, 5}, {33, 65}}
-                                 : std::vector<Size>{{1, 1}, {2, 3}, {7, 5}, {33, 65}, {321, 241}});
+  random_frames(cuda, cpu,
+                quick ? std::vector<Size>{{1, 1}, {2, 3}, {7, 5}, {33, 65}}
+                      : std::vector<Size>{{1, 1}, {2, 3}, {7, 5}, {33, 65}, {321, 241}});
 
   int before = failures();
   std::uint32_t seed = 500;

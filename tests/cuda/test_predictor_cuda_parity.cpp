@@ -1,12 +1,10 @@
 // The CUDA predictors against the serial reference on a GPU, bit for bit:
 // every raw layout, odd sizes up to 1921x1081 (GRAY8 and RGBA also at
-// 3840x2160), rows tight and padded, slice heights 0, 1, 7, 64 (0 and 64 from 1921x1081), random data and real photos at their
-// own size, the inverse of arbitrary residuals, S16 input in [-255, 255] with
-// S16 residuals (after a colour stage), frames in device memory (also with an
-// engine on the legacy stream, whose device-frame calls return once queued).
-// Without a usable CUDA device: prints why and exits 77 (skipped).
-// CFT_QUICK=1 (for compute-sanitizer runs) keeps every check with sizes up to 257x129;
-// CFT_QUICK=tiny (racecheck) up to 64x70.
+// 3840x2160), rows tight and padded, slice heights 0, 1, 7, 64 (0 and 64 from 1921x1081), random data and real photos
+// at their own size, the inverse of arbitrary residuals, S16 input in [-255, 255] with S16 residuals (after a colour
+// stage), frames in device memory (also with an engine on the legacy stream, whose device-frame calls return once
+// queued). Without a usable CUDA device: prints why and exits 77 (skipped). CFT_QUICK=1 (for compute-sanitizer runs)
+// keeps every check with sizes up to 257x129; CFT_QUICK=tiny (racecheck) up to 64x70.
 #include <cstdlib>
 #include <string>
 
@@ -21,8 +19,13 @@ int main() {
   std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
   const cft::Sizes sizes = cft::sanitizer_sizes();
   const bool quick = sizes != cft::Sizes::Full, tiny = sizes == cft::Sizes::Tiny;
-  const Size big = tiny ? Size{45, 70} : quick ? Size{257, 129} : Size{1921, 1081},
-             mid = tiny ? Size{33, 40} : quick ? Size{131, 67} : Size{640, 480}, small{64, 40};
+  const Size big = tiny    ? Size{45, 70}
+                   : quick ? Size{257, 129}
+                           : Size{1921, 1081},
+             mid = tiny    ? Size{33, 40}
+                   : quick ? Size{131, 67}
+                           : Size{640, 480},
+             small{64, 40};
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, {70, 67}, mid}, {0, 1, 7, 64});
   random_frames(cuda, cpu, {big}, {0, 64});
   if (!quick) random_frames(cuda, cpu, {{3840, 2160}}, {0, 64}, {cft::parity::kGray8, cft::parity::kRgba}, {0});

@@ -15,8 +15,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "gpu_present.hpp"
 #include "colour_parity.hpp"
+#include "gpu_present.hpp"
 
 using namespace cft::parity;
 
@@ -27,8 +27,12 @@ int main() {
 
   const cft::Sizes sizes = cft::sanitizer_sizes();
   const bool quick = sizes != cft::Sizes::Full, tiny = sizes == cft::Sizes::Tiny;
-  const Size big = tiny ? Size{45, 29} : quick ? Size{257, 129} : Size{1921, 1081},
-             mid = tiny ? Size{17, 13} : quick ? Size{131, 67} : Size{640, 480};
+  const Size big = tiny    ? Size{45, 29}
+                   : quick ? Size{257, 129}
+                           : Size{1921, 1081},
+             mid = tiny    ? Size{17, 13}
+                   : quick ? Size{131, 67}
+                           : Size{640, 480};
   random_frames(cuda, cpu, {{1, 1}, {1, 7}, {7, 1}, {17, 13}, mid, big});
   arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}, mid, big});
   photos(cuda, cpu, big);

@@ -10,9 +10,9 @@ namespace {
 
 // Forward elements whose streams feed the coefficient-input elements.
 const char *const kForward[] = {"cudahaar backend=cpu levels=2", "cudacdf53 backend=cpu",
-                                "cudacdf97 backend=cpu",        "cudacdf97 backend=cpu quant-step=4",
-                                "cudadct backend=cpu",          "cudarct backend=cpu",
-                                "cudagap backend=cpu",          "cudaycocg backend=cpu ! cudacdf53 backend=cpu"};
+                                "cudacdf97 backend=cpu",         "cudacdf97 backend=cpu quant-step=4",
+                                "cudadct backend=cpu",           "cudarct backend=cpu",
+                                "cudagap backend=cpu",           "cudaycocg backend=cpu ! cudacdf53 backend=cpu"};
 
 // `size` bytes split into up to four memories at fuzzed points.
 GstBuffer *split_buffer(gsize size, cffuzz::Input &in) {

@@ -32,8 +32,8 @@ void check_round_trip(const cfgst::CoeffFormat &f, const std::string &context) {
   cfgst::CoeffFormat again;
   std::string why;
   if (!cfgst::parse_coeff_caps(built, &again, &why))
-    cffuzz::fail(context + ": build_coeff_caps gave caps that do not parse: " + why + " (" +
-                 cfgt::caps_string(built) + ")");
+    cffuzz::fail(context + ": build_coeff_caps gave caps that do not parse: " + why + " (" + cfgt::caps_string(built) +
+                 ")");
   if (again.size != f.size || again.stages.size() != f.stages.size() || again.sample_type != f.sample_type ||
       again.planes.n != f.planes.n)
     cffuzz::fail(context + ": parse(build(parse(caps))) differs: " + cfgt::caps_string(built));

@@ -24,14 +24,18 @@ void fuzz_value(GParamSpec *spec, cffuzz::Input &in, GValue *v) {
   } else if (G_IS_PARAM_SPEC_INT(spec)) {
     auto *s = G_PARAM_SPEC_INT(spec);
     const gint64 span = gint64(s->maximum) - s->minimum + 1;
-    const gint r = pick == 0 ? s->minimum : pick == 1 ? s->maximum : pick == 2 ? s->default_value
-                                         : gint(s->minimum + gint64(in.u32()) % span);
+    const gint r = pick == 0   ? s->minimum
+                   : pick == 1 ? s->maximum
+                   : pick == 2 ? s->default_value
+                               : gint(s->minimum + gint64(in.u32()) % span);
     g_value_set_int(v, r);
   } else if (G_IS_PARAM_SPEC_UINT(spec)) {
     auto *s = G_PARAM_SPEC_UINT(spec);
     const guint64 span = guint64(s->maximum) - s->minimum + 1;
-    g_value_set_uint(v, pick == 0 ? s->minimum : pick == 1 ? s->maximum : pick == 2 ? s->default_value
-                                               : guint(s->minimum + in.u32() % span));
+    g_value_set_uint(v, pick == 0   ? s->minimum
+                        : pick == 1 ? s->maximum
+                        : pick == 2 ? s->default_value
+                                    : guint(s->minimum + in.u32() % span));
   } else if (G_IS_PARAM_SPEC_INT64(spec)) {
     auto *s = G_PARAM_SPEC_INT64(spec);
     g_value_set_int64(v, pick == 0 ? s->minimum : pick == 1 ? s->maximum : s->default_value);
@@ -92,7 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   const std::uint32_t which = c.element;
   const cfgt::FormatSpec &fmt = *c.format;
   const int w = c.width, h = c.height;
-  std::string description = which < raw_elements.size() ? std::string(raw_elements[which]) + " name=t backend=cpu"
+  std::string description = which < raw_elements.size()    ? std::string(raw_elements[which]) + " name=t backend=cpu"
                             : which == raw_elements.size() ? "cudacdf53 backend=cpu ! cudainverse name=t backend=cpu"
                                                            : "cudahaar backend=cpu ! cudaview name=t backend=cpu";
   GstElement *bin = cfgt::make_bin(description.c_str());

@@ -93,15 +93,15 @@ class Input {
 
 // Elements that take raw video, and those that take coefficients only.
 inline const std::vector<const char *> &raw_input_elements() {
-  static const std::vector<const char *> e = {"cudahaar", "cudacdf53", "cudacdf97", "cudadct", "cudarct",
-                                              "cudaycocg", "cudamed", "cudagap", "cudaged", "cudaentropy",
-                                              "cudahalftone", "cudahough"};
+  static const std::vector<const char *> e = {"cudahaar", "cudacdf53",   "cudacdf97",    "cudadct",
+                                              "cudarct",  "cudaycocg",   "cudamed",      "cudagap",
+                                              "cudaged",  "cudaentropy", "cudahalftone", "cudahough"};
   return e;
 }
 inline const std::vector<const char *> &coeff_input_elements() {
   // cudaentropy, the inverses, and the chain elements that take a colour stage's output.
   static const std::vector<const char *> e = {"cudainverse", "cudaview", "cudaentropy", "cudahaar", "cudacdf53",
-                                              "cudacdf97", "cudadct", "cudamed", "cudagap", "cudaged"};
+                                              "cudacdf97",   "cudadct",  "cudamed",     "cudagap",  "cudaged"};
   return e;
 }
 

@@ -82,8 +82,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     return 0;
   }
   std::string context = std::string(name) + " " + caps + ", " + std::to_string(bytes) + " bytes, strides/offsets";
-  for (guint p = 0; p < n_planes; ++p)
-    context += " " + std::to_string(stride[p]) + "/" + std::to_string(offset[p]);
+  for (guint p = 0; p < n_planes; ++p) context += " " + std::to_string(stride[p]) + "/" + std::to_string(offset[p]);
   GstBuffer *reference_in = valid ? default_layout_copy(info, buf) : nullptr;
   GstBuffer *out = hx.push(buf, context);
   if (!out) {

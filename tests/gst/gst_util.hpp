@@ -123,8 +123,7 @@ struct Harness {
   }
 
   GstElement *get(const char *name) const {  // an element inside the bin (ref'd)
-    return GST_IS_BIN(element) ? gst_bin_get_by_name(GST_BIN(element), name)
-                               : GST_ELEMENT(gst_object_ref(element));
+    return GST_IS_BIN(element) ? gst_bin_get_by_name(GST_BIN(element), name) : GST_ELEMENT(gst_object_ref(element));
   }
 
   // Pushes a caps event (and a segment) without gst_harness_set_src_caps,
@@ -170,8 +169,8 @@ inline GstVideoInfo video_info(const char *format, int w, int h) {
 }
 
 inline std::string raw_caps(const char *format, int w, int h) {
-  return std::string("video/x-raw, format=(string)") + format + ", width=(int)" + std::to_string(w) +
-         ", height=(int)" + std::to_string(h) + ", framerate=(fraction)25/1, pixel-aspect-ratio=(fraction)1/1";
+  return std::string("video/x-raw, format=(string)") + format + ", width=(int)" + std::to_string(w) + ", height=(int)" +
+         std::to_string(h) + ", framerate=(fraction)25/1, pixel-aspect-ratio=(fraction)1/1";
 }
 
 // The pixel bytes of each plane of a raw frame: its rows (the tallest
@@ -198,7 +197,8 @@ inline std::vector<bool> pixel_bytes(const GstVideoInfo &info) {
     plane_pixels(info, p, &row_bytes, &rows);
     for (int y = 0; y < rows; ++y)
       for (int x = 0; x < row_bytes; ++x)
-        pixel[GST_VIDEO_INFO_PLANE_OFFSET(&info, p) + std::size_t(y) * GST_VIDEO_INFO_PLANE_STRIDE(&info, p) + x] = true;
+        pixel[GST_VIDEO_INFO_PLANE_OFFSET(&info, p) + std::size_t(y) * GST_VIDEO_INFO_PLANE_STRIDE(&info, p) + x] =
+            true;
   }
   return pixel;
 }
@@ -261,8 +261,10 @@ inline std::string compare_frames(const GstVideoInfo &info, GstBuffer *a, GstBuf
     int row_bytes = 0, rows = 0;
     plane_pixels(info, p, &row_bytes, &rows);
     for (int y = 0; y < rows; ++y) {
-      const auto *ra = static_cast<const std::uint8_t *>(GST_VIDEO_FRAME_PLANE_DATA(&fa, p)) + y * GST_VIDEO_FRAME_PLANE_STRIDE(&fa, p);
-      const auto *rb = static_cast<const std::uint8_t *>(GST_VIDEO_FRAME_PLANE_DATA(&fb, p)) + y * GST_VIDEO_FRAME_PLANE_STRIDE(&fb, p);
+      const auto *ra = static_cast<const std::uint8_t *>(GST_VIDEO_FRAME_PLANE_DATA(&fa, p)) +
+                       y * GST_VIDEO_FRAME_PLANE_STRIDE(&fa, p);
+      const auto *rb = static_cast<const std::uint8_t *>(GST_VIDEO_FRAME_PLANE_DATA(&fb, p)) +
+                       y * GST_VIDEO_FRAME_PLANE_STRIDE(&fb, p);
       for (int x = 0; x < row_bytes; ++x)
         if (ra[x] != rb[x] && count++ == 0)
           diff = "plane " + std::to_string(p) + " row " + std::to_string(y) + " byte " + std::to_string(x) + ": " +
@@ -280,7 +282,8 @@ inline std::string compare_frames(const GstVideoInfo &info, GstBuffer *a, GstBuf
 // byte) and how many bytes differ.
 inline std::string compare_buffers(const GstVideoInfo &info, GstBuffer *a, GstBuffer *b) {
   if (gst_buffer_get_size(a) != gst_buffer_get_size(b))
-    return "sizes " + std::to_string(gst_buffer_get_size(a)) + " and " + std::to_string(gst_buffer_get_size(b)) + " differ";
+    return "sizes " + std::to_string(gst_buffer_get_size(a)) + " and " + std::to_string(gst_buffer_get_size(b)) +
+           " differ";
   const std::vector<bool> pixel = pixel_bytes(info);
   GstMapInfo ma, mb;
   gst_buffer_map(a, &ma, GST_MAP_READ);
@@ -323,7 +326,8 @@ inline std::string run(GstElement *pipeline, int timeout_s = 60) {
   GstBus *bus = gst_element_get_bus(pipeline);
   std::string err;
   if (gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) err = "cannot start; ";
-  GstMessage *m = gst_bus_timed_pop_filtered(bus, timeout_s * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
+  GstMessage *m =
+      gst_bus_timed_pop_filtered(bus, timeout_s * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
   if (!m) {
     err += "timed out";
   } else {

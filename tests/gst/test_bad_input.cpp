@@ -10,10 +10,13 @@
 using namespace cfgt;
 
 // Good coefficient caps, field by field, so a test can replace or drop one.
-static const std::vector<std::pair<std::string, std::string>> kGoodFields = {
-    {"transform", "(string)cdf53"},   {"cdf53-levels", "(int)2"},  {"cdf53-layout", "(string)mallat"},
-    {"sample-format", "(string)S16LE"}, {"format", "(string)GRAY8"}, {"width", "(int)16"},
-    {"height", "(int)16"}};
+static const std::vector<std::pair<std::string, std::string>> kGoodFields = {{"transform", "(string)cdf53"},
+                                                                             {"cdf53-levels", "(int)2"},
+                                                                             {"cdf53-layout", "(string)mallat"},
+                                                                             {"sample-format", "(string)S16LE"},
+                                                                             {"format", "(string)GRAY8"},
+                                                                             {"width", "(int)16"},
+                                                                             {"height", "(int)16"}};
 
 // The good caps with `field` set to `value` (nullptr: removed).
 static std::string coeff_with(const char *field, const char *value) {
@@ -39,7 +42,8 @@ static void expect_refused(const char *element, const std::string &caps, std::in
   const bool accepted = hx.set_caps(caps.c_str());
   CHECK_MSG(!accepted, "%s accepted %s", element, caps.c_str());
   const std::string err = hx.errors();
-  for (const char *w : words) CHECK_MSG(contains(err, w), "%s, caps %s: error '%s' does not name '%s'", element, caps.c_str(), err.c_str(), w);
+  for (const char *w : words)
+    CHECK_MSG(contains(err, w), "%s, caps %s: error '%s' does not name '%s'", element, caps.c_str(), err.c_str(), w);
   // A buffer after refused caps is refused too, without a crash.
   const GstFlowReturn ret = hx.push(gst_buffer_new_allocate(nullptr, 4096, nullptr));
   CHECK_MSG(ret != GST_FLOW_OK, "%s: buffer after refused caps: %s", element, gst_flow_get_name(ret));

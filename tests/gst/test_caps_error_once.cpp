@@ -14,8 +14,8 @@ namespace {
 
 struct Case {
   const char *pipeline;
-  const char *element;   // the name of the element that refuses
-  const char *message;   // a part of its error message
+  const char *element;  // the name of the element that refuses
+  const char *message;  // a part of its error message
 };
 
 // Error messages of `c.element` on the bus of `c.pipeline`, played until no
@@ -67,8 +67,8 @@ int main(int argc, char **argv) {
       {"videotestsrc num-buffers=3 ! video/x-raw,width=64,height=48,format=GRAY8 ! cudacdf53 ! "
        "cudaview name=e component=2 ! fakesink",
        "e", "component=2 is out of range"},
-      {"videotestsrc num-buffers=1 ! video/x-raw,width=64,height=48,format=GRAY16_LE ! cudadct name=e ! fakesink",
-       "e", "U16 input is not supported"},
+      {"videotestsrc num-buffers=1 ! video/x-raw,width=64,height=48,format=GRAY16_LE ! cudadct name=e ! fakesink", "e",
+       "U16 input is not supported"},
       {"videotestsrc num-buffers=1 ! video/x-raw,width=64,height=48,format=GRAY8 ! cudahough name=e nms-window=4 "
        "! fakesink",
        "e", "nms-window=4"},

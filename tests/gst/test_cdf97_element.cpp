@@ -123,9 +123,10 @@ static void bad_input() {
     const std::string e = hx.errors();
     CHECK_MSG(contains(e, "cdf97-levels") && contains(e, "too deep") && contains(e, "at most 5"), "%s", e.c_str());
   }
-  const std::string base = "video/x-coefficients, transform=(string)cdf97, cdf97-levels=(int)1, "
-                           "cdf97-layout=(string)mallat, cdf97-threshold=(double)0, "
-                           "cdf97-threshold-mode=(string)hard, format=(string)GRAY8, width=(int)8, height=(int)8, ";
+  const std::string base =
+      "video/x-coefficients, transform=(string)cdf97, cdf97-levels=(int)1, "
+      "cdf97-layout=(string)mallat, cdf97-threshold=(double)0, "
+      "cdf97-threshold-mode=(string)hard, format=(string)GRAY8, width=(int)8, height=(int)8, ";
   struct Case {
     std::string caps;
     const char *want;

@@ -60,14 +60,15 @@ static int round_trips() {
           std::vector<std::string> chains = {""};
           for (const char *wavelet : {"cudahaar", "cudacdf53"}) {
             const cf::Wavelet wv = wavelet[4] == 'h' ? cf::Wavelet::Haar : cf::Wavelet::Cdf53;
-            const int max = cf::wavelet_max_levels(wv, cf::Layout::Mallat, w, h, cf::ValueRange{-255, 255},
-                                                   cf::SampleType::S16);
+            const int max =
+                cf::wavelet_max_levels(wv, cf::Layout::Mallat, w, h, cf::ValueRange{-255, 255}, cf::SampleType::S16);
             for (int levels : {1, 2, 3, max})
               if (levels <= max) chains.push_back(std::string(wavelet) + " levels=" + std::to_string(levels));
           }
           if (w > 2 && h > 2) chains.push_back("cudacdf53 levels=2 layout=standard");
           // Unquantised cdf97 rounds back to the colour planes exactly.
-          for (int levels : {1, cf::cdf97_max_levels(w, h)}) chains.push_back("cudacdf97 levels=" + std::to_string(levels));
+          for (int levels : {1, cf::cdf97_max_levels(w, h)})
+            chains.push_back("cudacdf97 levels=" + std::to_string(levels));
           for (const std::string &wavelet : chains) {
             const std::string b = std::string(" backend=") + backend;
             // cudaentropy takes integer samples only (not cdf97's F32).
@@ -129,11 +130,12 @@ static void chain_against_core(const char *desc, const char *transform, const ch
   GstCaps *caps = hx.out_caps();
   const GstStructure *s = gst_caps_get_structure(caps, 0);
   int got = 0;
-  CHECK_MSG(!g_strcmp0(gst_structure_get_string(s, "transform"), transform) &&
-                gst_structure_get_int(s, field, &got) && got == value &&
-                !g_strcmp0(gst_structure_get_string(s, "sample-format"), type == cf::SampleType::F32 ? "F32LE" : "S16LE") &&
-                !g_strcmp0(gst_structure_get_string(s, "format"), "RGBA"),
-            "%s: chain caps: %s", desc, caps_string(caps).c_str());
+  CHECK_MSG(
+      !g_strcmp0(gst_structure_get_string(s, "transform"), transform) && gst_structure_get_int(s, field, &got) &&
+          got == value &&
+          !g_strcmp0(gst_structure_get_string(s, "sample-format"), type == cf::SampleType::F32 ? "F32LE" : "S16LE") &&
+          !g_strcmp0(gst_structure_get_string(s, "format"), "RGBA"),
+      "%s: chain caps: %s", desc, caps_string(caps).c_str());
   gst_caps_unref(caps);
   // The same through the core API: 4 planes of 17x13 S16.
   GstMapInfo raw_map, coef_map;
@@ -172,19 +174,19 @@ static void chain_caps_and_coefficients() {
   const cf::ValueRange colour_range{-255, 255};
   chain_against_core("cudaycocg backend=cpu ! cudacdf53 levels=2 backend=openmp", "ycocg,cdf53", "cdf53-levels", 2,
                      cf::ColourTransform::YCoCg, [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) {
-                       cf::wavelet_forward(e, cf::WaveletParams(cf::Wavelet::Cdf53, 2, cf::Layout::Mallat, colour_range),
-                                           a, b);
+                       cf::wavelet_forward(
+                           e, cf::WaveletParams(cf::Wavelet::Cdf53, 2, cf::Layout::Mallat, colour_range), a, b);
                      });
-  chain_against_core("cudarct backend=openmp ! cudamed slice-height=4 backend=openmp", "rct,med", "med-slice-height",
-                     4, cf::ColourTransform::Rct, [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) {
+  chain_against_core("cudarct backend=openmp ! cudamed slice-height=4 backend=openmp", "rct,med", "med-slice-height", 4,
+                     cf::ColourTransform::Rct, [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) {
                        cf::predictor_forward(e, cf::PredictorParams(cf::Predictor::Med, 40, 4, colour_range), a, b);
                      });
   for (float step : {0.f, 1.5f}) {
     cf::Cdf97Params p;
     p.levels = 2;
     p.quant_step = step;
-    const std::string desc = "cudarct backend=cpu ! cudacdf97 levels=2 backend=openmp" +
-                             std::string(step > 0 ? " quant-step=1.5" : "");
+    const std::string desc =
+        "cudarct backend=cpu ! cudacdf97 levels=2 backend=openmp" + std::string(step > 0 ? " quant-step=1.5" : "");
     chain_against_core(
         desc.c_str(), "rct,cdf97", "cdf97-levels", 2, cf::ColourTransform::Rct,
         [&](cf::Engine &e, const cf::FrameView &a, const cf::FrameView &b) { cf::cdf97_forward(e, p, a, b); },
@@ -223,7 +225,8 @@ static void entropy_element() {
       GstMapInfo m;
       gst_buffer_map(in, &m, GST_MAP_WRITE);
       for (int y = 0; y < 6; ++y)  // frame 3: constant; else two values in equal numbers
-        for (int x = 0; x < 8; ++x) m.data[y * GST_VIDEO_INFO_PLANE_STRIDE(&info, 0) + x] = frame == 3 ? 9 : x % 2 ? 200 : 3;
+        for (int x = 0; x < 8; ++x)
+          m.data[y * GST_VIDEO_INFO_PLANE_STRIDE(&info, 0) + x] = frame == 3 ? 9 : x % 2 ? 200 : 3;
       gst_buffer_unmap(in, &m);
       gst_buffer_ref(in);
       CHECK(hx.push(in) == GST_FLOW_OK);
@@ -274,8 +277,8 @@ static void expect_refused(const char *element, const std::string &caps, std::in
 }
 
 static std::string coeff(const char *chain, const char *format, const char *extra = "") {
-  return std::string("video/x-coefficients, transform=(string)\"") + chain + "\", sample-format=(string)S16LE, format=(string)" +
-         format + ", width=(int)16, height=(int)16" + extra;
+  return std::string("video/x-coefficients, transform=(string)\"") + chain +
+         "\", sample-format=(string)S16LE, format=(string)" + format + ", width=(int)16, height=(int)16" + extra;
 }
 
 static void bad_input() {
@@ -296,7 +299,8 @@ static void bad_input() {
     Harness hx(e);
     CHECK(!hx.set_caps(coeff("ycocg", "RGB").c_str()));
     const std::string err = hx.errors();
-    CHECK_MSG(contains(err, "levels=6") && contains(err, "at most") && contains(err, "[-255, 255]"), "'%s'", err.c_str());
+    CHECK_MSG(contains(err, "levels=6") && contains(err, "at most") && contains(err, "[-255, 255]"), "'%s'",
+              err.c_str());
   }
   // Coefficients of 16-bit video (S32) into cudaentropy.
   expect_refused("cudaentropy",
@@ -310,16 +314,23 @@ static void bad_input() {
                  {"F32"});
   // Anything after a predictor; a predictor after a wavelet or a predictor.
   expect_refused("cudacdf53", coeff("rct,med", "RGB", ", med-slice-height=(int)0"), {"cannot continue", "last stage"});
-  expect_refused("cudahaar", coeff("gap", "RGB", ", gap-slice-height=(int)0"), {"cannot continue", "'gap'", "last stage"});
+  expect_refused("cudahaar", coeff("gap", "RGB", ", gap-slice-height=(int)0"),
+                 {"cannot continue", "'gap'", "last stage"});
   expect_refused("cudamed", coeff("cdf53", "RGB", ", cdf53-levels=(int)1, cdf53-layout=(string)mallat"),
                  {"cannot continue", "'cdf53'", "last stage"});
   expect_refused("cudacdf97", coeff("rct,cdf53", "RGB", ", cdf53-levels=(int)1, cdf53-layout=(string)mallat"),
                  {"cannot continue", "'cdf53'", "last stage"});
   expect_refused("cudaged", coeff("rct,gap", "RGB", ", gap-slice-height=(int)0"), {"cannot continue", "last stage"});
-  expect_refused("cudainverse", coeff("med,cdf53", "RGB", ", med-slice-height=(int)0, cdf53-levels=(int)1, "
-                                      "cdf53-layout=(string)mallat"), {"'transform'", "'med' must be the last stage"});
-  expect_refused("cudainverse", coeff("haar,gap", "RGB", ", gap-slice-height=(int)0, haar-levels=(int)1, "
-                                      "haar-layout=(string)mallat"), {"'transform'", "'haar' must be the last stage"});
+  expect_refused("cudainverse",
+                 coeff("med,cdf53", "RGB",
+                       ", med-slice-height=(int)0, cdf53-levels=(int)1, "
+                       "cdf53-layout=(string)mallat"),
+                 {"'transform'", "'med' must be the last stage"});
+  expect_refused("cudainverse",
+                 coeff("haar,gap", "RGB",
+                       ", gap-slice-height=(int)0, haar-levels=(int)1, "
+                       "haar-layout=(string)mallat"),
+                 {"'transform'", "'haar' must be the last stage"});
   // gst-launch: a colour element cannot follow a wavelet at all.
   GError *error = nullptr;
   GstElement *p = gst_parse_bin_from_description("cudahaar ! cudarct", TRUE, &error);

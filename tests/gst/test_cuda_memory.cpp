@@ -100,7 +100,8 @@ static void test_hough_caps() {
   GstElement *e = gst_element_factory_make("cudahough", nullptr);
   const std::string in = cuda_caps(raw_caps("NV12", 64, 48));
   GstCaps *overlay = transform(e, GST_PAD_SINK, in);
-  CHECK_MSG(!gst_caps_is_empty(overlay) && all_in(overlay, true), "overlay %s -> %s", in.c_str(), caps_string(overlay).c_str());
+  CHECK_MSG(!gst_caps_is_empty(overlay) && all_in(overlay, true), "overlay %s -> %s", in.c_str(),
+            caps_string(overlay).c_str());
   for (const char *output : {"edges", "accumulator"}) {
     gst_util_set_object_arg(G_OBJECT(e), "output", output);
     GstCaps *gray = transform(e, GST_PAD_SINK, in);
@@ -137,7 +138,8 @@ static void test_transform_caps() {
       CHECK_MSG(!gst_caps_is_empty(rebuilt) && all_in(rebuilt, cuda), "cudainverse %s -> %s",
                 caps_string(coeff).c_str(), caps_string(rebuilt).c_str());
       GstCaps *up = transform(inv, GST_PAD_SRC, in);
-      CHECK_MSG(!gst_caps_is_empty(up) && all_in(up, cuda), "cudainverse %s -> %s", in.c_str(), caps_string(up).c_str());
+      CHECK_MSG(!gst_caps_is_empty(up) && all_in(up, cuda), "cudainverse %s -> %s", in.c_str(),
+                caps_string(up).c_str());
       // cudaview reads either memory and writes system-memory GRAY8.
       GstElement *view = gst_element_factory_make("cudaview", nullptr);
       GstCaps *gray = transform(view, GST_PAD_SINK, caps_string(coeff));
@@ -177,7 +179,9 @@ static GstQuery *allocation_query(Harness &hx, const std::string &caps_string) {
   return q;
 }
 
-static bool pinned(GstMemory *mem) { return mem && mem->allocator && !g_strcmp0(mem->allocator->mem_type, kPinnedType); }
+static bool pinned(GstMemory *mem) {
+  return mem && mem->allocator && !g_strcmp0(mem->allocator->mem_type, kPinnedType);
+}
 
 // Pushes `frames` frames, pulling and dropping each output before the next:
 // every output must reuse the first one's memory (a pool, not an allocation
@@ -306,9 +310,11 @@ static std::string source(const char *format, int w, int h, int frames) {
 static void roundtrip(const char *format, int w, int h, const std::string &chain = "cudacdf53 levels=3 name=enc") {
   const int frames = 5;
   const std::string what = std::string(format) + " " + std::to_string(w) + "x" + std::to_string(h) + " " + chain;
-  GstElement *p = launch(source(format, w, h, frames) +
-                         "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! " + chain +
-                         " ! cudainverse name=inv ! cudadownload ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
+  GstElement *p = launch(
+      source(format, w, h, frames) +
+      "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! "
+      "video/x-raw(memory:CUDAMemory) ! " +
+      chain + " ! cudainverse name=inv ! cudadownload ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
   MemoryProbe probe;
   add_probe(p, "enc", &probe);
@@ -328,7 +334,8 @@ static void roundtrip(const char *format, int w, int h, const std::string &chain
   if (enc) gst_object_unref(enc);
   if (inv) gst_object_unref(inv);
   compare_video(p, what + " through CUDA memory", frames);
-  std::printf("%s: cudaupload ! video/x-raw(memory:CUDAMemory) ! <chain> ! cudainverse ! cudadownload checked\n", what.c_str());
+  std::printf("%s: cudaupload ! video/x-raw(memory:CUDAMemory) ! <chain> ! cudainverse ! cudadownload checked\n",
+              what.c_str());
   stop(p);
 }
 
@@ -338,7 +345,8 @@ static void roundtrip(const char *format, int w, int h, const std::string &chain
 static void haar_coefficients(const char *format, int w, int h) {
   const std::string what = std::string("cudahaar ") + format + " " + std::to_string(w) + "x" + std::to_string(h);
   GstElement *p = launch(source(format, w, h, 3) +
-                         "t. ! queue ! cudahaar levels=2 ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! "
+                         "t. ! queue ! cudahaar levels=2 ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! "
+                         "cudaupload ! video/x-raw(memory:CUDAMemory) ! "
                          "cudahaar levels=2 ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
   const std::string err = run(p, 20);
@@ -373,8 +381,10 @@ static void haar_coefficients(const char *format, int w, int h) {
 // host copies is not supported); cudaview only reads and works.
 static void cpu_backends_on_cuda_memory() {
   GstElement *p = launch(source("I420", kOddW, kOddH, 3) +
-                         "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 "
-                         "backend=cpu ! cudainverse backend=openmp ! cudadownload ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
+                         "t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! "
+                         "video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 "
+                         "backend=cpu ! cudainverse backend=openmp ! cudadownload ! video/x-raw ! appsink name=b "
+                         "sync=false wait-on-eos=false");
   if (!p) return;
   const std::string err = run(p, 20);
   CHECK_MSG(err.find("backend=cpu cannot process memory:CUDAMemory") != std::string::npos,
@@ -383,8 +393,10 @@ static void cpu_backends_on_cuda_memory() {
 
   // cudaview (CPU only) reads CUDA coefficients like system ones.
   p = launch(source("RGBA", 65, 33, 2) +
-             "t. ! queue ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! "
-             "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=b sync=false wait-on-eos=false");
+             "t. ! queue ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=a sync=false wait-on-eos=false  t. "
+             "! queue ! "
+             "cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 levels=2 ! cudaview component=1 ! appsink name=b "
+             "sync=false wait-on-eos=false");
   if (!p) return;
   const std::string err2 = run(p, 20);
   CHECK_MSG(err2.empty(), "cudaview on CUDA memory: %s", err2.c_str());
@@ -421,10 +433,11 @@ static void hough_on_cuda_memory(const char *format, const std::string &props, b
   const std::string what = std::string("cudahough ") + props + " " + format;
   GstElement *p = launch("videotestsrc num-buffers=3 pattern=smpte ! video/x-raw,format=" + std::string(format) +
                          ",width=" + std::to_string(kOddW) + ",height=" + std::to_string(kOddH) +
-                         ",framerate=25/1 ! tee name=t  t. ! queue ! cudahough name=ha backend=cpu " +
-                         props + " ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! "
-                         "video/x-raw(memory:CUDAMemory) ! cudahough name=hb backend=cuda " + props +
-                         (overlay ? " ! cudadownload" : "") + " ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
+                         ",framerate=25/1 ! tee name=t  t. ! queue ! cudahough name=ha backend=cpu " + props +
+                         " ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! cudaupload ! "
+                         "video/x-raw(memory:CUDAMemory) ! cudahough name=hb backend=cuda " +
+                         props + (overlay ? " ! cudadownload" : "") +
+                         " ! video/x-raw ! appsink name=b sync=false wait-on-eos=false");
   if (!p) return;
   LineMessages lines;
   GstBus *bus = gst_element_get_bus(p);
@@ -443,8 +456,8 @@ static void hough_on_cuda_memory(const char *format, const std::string &props, b
             lines.a.size(), lines.b.size());
   int found = 0;
   for (std::size_t i = 0; i < lines.a.size() && i < lines.b.size(); ++i) {
-    CHECK_MSG(gst_structure_is_equal(lines.a[i], lines.b[i]), "%s frame %zu: messages differ:\n%s\n%s", what.c_str(),
-              i, gst_structure_to_string(lines.a[i]), gst_structure_to_string(lines.b[i]));
+    CHECK_MSG(gst_structure_is_equal(lines.a[i], lines.b[i]), "%s frame %zu: messages differ:\n%s\n%s", what.c_str(), i,
+              gst_structure_to_string(lines.a[i]), gst_structure_to_string(lines.b[i]));
     int count = 0;
     gst_structure_get_int(lines.a[i], "count", &count);
     found += count;
@@ -468,7 +481,8 @@ static void hough_bad_backend() {
 
 static void device_id_beyond_devices() {
   GstElement *p = launch(
-      "videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! cudaupload ! video/x-raw(memory:CUDAMemory) ! cudacdf53 "
+      "videotestsrc num-buffers=2 ! video/x-raw,format=RGBA,width=64,height=48 ! cudaupload ! "
+      "video/x-raw(memory:CUDAMemory) ! cudacdf53 "
       "device-id=99 ! cudainverse ! cudadownload ! fakesink");
   if (!p) return;
   const std::string err = run(p, 20);
@@ -495,20 +509,21 @@ static void test_cuda_pipelines() {
   if (!have_elements({"videotestsrc", "tee", "queue", "appsink", "fakesink", "cudaupload", "cudadownload"})) return;
   // GRAY8 is left out: GStreamer 1.22 has no GRAY8 in CUDA memory.
   for (const char *format : {"I420", "NV12", "RGBA", "BGR", "Y444"})
-    for (const auto &size : {std::pair<int, int>{kEvenW, kEvenH}, {kOddW, kOddH}}) roundtrip(format, size.first, size.second);
-  for (const char *element : {"cudamed name=enc", "cudagap slice-height=64 name=enc", "cudaged threshold=20 slice-height=7 name=enc",
-                              "cudagap host-wait=false name=enc"})
+    for (const auto &size : {std::pair<int, int>{kEvenW, kEvenH}, {kOddW, kOddH}})
+      roundtrip(format, size.first, size.second);
+  for (const char *element : {"cudamed name=enc", "cudagap slice-height=64 name=enc",
+                              "cudaged threshold=20 slice-height=7 name=enc", "cudagap host-wait=false name=enc"})
     for (const char *format : {"I420", "RGBA", "NV12"}) roundtrip(format, kOddW, kOddH, element);
   // The deepest 5/3 the odd size allows (8 levels at 321x241, 7 at tiny sizes).
-  const std::string deep = std::string("cudarct ! cudacdf53 levels=") + (tiny_frames() ? "7" : "8") +
-                           " layout=standard name=enc";
+  const std::string deep =
+      std::string("cudarct ! cudacdf53 levels=") + (tiny_frames() ? "7" : "8") + " layout=standard name=enc";
   for (const char *format : {"RGBA", "BGR"})
-    for (const char *chain : {"cudaycocg name=enc ! cudaentropy", "cudaycocg ! cudacdf53 levels=3 name=enc ! cudaentropy",
-                              "cudarct ! cudahaar levels=2 name=enc", deep.c_str(),
-                              "cudarct ! cudamed name=enc", "cudaycocg ! cudagap slice-height=16 name=enc ! cudaentropy",
-                              "cudarct ! cudaged name=enc", "cudarct ! cudacdf97 levels=4 name=enc",
-                              "cudaycocg host-wait=false ! cudaged host-wait=false name=enc",
-                              "cudaycocg ! cudacdf97 levels=2 layout=standard name=enc ! queue"})
+    for (const char *chain :
+         {"cudaycocg name=enc ! cudaentropy", "cudaycocg ! cudacdf53 levels=3 name=enc ! cudaentropy",
+          "cudarct ! cudahaar levels=2 name=enc", deep.c_str(), "cudarct ! cudamed name=enc",
+          "cudaycocg ! cudagap slice-height=16 name=enc ! cudaentropy", "cudarct ! cudaged name=enc",
+          "cudarct ! cudacdf97 levels=4 name=enc", "cudaycocg host-wait=false ! cudaged host-wait=false name=enc",
+          "cudaycocg ! cudacdf97 levels=2 layout=standard name=enc ! queue"})
       roundtrip(format, kOddW, kOddH, chain);
   // cdf97 unquantised (F32LE in CUDA memory) rounds back exactly.
   for (const char *format : {"I420", "RGBA", "NV12"}) roundtrip(format, kOddW, kOddH, "cudacdf97 levels=3 name=enc");

@@ -25,8 +25,11 @@ static void byte_errors(const GstVideoInfo &info, GstBuffer *a, GstBuffer *b, in
   for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS(&fa); ++c)
     for (int y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT(&fa, c); ++y)
       for (int x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH(&fa, c); ++x) {
-        const int d = std::abs(int(GST_VIDEO_FRAME_COMP_DATA(&fa, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&fa, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fa, c)]) -
-                               int(GST_VIDEO_FRAME_COMP_DATA(&fb, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&fb, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fb, c)]));
+        const int d =
+            std::abs(int(GST_VIDEO_FRAME_COMP_DATA(
+                         &fa, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&fa, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fa, c)]) -
+                     int(GST_VIDEO_FRAME_COMP_DATA(
+                         &fb, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&fb, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fb, c)]));
         m = std::max(m, d);
         sum += d;
         ++n;
@@ -39,8 +42,8 @@ static void byte_errors(const GstVideoInfo &info, GstBuffer *a, GstBuffer *b, in
 
 static void round_trip(const char *chain, const char *format, int w, int h, int quality, const char *backend) {
   char desc[256];
-  std::snprintf(desc, sizeof desc, "%s cudadct quality=%d backend=%s ! cudainverse backend=%s", chain, quality,
-                backend, backend);
+  std::snprintf(desc, sizeof desc, "%s cudadct quality=%d backend=%s ! cudainverse backend=%s", chain, quality, backend,
+                backend);
   Harness hx(desc);
   CHECK_MSG(hx.set_caps(raw_caps(format, w, h).c_str()), "%s: caps refused: %s", desc, hx.errors().c_str());
   const GstVideoInfo info = video_info(format, w, h);
@@ -52,7 +55,8 @@ static void round_trip(const char *chain, const char *format, int w, int h, int 
     for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS(&f); ++c)
       for (int y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT(&f, c); ++y)
         for (int x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH(&f, c); ++x)
-          GST_VIDEO_FRAME_COMP_DATA(&f, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&f, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&f, c)] =
+          GST_VIDEO_FRAME_COMP_DATA(&f, c)
+          [y * GST_VIDEO_FRAME_COMP_STRIDE(&f, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&f, c)] =
               std::uint8_t(40 + 3 * x + 2 * y + 20 * c);
     gst_video_frame_unmap(&f);
   }
@@ -64,8 +68,10 @@ static void round_trip(const char *chain, const char *format, int w, int h, int 
     int max = 0;
     double mean = 0;
     byte_errors(info, in, out, &max, &mean);
-    if (quality == 0) CHECK_MSG(max <= (*chain ? 2 : 1), "%s %s %dx%d: max error %d", desc, format, w, h, max);
-    else CHECK_MSG(mean < 20, "%s %s %dx%d: mean error %.2f", desc, format, w, h, mean);
+    if (quality == 0)
+      CHECK_MSG(max <= (*chain ? 2 : 1), "%s %s %dx%d: max error %d", desc, format, w, h, max);
+    else
+      CHECK_MSG(mean < 20, "%s %s %dx%d: mean error %.2f", desc, format, w, h, mean);
     gst_buffer_unref(out);
   }
   gst_buffer_unref(in);
@@ -84,7 +90,8 @@ static void caps_and_size() {
   GstCaps *caps = hx.out_caps();
   const std::string s = caps ? caps_string(caps) : "";
   CHECK_MSG(contains(s, "transform=(string)dct") && contains(s, "dct-quality=(int)75") &&
-                contains(s, "sample-format=(string)S16LE"), "caps %s", s.c_str());
+                contains(s, "sample-format=(string)S16LE"),
+            "caps %s", s.c_str());
   if (caps) gst_caps_unref(caps);
 }
 

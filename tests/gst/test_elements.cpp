@@ -139,7 +139,8 @@ static void test_caps_queries() {
     GstCaps *in = gst_caps_from_string(
         "video/x-coefficients, transform=(string)haar, haar-levels=(int)1, haar-layout=(string)mallat, "
         "sample-format=(string)S16LE, format=(string)I420, width=(int)9, height=(int)7");
-    GstCaps *t = GST_BASE_TRANSFORM_GET_CLASS(view)->transform_caps(GST_BASE_TRANSFORM(view), GST_PAD_SINK, in, nullptr);
+    GstCaps *t =
+        GST_BASE_TRANSFORM_GET_CLASS(view)->transform_caps(GST_BASE_TRANSFORM(view), GST_PAD_SINK, in, nullptr);
     GstCaps *want = gst_caps_from_string("video/x-raw, format=(string)GRAY8, width=(int)5, height=(int)4");
     CHECK_MSG(gst_caps_is_equal(t, want), "%s", caps_string(t).c_str());
     gst_caps_unref(t);
@@ -217,13 +218,15 @@ static void test_property_changes() {
       int lo = 255, hi = 0, extreme = 0;
       for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 10; ++x) {
-          const int g = static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fr, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fr, 0) + x];
+          const int g =
+              static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fr, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fr, 0) + x];
           lo = std::min(lo, g);
           hi = std::max(hi, g);
         }
       for (int y = 15; y < 30; ++y)
         for (int x = 20; x < 40; ++x) {
-          const int g = static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fr, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fr, 0) + x];
+          const int g =
+              static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fr, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fr, 0) + x];
           extreme += g == 1 || g == 255;
         }
       CHECK_MSG(lo == 0 && hi == 255, "view LL spans %d..%d", lo, hi);
@@ -246,8 +249,9 @@ static void test_view_s32() {
   GstBuffer *out = hx.pull();
   GstCaps *caps = hx.out_caps();
   GstVideoInfo oi;
-  CHECK_MSG(out && caps && gst_video_info_from_caps(&oi, caps) && GST_VIDEO_INFO_FORMAT(&oi) == GST_VIDEO_FORMAT_GRAY8 &&
-                GST_VIDEO_INFO_WIDTH(&oi) == 40 && GST_VIDEO_INFO_HEIGHT(&oi) == 30,
+  CHECK_MSG(out && caps && gst_video_info_from_caps(&oi, caps) &&
+                GST_VIDEO_INFO_FORMAT(&oi) == GST_VIDEO_FORMAT_GRAY8 && GST_VIDEO_INFO_WIDTH(&oi) == 40 &&
+                GST_VIDEO_INFO_HEIGHT(&oi) == 30,
             "%s", caps_string(caps).c_str());
   if (out && caps) {
     GstVideoFrame fr;
@@ -255,7 +259,8 @@ static void test_view_s32() {
     int lo = 255, hi = 0;
     for (int y = 0; y < 8; ++y)
       for (int x = 0; x < 10; ++x) {
-        const int g = static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fr, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fr, 0) + x];
+        const int g =
+            static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fr, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fr, 0) + x];
         lo = std::min(lo, g);
         hi = std::max(hi, g);
       }
@@ -332,9 +337,11 @@ static void test_backend_parity() {
       GstBuffer *coeff[2] = {}, *back[2] = {};
       const char *backends[] = {"cpu", "openmp"};
       for (int b = 0; b < 2; ++b) {
-        const std::string enc = std::string(element) + " levels=" + std::to_string(c.levels) + " backend=" + backends[b];
+        const std::string enc =
+            std::string(element) + " levels=" + std::to_string(c.levels) + " backend=" + backends[b];
         coeff[b] = run_once(enc, caps.c_str(), gst_buffer_ref(frame));
-        back[b] = run_once(enc + " ! cudainverse threads=3 backend=" + backends[b], caps.c_str(), gst_buffer_ref(frame));
+        back[b] =
+            run_once(enc + " ! cudainverse threads=3 backend=" + backends[b], caps.c_str(), gst_buffer_ref(frame));
       }
       CHECK_MSG(coeff[0] && coeff[1] && same_bytes(coeff[0], coeff[1]), "%s %s: cpu and openmp coefficients differ",
                 element, c.format);
@@ -370,7 +377,8 @@ static void test_backend_properties() {
     GstElement *e = gst_element_factory_make("cudacdf53", "enc0");
     Harness hx(e);
     const std::string active = get_string_prop(hx.element, "active-backend");
-    CHECK_MSG(gpu ? active == "cuda" : (active == "openmp" || active == "cpu"), "auto resolved to '%s'", active.c_str());
+    CHECK_MSG(gpu ? active == "cuda" : (active == "openmp" || active == "cpu"), "auto resolved to '%s'",
+              active.c_str());
     GstStructure *s = find_backend_message(hx.bus);
     CHECK_MSG(s != nullptr, "no cudafilters-backend message");
     if (s) {
@@ -428,7 +436,8 @@ static void test_cuda_without_device() {
     gst_util_set_object_arg(G_OBJECT(e), "backend", "cuda");
     GstBus *bus = gst_bus_new();
     gst_element_set_bus(e, bus);
-    CHECK_MSG(gst_element_set_state(e, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE, "%s started without a GPU", name);
+    CHECK_MSG(gst_element_set_state(e, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE, "%s started without a GPU",
+              name);
     const std::string err = pop_errors(bus);
     CHECK_MSG(contains(err, "cuda") || contains(err, "CUDA"), "%s: error '%s'", name, err.c_str());
     CHECK_MSG(contains(err, "backend=cuda"), "%s: error '%s'", name, err.c_str());

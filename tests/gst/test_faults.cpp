@@ -50,8 +50,8 @@ static GstBuffer *reference_output(const std::string &description, const std::st
 struct AppPipeline {
   GstElement *pipeline = nullptr, *src = nullptr, *sink = nullptr;
   AppPipeline(const std::string &middle, const std::string &caps) {
-    pipeline = launch("appsrc name=src format=time caps=\"" + caps + "\" ! " + middle +
-                      " ! appsink name=sink sync=false");
+    pipeline =
+        launch("appsrc name=src format=time caps=\"" + caps + "\" ! " + middle + " ! appsink name=sink sync=false");
     src = gst_bin_get_by_name(GST_BIN(pipeline), "src");
     sink = gst_bin_get_by_name(GST_BIN(pipeline), "sink");
   }
@@ -150,7 +150,8 @@ static void test_restart_100_times() {
   const int fds = cft::open_fds();
   std::printf("%d restarts: after %d and at the end: open fds %d -> %d, RSS %.1f -> %.1f MB, GPU memory in use %s\n",
               cycles, warm, fds10, fds, rss10 / 1e6, rss / 1e6,
-              gpu10 < 0 ? "n/a (no GPU)" : (std::to_string(gpu10 / 1000000) + " -> " + std::to_string(gpu / 1000000) + " MB").c_str());
+              gpu10 < 0 ? "n/a (no GPU)"
+                        : (std::to_string(gpu10 / 1000000) + " -> " + std::to_string(gpu / 1000000) + " MB").c_str());
   CHECK_MSG(fds == fds10, "file descriptors leak: %d after %d restarts, %d after %d", fds10, warm, fds, cycles);
 #ifndef CF_ASAN  // ASan keeps freed memory in quarantine; it reports leaks itself
   CHECK_MSG(rss - rss10 < 8 * 1000 * 1000, "host memory grows: %.1f MB over %d restarts", (rss - rss10) / 1e6,
@@ -180,7 +181,8 @@ static void test_two_pipelines_at_once(const char *element, const char *props_a,
   for (int r = 0; r < 2; ++r)
     for (int i = 0; i < frames; ++i) {
       runs[r].in.push_back(random_frame(video_info("I420", w, h), 100 * r + i));
-      runs[r].ref.push_back(reference_output(std::string(element) + " backend=cpu " + runs[r].props, caps, runs[r].in.back()));
+      runs[r].ref.push_back(
+          reference_output(std::string(element) + " backend=cpu " + runs[r].props, caps, runs[r].in.back()));
     }
   auto work = [&](Run &run) {
     AppPipeline p(std::string(element) + " " + run.props, caps);
@@ -199,8 +201,8 @@ static void test_two_pipelines_at_once(const char *element, const char *props_a,
   t0.join();
   t1.join();
   for (Run &run : runs) {
-    CHECK_MSG(run.matches == frames, "%s %s, two pipelines at once: %d/%d frames right; %s", element,
-              run.props.c_str(), run.matches, frames, run.failure.c_str());
+    CHECK_MSG(run.matches == frames, "%s %s, two pipelines at once: %d/%d frames right; %s", element, run.props.c_str(),
+              run.matches, frames, run.failure.c_str());
     for (GstBuffer *b : run.in) gst_buffer_unref(b);
     for (GstBuffer *b : run.ref)
       if (b) gst_buffer_unref(b);
@@ -248,9 +250,9 @@ static void test_no_torn_frames() {
   const int levels[2] = {2, 4};
   GstBuffer *refs[4];
   for (int k = 0; k < 4; ++k)
-    refs[k] = reference_output(std::string("cudahalftone backend=cpu method=") + methods[k & 1] +
-                                   " levels=" + std::to_string(levels[k >> 1]),
-                               caps, in);
+    refs[k] = reference_output(
+        std::string("cudahalftone backend=cpu method=") + methods[k & 1] + " levels=" + std::to_string(levels[k >> 1]),
+        caps, in);
   GstElement *e = gst_element_factory_make("cudahalftone", nullptr);
   Harness hx(e);
   CHECK(hx.set_caps(caps.c_str()));
@@ -278,8 +280,10 @@ static void test_no_torn_frames() {
   stop = true;
   flipper.join();
   CHECK_MSG(torn == 0, "cudahalftone: %d of %d frames match no property combination (torn)", torn, frames);
-  std::printf("cudahalftone with properties flipping in another thread: %d frames, combinations seen %d/%d/%d/%d, "
-              "torn %d\n", frames, matched[0], matched[1], matched[2], matched[3], torn);
+  std::printf(
+      "cudahalftone with properties flipping in another thread: %d frames, combinations seen %d/%d/%d/%d, "
+      "torn %d\n",
+      frames, matched[0], matched[1], matched[2], matched[3], torn);
   for (GstBuffer *b : refs)
     if (b) gst_buffer_unref(b);
   gst_buffer_unref(in);
@@ -293,8 +297,8 @@ int main(int argc, char **argv) {
   test_two_pipelines_at_once("cudahalftone", "method=floyd-steinberg", "method=jarvis-judice-ninke levels=3");
   test_two_pipelines_at_once("cudacdf53", "levels=3", "levels=1 layout=standard");
   test_changes_apply_next_frame("cudacdf53", {"levels=1", "levels=3", "layout=standard", "levels=2"});
-  test_changes_apply_next_frame("cudahalftone", {"method=stucki", "levels=3", "serpentine=false", "threshold=100",
-                                                 "method=burkes"});
+  test_changes_apply_next_frame("cudahalftone",
+                                {"method=stucki", "levels=3", "serpentine=false", "threshold=100", "method=burkes"});
   test_no_torn_frames();
   return cft::test_result();
 }

@@ -6,8 +6,8 @@
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 
-#include "cudafilters/error.hpp"
 #include "../cuda/gpu_present.hpp"
+#include "cudafilters/error.hpp"
 #include "gst_util.hpp"
 #include "memory_use.hpp"
 
@@ -16,8 +16,8 @@ using namespace cfgt;
 // The error text of `element` given one 1080p frame, "" when it produced output.
 static std::string run_one_frame(const std::string &element) {
   const std::string caps = raw_caps("I420", 1920, 1080);
-  GstElement *p = launch("appsrc name=src format=time caps=\"" + caps + "\" ! " + element +
-                         " ! appsink name=sink sync=false");
+  GstElement *p =
+      launch("appsrc name=src format=time caps=\"" + caps + "\" ! " + element + " ! appsink name=sink sync=false");
   if (!p) return "cannot build the pipeline";
   GstElement *src = gst_bin_get_by_name(GST_BIN(p), "src"), *sink = gst_bin_get_by_name(GST_BIN(p), "sink");
   std::string result;
@@ -27,8 +27,10 @@ static std::string run_one_frame(const std::string &element) {
     gst_app_src_push_buffer(GST_APP_SRC(src), random_frame(video_info("I420", 1920, 1080), 3));
     GstSample *s = gst_app_sink_try_pull_sample(GST_APP_SINK(sink), 20 * GST_SECOND);
     if (s) gst_sample_unref(s);
-    if (!s) result = "(first frame) ";
-    else result = "";
+    if (!s)
+      result = "(first frame) ";
+    else
+      result = "";
   }
   GstBus *bus = gst_element_get_bus(p);
   const std::string errors = pop_errors(bus);
@@ -44,8 +46,8 @@ static std::string run_one_frame(const std::string &element) {
 int main(int argc, char **argv) {
   init(&argc, &argv);
   if (!cft::gpu_present()) return cft::kSkip;
-  const char *elements[] = {"cudacdf53 backend=cuda levels=3", "cudahalftone backend=cuda",
-                            "cudadct backend=cuda", "cudagap backend=cuda"};
+  const char *elements[] = {"cudacdf53 backend=cuda levels=3", "cudahalftone backend=cuda", "cudadct backend=cuda",
+                            "cudagap backend=cuda"};
   std::vector<void *> blocks;
   {
     cf::Engine hog(cf::Backend::Cuda);

@@ -46,7 +46,8 @@ GstBuffer *expected(const GstVideoInfo &info, GstBuffer *in, cf::HalftoneParams 
   if (f == GST_VIDEO_FORMAT_RGBx || f == GST_VIDEO_FORMAT_BGRx)
     for (int y = 0; y < GST_VIDEO_INFO_HEIGHT(&info); ++y)
       for (int x = 0; x < GST_VIDEO_INFO_WIDTH(&info); ++x)
-        static_cast<guint8 *>(GST_VIDEO_FRAME_PLANE_DATA(&fo, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fo, 0) + x * 4 + 3] = 0xff;
+        static_cast<guint8 *>(
+            GST_VIDEO_FRAME_PLANE_DATA(&fo, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE(&fo, 0) + x * 4 + 3] = 0xff;
   gst_video_frame_unmap(&fi);
   gst_video_frame_unmap(&fo);
   return out;
@@ -110,7 +111,8 @@ void expect_refused(const std::string &caps, std::initializer_list<const char *>
   Harness hx("cudahalftone");
   CHECK_MSG(!hx.set_caps(caps.c_str()), "accepted %s", caps.c_str());
   const std::string err = hx.errors();
-  for (const char *w : words) CHECK_MSG(contains(err, w), "caps %s: error '%s' does not name '%s'", caps.c_str(), err.c_str(), w);
+  for (const char *w : words)
+    CHECK_MSG(contains(err, w), "caps %s: error '%s' does not name '%s'", caps.c_str(), err.c_str(), w);
   CHECK(hx.push(gst_buffer_new_allocate(nullptr, 64, nullptr)) != GST_FLOW_OK);
 }
 
@@ -142,7 +144,8 @@ void test_bad_input() {
   int levels = 0;
   double stochastic = -1;
   g_object_get(e, "levels", &levels, "stochastic", &stochastic, nullptr);
-  CHECK_MSG(levels == 2 && stochastic == 0.0, "out-of-range properties changed: levels=%d stochastic=%g", levels, stochastic);
+  CHECK_MSG(levels == 2 && stochastic == 0.0, "out-of-range properties changed: levels=%d stochastic=%g", levels,
+            stochastic);
   gst_object_unref(e);
 }
 

@@ -61,8 +61,8 @@ int main(int argc, char **argv) {
       bool binary = true;
       for (guint8 x : cpu) binary &= x == 0 || x == 255;
       CHECK_MSG(binary, "%s %s: output is not black and white", name, method);
-      CHECK_MSG(std::abs(mean(cpu) - mean(original)) < 2.55, "%s %s: mean %.2f, original %.2f", name, method,
-                mean(cpu), mean(original));
+      CHECK_MSG(std::abs(mean(cpu) - mean(original)) < 2.55, "%s %s: mean %.2f, original %.2f", name, method, mean(cpu),
+                mean(original));
     }
     const std::vector<guint8> rgba = run_photo(path, "RGBA", "cudahalftone backend=openmp serpentine=true");
     CHECK_MSG(!rgba.empty(), "%s: no RGBA output", name);

@@ -118,7 +118,8 @@ void test_message_and_overlay() {
   int count = -1, width = 0, theta_bins = 0;
   guint threshold = 0;
   CHECK(gst_structure_get(r.message, "timestamp", G_TYPE_UINT64, &ts, "count", G_TYPE_INT, &count, "width", G_TYPE_INT,
-                          &width, "theta-bins", G_TYPE_INT, &theta_bins, "threshold", G_TYPE_UINT, &threshold, nullptr));
+                          &width, "theta-bins", G_TYPE_INT, &theta_bins, "threshold", G_TYPE_UINT, &threshold,
+                          nullptr));
   CHECK(ts == 42 * GST_MSECOND && count == 2 && width == kW && theta_bins == 180 && threshold == 50);
   const std::vector<Line> lines = lines_of(r.message);
   CHECK(lines.size() == 2);
@@ -196,7 +197,14 @@ void test_output_modes() {
   // accumulator: GRAY8, theta-bins wide, rho-bins high, the strongest cell 255.
   Run a;
   run_one(a, "RGB", "backend=cpu output=accumulator theta-bins=90 rho-step=2");
-  const cf::HoughGeometry g = cf::hough_geometry([] { cf::HoughParams p; p.theta_bins = 90; p.rho_step = 2; return p; }(), kW, kH);
+  const cf::HoughGeometry g = cf::hough_geometry(
+      [] {
+        cf::HoughParams p;
+        p.theta_bins = 90;
+        p.rho_step = 2;
+        return p;
+      }(),
+      kW, kH);
   CHECK_MSG(contains(a.caps, "GRAY8") && contains(a.caps, "width=(int)90") &&
                 contains(a.caps, ("height=(int)" + std::to_string(g.rho_bins)).c_str()),
             "accumulator caps %s (want 90x%d)", a.caps.c_str(), g.rho_bins);
@@ -236,7 +244,8 @@ void expect_refused(const char *props, const std::string &caps, std::initializer
   Harness hx(e);
   CHECK_MSG(!hx.set_caps(caps.c_str()), "%s accepted", caps.c_str());
   const std::string err = hx.errors();
-  for (const char *w : words) CHECK_MSG(contains(err, w), "caps %s: error '%s' does not name '%s'", caps.c_str(), err.c_str(), w);
+  for (const char *w : words)
+    CHECK_MSG(contains(err, w), "caps %s: error '%s' does not name '%s'", caps.c_str(), err.c_str(), w);
   CHECK(hx.push(gst_buffer_new_allocate(nullptr, 4096, nullptr)) != GST_FLOW_OK);
   if (GstBuffer *b = hx.pull()) gst_buffer_unref(b);
 }

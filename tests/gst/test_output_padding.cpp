@@ -110,8 +110,8 @@ std::vector<GstBuffer *> run(const Case &c, const Format &f, const char *backend
 
 int main(int argc, char **argv) {
   init(&argc, &argv);
-  const std::vector<Format> all = {{"RGB", 7, 3},   {"I420", 7, 5},      {"I420", 9, 5},
-                                   {"NV12", 7, 5},  {"GRAY16_LE", 7, 3}, {"GRAY8", 7, 3}};
+  const std::vector<Format> all = {{"RGB", 7, 3},  {"I420", 7, 5},      {"I420", 9, 5},
+                                   {"NV12", 7, 5}, {"GRAY16_LE", 7, 3}, {"GRAY8", 7, 3}};
   const std::vector<Format> rgb = {{"RGB", 7, 3}, {"BGR", 9, 5}};
   const std::vector<Format> eight_bit = {{"RGB", 7, 3}, {"I420", 9, 5}, {"NV12", 7, 5}, {"GRAY8", 7, 3}};
   const std::vector<Format> hough = {{"RGB", 9, 5}, {"I420", 9, 5}, {"GRAY8", 7, 5}};

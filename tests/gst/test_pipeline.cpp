@@ -23,9 +23,10 @@ static GstSample *pull(GstElement *pipeline, const char *name) {
 }
 
 static void roundtrip(const std::string &image, const char *format, const char *element) {
-  const std::string desc = "filesrc location=\"" + image + "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
-                           " ! tee name=t  t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! " + element +
-                           " ! cudainverse ! appsink name=b sync=false wait-on-eos=false";
+  const std::string desc = "filesrc location=\"" + image +
+                           "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
+                           " ! tee name=t  t. ! queue ! appsink name=a sync=false wait-on-eos=false  t. ! queue ! " +
+                           element + " ! cudainverse ! appsink name=b sync=false wait-on-eos=false";
   GstElement *pipeline = launch(desc);
   if (!pipeline) return;
   const std::string err = run(pipeline);
@@ -42,7 +43,8 @@ static void roundtrip(const std::string &image, const char *format, const char *
     const std::string diff = compare_frames(ia, gst_sample_get_buffer(a), gst_sample_get_buffer(b));
     CHECK_MSG(diff.empty(), "%s %s through %s: %s", image.c_str(), format, element, diff.c_str());
     std::printf("%s %s %dx%d through %s: %s\n", std::filesystem::path(image).filename().c_str(), format,
-                GST_VIDEO_INFO_WIDTH(&ia), GST_VIDEO_INFO_HEIGHT(&ia), element, diff.empty() ? "identical" : "DIFFERENT");
+                GST_VIDEO_INFO_WIDTH(&ia), GST_VIDEO_INFO_HEIGHT(&ia), element,
+                diff.empty() ? "identical" : "DIFFERENT");
   }
   if (a) gst_sample_unref(a);
   if (b) gst_sample_unref(b);
@@ -52,7 +54,8 @@ static void roundtrip(const std::string &image, const char *format, const char *
 
 static void view_png(const std::string &image, const std::string &dir, const char *format, int component) {
   const std::string png = dir + "/view-" + format + "-" + std::to_string(component) + ".png";
-  const std::string desc = "filesrc location=\"" + image + "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
+  const std::string desc = "filesrc location=\"" + image +
+                           "\" ! jpegdec ! videoconvert ! video/x-raw,format=" + format +
                            " ! cudacdf53 levels=3 ! cudaview component=" + std::to_string(component) +
                            " ! pngenc ! filesink location=\"" + png + "\"";
   GstElement *pipeline = launch(desc);
@@ -86,8 +89,8 @@ int main(int argc, char **argv) {
   }
   for (const char *image : {"baboon.jpg", "fruits.jpg"})
     for (const char *format : {"I420", "RGBA", "GRAY8", "RGBx"})
-      for (const char *element : {"cudacdf53 levels=3", "cudacdf97 levels=3", "cudahaar levels=3", "cudamed", "cudagap slice-height=64",
-                                  "cudaged threshold=30 slice-height=16"})
+      for (const char *element : {"cudacdf53 levels=3", "cudacdf97 levels=3", "cudahaar levels=3", "cudamed",
+                                  "cudagap slice-height=64", "cudaged threshold=30 slice-height=16"})
         roundtrip(dir + "/" + image, format, element);
 
   char tmpl[] = "/tmp/cf-pipeline-XXXXXX";

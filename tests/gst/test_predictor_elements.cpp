@@ -43,8 +43,8 @@ void test_round_trips() {
     for (int slice : {0, 1, 7, 64})
       for (const FormatSpec &f : formats())
         for (const auto &s : sizes)
-          round_trip(std::string(element) + " slice-height=" + std::to_string(slice) + " ! cudainverse", f, s[0],
-                     s[1], seed++);
+          round_trip(std::string(element) + " slice-height=" + std::to_string(slice) + " ! cudainverse", f, s[0], s[1],
+                     seed++);
 }
 
 int field_int(const GstStructure *s, const char *name) {
@@ -120,7 +120,7 @@ void test_known_residuals() {
 std::string med_caps(const char *field, const char *value) {
   const std::pair<const char *, const char *> good[] = {
       {"transform", "(string)med"}, {"med-slice-height", "(int)4"}, {"sample-format", "(string)S16LE"},
-      {"format", "(string)GRAY8"},  {"width", "(int)16"},            {"height", "(int)16"}};
+      {"format", "(string)GRAY8"},  {"width", "(int)16"},           {"height", "(int)16"}};
   std::string caps = "video/x-coefficients";
   for (const auto &[name, v] : good) {
     if (field && !std::strcmp(name, field)) {

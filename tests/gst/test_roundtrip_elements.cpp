@@ -30,8 +30,8 @@ int main(int argc, char **argv) {
               ++skipped;
               continue;
             }
-            const std::string desc = std::string(element) + " levels=" + std::to_string(levels) +
-                                     " layout=" + layout + " ! cudainverse";
+            const std::string desc =
+                std::string(element) + " levels=" + std::to_string(levels) + " layout=" + layout + " ! cudainverse";
             Harness hx(desc.c_str());
             const bool ok = hx.set_caps(raw_caps(f.name, w, h).c_str());
             CHECK_MSG(ok, "%s %s %dx%d: caps refused: %s", desc.c_str(), f.name, w, h, hx.errors().c_str());

@@ -78,8 +78,7 @@ inline void compare(cf::Engine &test, cf::Engine &ref, const OwnedFrame &raw, co
   cf::cdf97_inverse(test, p, cb.view, ra.view);
   cf::cdf97_inverse(ref, p, cb.view, rb.view);
   std::string first;
-  CHECK_MSG(count_differences(ra.view, rb.view, &first) == 0, "%s: inverse differs: %s", what.c_str(),
-            first.c_str());
+  CHECK_MSG(count_differences(ra.view, rb.view, &first) == 0, "%s: inverse differs: %s", what.c_str(), first.c_str());
   // The float reconstruction before rounding too.
   OwnedFrame fa = make_planar_like(raw.view, cf::SampleType::F32), fb = make_planar_like(raw.view, cf::SampleType::F32);
   fill_bytes(fa, 0x11);
@@ -115,7 +114,8 @@ inline void random_frames(cf::Engine &test, cf::Engine &ref, const std::vector<S
         fill_random(raw, seed++);
         int deepest = 64;
         for (int c = 0; c < raw.view.n_components; ++c)
-          deepest = std::min(deepest, cf::cdf97_max_levels(raw.view.components[c].width, raw.view.components[c].height));
+          deepest =
+              std::min(deepest, cf::cdf97_max_levels(raw.view.components[c].width, raw.view.components[c].height));
         for (int levels : {1, deepest})
           for (cf::Layout layout : {cf::Layout::Mallat, cf::Layout::Standard})
             for (const cf::Cdf97Params &p : param_sets(levels, layout))
@@ -129,7 +129,8 @@ inline void random_frames(cf::Engine &test, cf::Engine &ref, const std::vector<S
 // The real photos (RGB), at their size or cropped to `limit`.
 inline void photos(cf::Engine &test, cf::Engine &ref, const Size *limit) {
   for (const Photo &ph : load_photos()) {
-    const int w = limit ? std::min(limit->w, ph.width) : ph.width, h = limit ? std::min(limit->h, ph.height) : ph.height;
+    const int w = limit ? std::min(limit->w, ph.width) : ph.width,
+              h = limit ? std::min(limit->h, ph.height) : ph.height;
     OwnedFrame raw = make_raw(Packing::Packed3, w, h, cf::SampleType::U8);
     fill_from_rgb(raw, ph.width, ph.height, ph.rgb);
     for (const cf::Cdf97Params &p : param_sets(3, cf::Layout::Mallat)) compare(test, ref, raw, p, ph.name);

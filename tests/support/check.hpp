@@ -17,20 +17,20 @@ inline int test_result() {
 constexpr int kSkip = 77;  // meson's exit code for a skipped test
 }  // namespace cft
 
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
+#define CHECK(cond)                                                                 \
+  do {                                                                              \
+    if (!(cond)) {                                                                  \
       std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++cft::failures();                                                         \
-    }                                                                            \
+      ++cft::failures();                                                            \
+    }                                                                               \
   } while (0)
 
-#define CHECK_MSG(cond, ...)                                                     \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
+#define CHECK_MSG(cond, ...)                                                        \
+  do {                                                                              \
+    if (!(cond)) {                                                                  \
       std::fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
-      std::fprintf(stderr, __VA_ARGS__);                                         \
-      std::fputc('\n', stderr);                                                  \
-      ++cft::failures();                                                         \
-    }                                                                            \
+      std::fprintf(stderr, __VA_ARGS__);                                            \
+      std::fputc('\n', stderr);                                                     \
+      ++cft::failures();                                                            \
+    }                                                                               \
   } while (0)

@@ -1,7 +1,7 @@
 #include "frames.hpp"
 
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -18,7 +18,9 @@ OwnedFrame make_raw(Packing packing, int width, int height, SampleType type, int
   OwnedFrame f;
   FrameView &v = f.view;
   v.type = type;
-  struct PlaneSpec { int row_samples, rows; };
+  struct PlaneSpec {
+    int row_samples, rows;
+  };
   std::vector<PlaneSpec> planes;
   switch (packing) {
     case Packing::Gray:
@@ -58,15 +60,16 @@ OwnedFrame make_raw(Packing packing, int width, int height, SampleType type, int
   }
   f.bytes.assign(total + 1, 0xA5);  // +1 so a zero-size frame still has an address
   for (int i = 0; i < v.n_planes; ++i)
-    v.planes[i] = {f.bytes.data() + offsets[i], planes[i].row_samples * ss + pad,
-                   planes[i].row_samples * ss, planes[i].rows};
+    v.planes[i] = {f.bytes.data() + offsets[i], planes[i].row_samples * ss + pad, planes[i].row_samples * ss,
+                   planes[i].rows};
   return f;
 }
 
 OwnedFrame copy_of(const OwnedFrame &f) {
   OwnedFrame c = f;
   for (int p = 0; p < c.view.n_planes; ++p)
-    c.view.planes[p].data = c.bytes.data() + (static_cast<const std::uint8_t *>(f.view.planes[p].data) - f.bytes.data());
+    c.view.planes[p].data =
+        c.bytes.data() + (static_cast<const std::uint8_t *>(f.view.planes[p].data) - f.bytes.data());
   return c;
 }
 
@@ -87,10 +90,26 @@ std::int64_t read_sample(const FrameView &f, int c, int x, int y) {
   const void *p = f.sample(c, x, y);
   switch (f.type) {
     case SampleType::U8: return *static_cast<const std::uint8_t *>(p);
-    case SampleType::U16: { std::uint16_t v; std::memcpy(&v, p, 2); return v; }
-    case SampleType::S16: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
-    case SampleType::S32: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
-    case SampleType::F32: { float v; std::memcpy(&v, p, 4); return std::llround(v); }  // nearest integer
+    case SampleType::U16: {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case SampleType::S16: {
+      std::int16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case SampleType::S32: {
+      std::int32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case SampleType::F32: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return std::llround(v);
+    }  // nearest integer
   }
   return 0;
 }
@@ -99,10 +118,26 @@ void write_sample(const FrameView &f, int c, int x, int y, std::int64_t v) {
   void *p = f.sample(c, x, y);
   switch (f.type) {
     case SampleType::U8: *static_cast<std::uint8_t *>(p) = std::uint8_t(v); break;
-    case SampleType::U16: { std::uint16_t s = std::uint16_t(v); std::memcpy(p, &s, 2); break; }
-    case SampleType::S16: { std::int16_t s = std::int16_t(v); std::memcpy(p, &s, 2); break; }
-    case SampleType::S32: { std::int32_t s = std::int32_t(v); std::memcpy(p, &s, 4); break; }
-    case SampleType::F32: { float s = float(v); std::memcpy(p, &s, 4); break; }
+    case SampleType::U16: {
+      std::uint16_t s = std::uint16_t(v);
+      std::memcpy(p, &s, 2);
+      break;
+    }
+    case SampleType::S16: {
+      std::int16_t s = std::int16_t(v);
+      std::memcpy(p, &s, 2);
+      break;
+    }
+    case SampleType::S32: {
+      std::int32_t s = std::int32_t(v);
+      std::memcpy(p, &s, 4);
+      break;
+    }
+    case SampleType::F32: {
+      float s = float(v);
+      std::memcpy(p, &s, 4);
+      break;
+    }
   }
 }
 
@@ -195,8 +230,8 @@ long long count_differences(const FrameView &a, const FrameView &b, std::string 
       for (int x = 0; x < a.components[c].width; ++x) {
         const auto va = read_sample(a, c, x, y), vb = read_sample(b, c, x, y);
         if (va != vb && n++ == 0 && first)
-          *first = "component " + std::to_string(c) + " at (" + std::to_string(x) + "," +
-                   std::to_string(y) + "): " + std::to_string(va) + " vs " + std::to_string(vb);
+          *first = "component " + std::to_string(c) + " at (" + std::to_string(x) + "," + std::to_string(y) +
+                   "): " + std::to_string(va) + " vs " + std::to_string(vb);
       }
   return n;
 }

@@ -14,10 +14,10 @@ namespace cft {
 
 // Memory layouts of the raw formats the elements accept.
 enum class Packing {
-  Gray,     // 1 component
-  Packed3,  // RGB/BGR: 3 interleaved components
-  Packed4,  // RGBA family: 4 interleaved components
-  Planar3,  // I420 (subsampled) or Y444: 3 planes
+  Gray,        // 1 component
+  Packed3,     // RGB/BGR: 3 interleaved components
+  Packed4,     // RGBA family: 4 interleaved components
+  Planar3,     // I420 (subsampled) or Y444: 3 planes
   SemiPlanar,  // NV12: Y plane + interleaved UV plane
 };
 
@@ -28,8 +28,7 @@ struct OwnedFrame {
 
 // A raw frame of the given packing; chroma of Planar3/SemiPlanar is
 // ceil(w/2) x ceil(h/2) when subsampled. pad adds bytes to every row stride.
-OwnedFrame make_raw(Packing packing, int width, int height, cf::SampleType type, int pad = 0,
-                    bool subsampled = true);
+OwnedFrame make_raw(Packing packing, int width, int height, cf::SampleType type, int pad = 0, bool subsampled = true);
 // A tight planar frame (coefficient layout) with one plane per component of `like`.
 OwnedFrame make_planar_like(const cf::FrameView &like, cf::SampleType type);
 

@@ -41,7 +41,8 @@ inline long long &runs() {
   return n;
 }
 
-inline std::string label(const HalftoneParams &p, const Format &f, const cf::FrameView &v, int pad, const char *extra = "") {
+inline std::string label(const HalftoneParams &p, const Format &f, const cf::FrameView &v, int pad,
+                         const char *extra = "") {
   char s[240];
   std::snprintf(s, sizeof s, "%s serpentine=%d levels=%d threshold=%d stochastic=%g, %s %dx%d pad=%d%s",
                 cf::halftone_method_name(p.method), p.serpentine, p.levels, p.threshold, p.stochastic, f.name,
@@ -51,8 +52,8 @@ inline std::string label(const HalftoneParams &p, const Format &f, const cf::Fra
 
 // Runs `reference` and `tested` on src and compares; tested may write into
 // a destination of another stride (dst_pad).
-inline void check_one(cf::Engine &tested, cf::Engine &reference, HalftoneParams p, const Format &f, const OwnedFrame &src,
-                      int pad, std::uint64_t frame = 1) {
+inline void check_one(cf::Engine &tested, cf::Engine &reference, HalftoneParams p, const Format &f,
+                      const OwnedFrame &src, int pad, std::uint64_t frame = 1) {
   p.copy_mask = f.copy_mask;
   const std::string what = label(p, f, src.view, pad);
   try {

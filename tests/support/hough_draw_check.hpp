@@ -39,7 +39,7 @@ inline std::vector<std::pair<int, int>> walk(int x0, int y0, int x1, int y1) {
 }
 
 inline cf::HoughPaint paint_of(const Layout &l) {
-  return l.packing == Packing::Gray ? cf::HoughPaint::Gray
+  return l.packing == Packing::Gray      ? cf::HoughPaint::Gray
          : l.luma == cf::LumaSource::Rgb ? cf::HoughPaint::Rgb
                                          : cf::HoughPaint::Yuv;
 }

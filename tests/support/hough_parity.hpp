@@ -165,7 +165,8 @@ inline void real_frames(cf::Engine &a, cf::Engine &b, const std::vector<Size> &s
         OwnedFrame f = make_frame(l, s.w, s.h, 3);
         fill_from_rgb(f, iw, ih, rgb);
         for (const cf::HoughParams &p : param_sets())
-          compare(a, b, f, l.luma, p, std::string(name) + " " + l.name + " " + std::to_string(s.w) + "x" + std::to_string(s.h));
+          compare(a, b, f, l.luma, p,
+                  std::string(name) + " " + l.name + " " + std::to_string(s.w) + "x" + std::to_string(s.h));
       }
   }
 }

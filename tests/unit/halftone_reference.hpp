@@ -15,7 +15,7 @@
 namespace cft::halftone_ref {
 
 struct Matrix {
-  int divisor, radius;                // columns -radius..radius
+  int divisor, radius;                 // columns -radius..radius
   std::vector<std::vector<int>> rows;  // rows[0] = the current row (entries right of the pixel)
 };
 
@@ -24,7 +24,9 @@ inline Matrix matrix(cf::HalftoneMethod m) {
   switch (m) {
     case M::FloydSteinberg: return {16, 1, {{0, 0, 7}, {3, 5, 1}}};
     case M::StevensonArce:
-      return {200, 3, {{0, 0, 0, 0, 0, 32, 0}, {12, 0, 26, 0, 30, 0, 16}, {0, 12, 0, 26, 0, 12, 0}, {5, 0, 12, 0, 12, 0, 5}}};
+      return {200,
+              3,
+              {{0, 0, 0, 0, 0, 32, 0}, {12, 0, 26, 0, 30, 0, 16}, {0, 12, 0, 26, 0, 12, 0}, {5, 0, 12, 0, 12, 0, 5}}};
     case M::Burkes: return {32, 2, {{0, 0, 0, 8, 4}, {2, 4, 8, 4, 2}}};
     case M::Sierra: return {32, 2, {{0, 0, 0, 5, 3}, {2, 4, 5, 4, 2}, {0, 2, 3, 2, 0}}};
     case M::Stucki: return {42, 2, {{0, 0, 0, 8, 4}, {2, 4, 8, 4, 2}, {1, 2, 4, 2, 1}}};
@@ -64,8 +66,8 @@ inline std::vector<std::uint8_t> halftone_plane(const cf::HalftoneParams &p, std
                                                 int h, const std::vector<std::uint8_t> &in) {
   const Matrix m = matrix(p.method);
   const std::int64_t P = std::int64_t(p.stochastic * 65536.0 + 0.5);
-  const std::uint64_t key =
-      splitmix_finaliser(splitmix_finaliser(splitmix_finaliser(p.seed ^ 0x9E3779B97F4A7C15ULL) ^ frame) ^ std::uint64_t(plane));
+  const std::uint64_t key = splitmix_finaliser(
+      splitmix_finaliser(splitmix_finaliser(p.seed ^ 0x9E3779B97F4A7C15ULL) ^ frame) ^ std::uint64_t(plane));
   std::vector<std::int64_t> acc(std::size_t(w) * h, 0);
   std::vector<std::uint8_t> out(std::size_t(w) * h);
   for (int y = 0; y < h; ++y) {

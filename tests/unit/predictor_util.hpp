@@ -36,7 +36,9 @@ inline Plane read_plane(const cf::FrameView &f, int c) {
   return p;
 }
 
-inline std::int64_t raw_mid(cf::SampleType t) { return t == cf::SampleType::U8 ? 128 : t == cf::SampleType::U16 ? 32768 : 0; }
+inline std::int64_t raw_mid(cf::SampleType t) {
+  return t == cf::SampleType::U8 ? 128 : t == cf::SampleType::U16 ? 32768 : 0;
+}
 inline std::int64_t raw_lo(cf::SampleType t) { return t == cf::SampleType::S16 ? -32768 : 0; }
 inline std::int64_t raw_hi(cf::SampleType t) {
   return t == cf::SampleType::U8 ? 255 : t == cf::SampleType::U16 ? 65535 : 32767;
@@ -50,9 +52,7 @@ inline std::int64_t model_prediction(const cf::PredictorParams &p, cf::SampleTyp
   if (y == top) return img.at(x - 1, y);
   if (x == 0) return img.at(x, y - 1);
   // Clamped into the slice: columns to [0, w-1], rows to [top, ...].
-  auto px = [&](int dx, int dy) {
-    return double(img.at(std::clamp(x + dx, 0, img.w - 1), std::max(y + dy, top)));
-  };
+  auto px = [&](int dx, int dy) { return double(img.at(std::clamp(x + dx, 0, img.w - 1), std::max(y + dy, top))); };
   const double W = px(-1, 0), WW = px(-2, 0), N = px(0, -1), NN = px(0, -2), NW = px(-1, -1), NE = px(1, -1),
                NNE = px(1, -2);
   double pred = 0;
@@ -64,18 +64,28 @@ inline std::int64_t model_prediction(const cf::PredictorParams &p, cf::SampleTyp
     const double dh = std::abs(W - WW) + std::abs(N - NW) + std::abs(N - NE);
     const double dv = std::abs(W - NW) + std::abs(N - NN) + std::abs(NE - NNE);
     const double t = (W + N) / 2 + (NE - NW) / 4;
-    if (dv - dh > 80) pred = W;
-    else if (dh - dv > 80) pred = N;
-    else if (dv - dh > 32) pred = std::floor((t + W) / 2);
-    else if (dv - dh > 8) pred = std::floor((3 * t + W) / 4);
-    else if (dh - dv > 32) pred = std::floor((t + N) / 2);
-    else if (dh - dv > 8) pred = std::floor((3 * t + N) / 4);
-    else pred = std::floor(t);
+    if (dv - dh > 80)
+      pred = W;
+    else if (dh - dv > 80)
+      pred = N;
+    else if (dv - dh > 32)
+      pred = std::floor((t + W) / 2);
+    else if (dv - dh > 8)
+      pred = std::floor((3 * t + W) / 4);
+    else if (dh - dv > 32)
+      pred = std::floor((t + N) / 2);
+    else if (dh - dv > 8)
+      pred = std::floor((3 * t + N) / 4);
+    else
+      pred = std::floor(t);
   } else {
     const double gv = std::abs(NW - W) + std::abs(NN - N), gh = std::abs(WW - W) + std::abs(NW - N);
-    if (gv - gh > p.threshold) pred = W;
-    else if (gh - gv > p.threshold) pred = N;
-    else pred = std::floor((3 * W + 3 * N - 2 * NW) / 4);
+    if (gv - gh > p.threshold)
+      pred = W;
+    else if (gh - gv > p.threshold)
+      pred = N;
+    else
+      pred = std::floor((3 * W + 3 * N - 2 * NW) / 4);
   }
   return std::clamp<std::int64_t>(std::int64_t(pred), raw_lo(type), raw_hi(type));
 }
@@ -85,7 +95,8 @@ inline void model_forward(const cf::PredictorParams &p, const cf::FrameView &raw
   for (int c = 0; c < raw.n_components; ++c) {
     const Plane img = read_plane(raw, c);
     for (int y = 0; y < img.h; ++y)
-      for (int x = 0; x < img.w; ++x) write_sample(res, c, x, y, img.at(x, y) - model_prediction(p, raw.type, img, x, y));
+      for (int x = 0; x < img.w; ++x)
+        write_sample(res, c, x, y, img.at(x, y) - model_prediction(p, raw.type, img, x, y));
   }
 }
 

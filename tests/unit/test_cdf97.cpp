@@ -41,7 +41,8 @@ std::vector<double> ref_1d(const std::vector<double> &x) {
   const double K = 1.230174105;
   std::vector<double> out(n);
   const int nl = (n + 1) / 2;
-  for (int i = 0; i < n; ++i) out[i % 2 ? nl + i / 2 : i / 2] = y[i] * (i % 2 ? K / std::sqrt(2.0) : std::sqrt(2.0) / K);
+  for (int i = 0; i < n; ++i)
+    out[i % 2 ? nl + i / 2 : i / 2] = y[i] * (i % 2 ? K / std::sqrt(2.0) : std::sqrt(2.0) / K);
   return out;
 }
 
@@ -235,7 +236,8 @@ void post_processing(cf::Engine &e) {
           const long long wantq = want < 0 ? -(long long)k : (long long)k;
           if (cft::read_sample(qu.view, 0, x, y) != wantq) ++bad_q;
         }
-      CHECK_MSG(bad_t == 0, "%s threshold: %lld coefficients differ from the definition", soft ? "soft" : "hard", bad_t);
+      CHECK_MSG(bad_t == 0, "%s threshold: %lld coefficients differ from the definition", soft ? "soft" : "hard",
+                bad_t);
       CHECK_MSG(bad_q == 0, "quantisation: %lld indices differ from the definition", bad_q);
       CHECK(zeroed > 0);
     }
@@ -251,7 +253,8 @@ void post_processing(cf::Engine &e) {
     for (cf::SampleType t : {cf::SampleType::S16, cf::SampleType::S32}) {
       OwnedFrame k = cft::make_planar_like(px.view, t);
       cf::cdf97_forward(e, fine, px.view, k.view);
-      const long long want = t == cf::SampleType::S16 ? (v < 0 ? -32767 : 32767) : (long long)std::floor(v / 0.01f + 0.0f);
+      const long long want =
+          t == cf::SampleType::S16 ? (v < 0 ? -32767 : 32767) : (long long)std::floor(v / 0.01f + 0.0f);
       CHECK_MSG(cft::read_sample(k.view, 0, 0, 0) == want, "index of %d at step 0.01 into %s: %lld, want %lld", v,
                 cf::sample_type_name(t), cft::read_sample(k.view, 0, 0, 0), want);
     }
@@ -291,7 +294,8 @@ void round_trips(cf::Engine &e) {
         cft::fill_random(raw, std::uint32_t(w * 7 + h));
         int deepest = 64;
         for (int c = 0; c < raw.view.n_components; ++c)
-          deepest = std::min(deepest, cf::cdf97_max_levels(raw.view.components[c].width, raw.view.components[c].height));
+          deepest =
+              std::min(deepest, cf::cdf97_max_levels(raw.view.components[c].width, raw.view.components[c].height));
         Cdf97Params p;
         p.levels = deepest;
         p.layout = layout;
@@ -302,7 +306,8 @@ void round_trips(cf::Engine &e) {
         for (int i = 0; i < raw.view.n_components; ++i)
           for (int y = 0; y < raw.view.components[i].height; ++y)
             for (int x = 0; x < raw.view.components[i].width; ++x)
-              worst = std::max(worst, std::fabs(double(coeff_at(f, i, x, y)) - double(cft::read_sample(raw.view, i, x, y))));
+              worst = std::max(worst,
+                               std::fabs(double(coeff_at(f, i, x, y)) - double(cft::read_sample(raw.view, i, x, y))));
         CHECK_MSG(worst < 1e-3 * (k.type == cf::SampleType::U16 ? 256 : 1), "%s %dx%d levels %d: float error %g",
                   k.name, w, h, deepest, worst);
         OwnedFrame back = cft::copy_of(raw);

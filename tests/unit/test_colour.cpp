@@ -9,8 +9,8 @@
 //    also on the worst-case extremes;
 //  - bad input: frames that are not RGB, coefficient types too narrow.
 #include <cmath>
-#include <functional>
 #include <cstring>
+#include <functional>
 
 #include "cudafilters/colour.hpp"
 #include "wavelet_util.hpp"
@@ -44,12 +44,18 @@ void hand_computed(cf::Engine &e) {
     int rgb[3], out[3];
   };
   const Case cases[] = {
-      {ColourTransform::Rct, {0, 0, 0}, {0, 0, 0}},          {ColourTransform::Rct, {255, 255, 255}, {255, 0, 0}},
-      {ColourTransform::Rct, {255, 0, 0}, {63, 0, 255}},     {ColourTransform::Rct, {0, 255, 0}, {127, -255, -255}},
-      {ColourTransform::Rct, {0, 0, 255}, {63, 255, 0}},     {ColourTransform::Rct, {1, 2, 3}, {2, 1, -1}},
-      {ColourTransform::YCoCg, {0, 0, 0}, {0, 0, 0}},        {ColourTransform::YCoCg, {255, 255, 255}, {255, 0, 0}},
-      {ColourTransform::YCoCg, {255, 0, 0}, {63, 255, -127}}, {ColourTransform::YCoCg, {0, 255, 0}, {127, 0, 255}},
-      {ColourTransform::YCoCg, {0, 0, 255}, {63, -255, -127}}, {ColourTransform::YCoCg, {1, 2, 3}, {2, -2, 0}},
+      {ColourTransform::Rct, {0, 0, 0}, {0, 0, 0}},
+      {ColourTransform::Rct, {255, 255, 255}, {255, 0, 0}},
+      {ColourTransform::Rct, {255, 0, 0}, {63, 0, 255}},
+      {ColourTransform::Rct, {0, 255, 0}, {127, -255, -255}},
+      {ColourTransform::Rct, {0, 0, 255}, {63, 255, 0}},
+      {ColourTransform::Rct, {1, 2, 3}, {2, 1, -1}},
+      {ColourTransform::YCoCg, {0, 0, 0}, {0, 0, 0}},
+      {ColourTransform::YCoCg, {255, 255, 255}, {255, 0, 0}},
+      {ColourTransform::YCoCg, {255, 0, 0}, {63, 255, -127}},
+      {ColourTransform::YCoCg, {0, 255, 0}, {127, 0, 255}},
+      {ColourTransform::YCoCg, {0, 0, 255}, {63, -255, -127}},
+      {ColourTransform::YCoCg, {1, 2, 3}, {2, -2, 0}},
   };
   for (const Case &c : cases) {
     cft::OwnedFrame src = cft::make_raw(cft::Packing::Packed3, 1, 1, SampleType::U8);
@@ -121,7 +127,8 @@ void parity(const Layout &l, int w, int h, int pad, std::uint32_t seed, bool pho
     char what[160];
     std::snprintf(what, sizeof what, "%s %s %dx%d pad=%d %s", cf::colour_name(t), l.name, w, h, pad,
                   photo ? "photo" : "random");
-    cft::OwnedFrame ref = cft::make_planar_like(src.view, ct), ref_back = cft::make_raw(l.packing, w, h, l.type, pad, false);
+    cft::OwnedFrame ref = cft::make_planar_like(src.view, ct),
+                    ref_back = cft::make_raw(l.packing, w, h, l.type, pad, false);
     cft::fill_bytes(ref, 0x11);
     cft::fill_bytes(ref_back, 0x11);
     cf::colour_forward(cpu, t, src.view, ref.view);
@@ -131,7 +138,8 @@ void parity(const Layout &l, int w, int h, int pad, std::uint32_t seed, bool pho
     CHECK_MSG(d == 0, "%s: cpu round trip: %lld samples differ, first %s", what, d, first.c_str());
     for (int threads : {0, 3}) {
       cf::Engine omp(Backend::OpenMP, threads);
-      cft::OwnedFrame out = cft::make_planar_like(src.view, ct), back = cft::make_raw(l.packing, w, h, l.type, pad, false);
+      cft::OwnedFrame out = cft::make_planar_like(src.view, ct),
+                      back = cft::make_raw(l.packing, w, h, l.type, pad, false);
       cft::fill_bytes(out, 0xEE);
       cft::fill_bytes(back, 0xEE);
       cf::colour_forward(omp, t, src.view, out.view);
@@ -175,7 +183,10 @@ void chains(cf::Engine &e, int w, int h, bool photo, bool extremes) {
           char what[200];
           std::snprintf(what, sizeof what, "%s,%s levels=%d %s on %dx%d %s (%s)", cf::colour_name(t),
                         cf::wavelet_name(wv), levels, cf::layout_name(lay), w, h,
-                        photo ? "photo" : extremes ? "extremes" : "random", e.describe().c_str());
+                        photo      ? "photo"
+                        : extremes ? "extremes"
+                                   : "random",
+                        e.describe().c_str());
           cft::OwnedFrame colour = cft::make_planar_like(src.view, SampleType::S16);
           cft::OwnedFrame coeff = cft::make_planar_like(src.view, SampleType::S16);
           cft::OwnedFrame mid = cft::make_planar_like(src.view, SampleType::S16);
@@ -228,17 +239,22 @@ void expect_error(const char *what, const std::function<void()> &f, const char *
 void bad_input(cf::Engine &e) {
   cft::OwnedFrame gray = cft::make_raw(cft::Packing::Gray, 8, 8, SampleType::U8);
   cft::OwnedFrame gray_out = cft::make_planar_like(gray.view, SampleType::S16);
-  expect_error("GRAY8", [&] { cf::colour_forward(e, ColourTransform::Rct, gray.view, gray_out.view); }, "components");
+  expect_error(
+      "GRAY8", [&] { cf::colour_forward(e, ColourTransform::Rct, gray.view, gray_out.view); }, "components");
   cft::OwnedFrame i420 = cft::make_raw(cft::Packing::Planar3, 8, 8, SampleType::U8, 0, true);
   cft::OwnedFrame i420_out = cft::make_planar_like(i420.view, SampleType::S16);
-  expect_error("I420", [&] { cf::colour_forward(e, ColourTransform::YCoCg, i420.view, i420_out.view); }, "subsampled");
+  expect_error(
+      "I420", [&] { cf::colour_forward(e, ColourTransform::YCoCg, i420.view, i420_out.view); }, "subsampled");
   cft::OwnedFrame rgb16 = cft::make_raw(cft::Packing::Packed3, 8, 8, SampleType::U16);
   cft::OwnedFrame narrow = cft::make_planar_like(rgb16.view, SampleType::S16);
-  expect_error("U16 into S16", [&] { cf::colour_forward(e, ColourTransform::Rct, rgb16.view, narrow.view); }, "S32");
+  expect_error(
+      "U16 into S16", [&] { cf::colour_forward(e, ColourTransform::Rct, rgb16.view, narrow.view); }, "S32");
   cft::OwnedFrame coef = cft::make_planar_like(rgb16.view, SampleType::S16);
-  expect_error("S16 input", [&] { cf::colour_forward(e, ColourTransform::Rct, coef.view, narrow.view); }, "U8 or U16");
+  expect_error(
+      "S16 input", [&] { cf::colour_forward(e, ColourTransform::Rct, coef.view, narrow.view); }, "U8 or U16");
   cft::OwnedFrame rgb = cft::make_raw(cft::Packing::Packed3, 8, 8, SampleType::U8);
-  expect_error("U8 coefficients", [&] { cf::colour_inverse(e, ColourTransform::Rct, rgb.view, rgb.view); }, "S16 or S32");
+  expect_error(
+      "U8 coefficients", [&] { cf::colour_inverse(e, ColourTransform::Rct, rgb.view, rgb.view); }, "S16 or S32");
 }
 
 }  // namespace

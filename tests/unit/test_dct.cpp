@@ -14,8 +14,8 @@
 
 #include "check.hpp"
 #include "cudafilters/dct.hpp"
-#include "cudafilters/error.hpp"
 #include "cudafilters/engine.hpp"
+#include "cudafilters/error.hpp"
 #include "dct_frames.hpp"
 
 using cf::Backend;
@@ -53,8 +53,8 @@ long check_against_reference(const cf::FrameView &raw, const cf::FrameView &coef
           const int u = i % 8, v = i / 8;
           const long want = std::lround(reference_coefficient(raw, c, bx, by, u, v, shift) / q[i]);
           const long got = long(cft::read_sample(coeff, c, bx * 8 + u, by * 8 + v));
-          CHECK_MSG(std::labs(got - want) <= 1, "c%d block (%d,%d) coefficient (%d,%d): %ld, reference %ld", c, bx,
-                    by, u, v, got, want);
+          CHECK_MSG(std::labs(got - want) <= 1, "c%d block (%d,%d) coefficient (%d,%d): %ld, reference %ld", c, bx, by,
+                    u, v, got, want);
           off += got != want;
         }
   }
@@ -66,8 +66,8 @@ void quant_tables() {
   cf::dct_quant_table(50, 0, t);
   CHECK(t[0] == 16 && t[1] == 11 && t[63] == 99);  // T.81 K.1 itself
   cf::dct_quant_table(50, 1, t);
-  CHECK(t[0] == 17 && t[63] == 99);  // K.2
-  cf::dct_quant_table(10, 0, t);     // scale 500: (16 * 500 + 50) / 100 = 80
+  CHECK(t[0] == 17 && t[63] == 99);   // K.2
+  cf::dct_quant_table(10, 0, t);      // scale 500: (16 * 500 + 50) / 100 = 80
   CHECK(t[0] == 80 && t[63] == 255);  // 99 * 5 = 495 -> 255
   cf::dct_quant_table(90, 0, t);      // scale 20: (16 * 20 + 50) / 100 = 3, (99 * 20 + 50) / 100 = 20
   CHECK(t[0] == 3 && t[63] == 20);
@@ -82,7 +82,9 @@ void quant_tables() {
 void constant_and_cosine_blocks(cf::Engine &e) {
   // A constant block: DC 8 (s - 128), nothing else. A 5x3 frame too:
   // replication makes its one block constant.
-  struct Constant { int w, h, value; };
+  struct Constant {
+    int w, h, value;
+  };
   for (const Constant k : {Constant{8, 8, 200}, Constant{5, 3, 17}}) {
     OwnedFrame raw = cft::make_raw(Packing::Gray, k.w, k.h, SampleType::U8);
     for (int y = 0; y < k.h; ++y)
@@ -98,7 +100,9 @@ void constant_and_cosine_blocks(cf::Engine &e) {
   // errors of at most 0.5 each, mostly cancelling: a few units at most).
   for (int uv : {0 * 8 + 3, 5 * 8 + 1, 7 * 8 + 7}) {
     const int u = uv % 8, v = uv / 8;
-    const auto C = [](int k, int n) { return (k == 0 ? std::sqrt(1.0 / 8) : 0.5) * std::cos((2 * n + 1) * k * kPi / 16); };
+    const auto C = [](int k, int n) {
+      return (k == 0 ? std::sqrt(1.0 / 8) : 0.5) * std::cos((2 * n + 1) * k * kPi / 16);
+    };
     OwnedFrame s = cft::make_raw(Packing::Gray, 8, 8, SampleType::S16);
     for (int y = 0; y < 8; ++y)
       for (int x = 0; x < 8; ++x) cft::write_sample(s.view, 0, x, y, std::lround(1000 * C(v, y) * C(u, x)));
@@ -107,7 +111,8 @@ void constant_and_cosine_blocks(cf::Engine &e) {
     CHECK_MSG(std::labs(long(cft::read_sample(sco.view, 0, u, v)) - 1000) <= 3, "cosine (%d,%d): %lld", u, v,
               (long long)cft::read_sample(sco.view, 0, u, v));
     for (int i = 0; i < 64; ++i)
-      if (i != uv) CHECK_MSG(std::llabs(cft::read_sample(sco.view, 0, i % 8, i / 8)) <= 2, "cosine (%d,%d) leaks to %d", u, v, i);
+      if (i != uv)
+        CHECK_MSG(std::llabs(cft::read_sample(sco.view, 0, i % 8, i / 8)) <= 2, "cosine (%d,%d) leaks to %d", u, v, i);
   }
 }
 
@@ -116,9 +121,9 @@ struct Shape {
   int w, h, pad;
   const char *name;
 };
-const Shape kShapes[] = {{Packing::Gray, 1, 1, 0, "gray 1x1"},      {Packing::Gray, 7, 5, 3, "gray 7x5 padded"},
-                         {Packing::Gray, 17, 13, 0, "gray 17x13"},   {Packing::Planar3, 21, 11, 5, "I420 21x11 padded"},
-                         {Packing::Packed3, 9, 16, 1, "RGB 9x16"},   {Packing::SemiPlanar, 15, 9, 0, "NV12 15x9"}};
+const Shape kShapes[] = {{Packing::Gray, 1, 1, 0, "gray 1x1"},     {Packing::Gray, 7, 5, 3, "gray 7x5 padded"},
+                         {Packing::Gray, 17, 13, 0, "gray 17x13"}, {Packing::Planar3, 21, 11, 5, "I420 21x11 padded"},
+                         {Packing::Packed3, 9, 16, 1, "RGB 9x16"}, {Packing::SemiPlanar, 15, 9, 0, "NV12 15x9"}};
 
 // Forward on both CPU backends (identical), against the reference, and the
 // round trip's PSNR.
@@ -130,14 +135,16 @@ void random_frames(cf::Engine &cpu, cf::Engine &omp) {
       OwnedFrame a = cft::dct::make_coefficients(raw.view), b = cft::dct::make_coefficients(raw.view);
       cf::dct_forward(cpu, cf::DctParams(quality), raw.view, a.view);
       cf::dct_forward(omp, cf::DctParams(quality), raw.view, b.view);
-      CHECK_MSG(cft::count_differences(a.view, b.view) == 0, "%s q%d: cpu and openmp coefficients differ", sh.name, quality);
+      CHECK_MSG(cft::count_differences(a.view, b.view) == 0, "%s q%d: cpu and openmp coefficients differ", sh.name,
+                quality);
       const long off = check_against_reference(raw.view, a.view, quality, 128);
       OwnedFrame back = cft::copy_of(raw), back2 = cft::copy_of(raw);
       cft::fill_bytes(back, 0x5a);
       cft::fill_bytes(back2, 0xa5);
       cf::dct_inverse(cpu, cf::DctParams(quality), a.view, back.view);
       cf::dct_inverse(omp, cf::DctParams(quality), a.view, back2.view);
-      CHECK_MSG(cft::count_differences(back.view, back2.view) == 0, "%s q%d: cpu and openmp inverses differ", sh.name, quality);
+      CHECK_MSG(cft::count_differences(back.view, back2.view) == 0, "%s q%d: cpu and openmp inverses differ", sh.name,
+                quality);
       const double p = cft::dct::psnr(raw.view, back.view);
       if (quality == 0) CHECK_MSG(p >= 40, "%s: round trip %.2f dB", sh.name, p);
       std::printf("%-18s q%-3d %ld of the coefficients 1 off the double reference; round trip %.2f dB\n", sh.name,

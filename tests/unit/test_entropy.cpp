@@ -31,14 +31,14 @@ void known_answers(cf::Engine &e) {
         for (int x = 0; x < 16; ++x) cft::write_sample(f.view, 0, x, y, (y * 16 + x) % values * (256 / values));
       const cf::Entropy en = cf::frame_entropy(e, f.view, h);
       const double want = std::log2(double(values));
-      CHECK_MSG(en.n == 1 && near(en.bits_per_sample[0], want) && near(en.bits_per_pixel, want) &&
-                    en.samples[0] == 256,
+      CHECK_MSG(en.n == 1 && near(en.bits_per_sample[0], want) && near(en.bits_per_pixel, want) && en.samples[0] == 256,
                 "%s: %d values: %.15f bits/sample, %.15f bits/pixel (expected %g)", who.c_str(), values,
                 en.bits_per_sample[0], en.bits_per_pixel, want);
     }
   }
   {  // S16 with -1 and +1 (and the extremes of S16) in equal numbers: 1 bit
-    cft::OwnedFrame f = cft::make_planar_like(cft::make_raw(cft::Packing::Gray, 5, 4, SampleType::U8).view, SampleType::S16);
+    cft::OwnedFrame f =
+        cft::make_planar_like(cft::make_raw(cft::Packing::Gray, 5, 4, SampleType::U8).view, SampleType::S16);
     for (int y = 0; y < 4; ++y)
       for (int x = 0; x < 5; ++x) cft::write_sample(f.view, 0, x, y, (x + y) % 2 ? -1 : 1);
     CHECK_MSG(near(cf::frame_entropy(e, f.view, h).bits_per_sample[0], 1.0), "%s: S16 -1/+1", who.c_str());
@@ -93,8 +93,8 @@ void against_map(cf::Engine &e, const cft::OwnedFrame &f, const char *what) {
       mismatches += h[c].counts[i] != (it == count.end() ? 0 : it->second);
       total += h[c].counts[i];
     }
-    CHECK_MSG(mismatches == 0 && total == (long long)k.width * k.height, "%s (%s) component %d: %lld bins differ",
-              what, e.describe().c_str(), c, mismatches);
+    CHECK_MSG(mismatches == 0 && total == (long long)k.width * k.height, "%s (%s) component %d: %lld bins differ", what,
+              e.describe().c_str(), c, mismatches);
     double bits = 0;
     const double n = double(k.width) * k.height;
     for (const auto &[v, m] : count) bits -= m / n * std::log2(m / n);
@@ -124,7 +124,8 @@ int main() {
     cf::Engine e(b);
     known_answers(e);
     try {
-      cft::OwnedFrame s32 = cft::make_planar_like(cft::make_raw(cft::Packing::Gray, 4, 4, SampleType::U8).view, SampleType::S32);
+      cft::OwnedFrame s32 =
+          cft::make_planar_like(cft::make_raw(cft::Packing::Gray, 4, 4, SampleType::U8).view, SampleType::S32);
       std::vector<cf::Histogram> h;
       cf::histograms(e, s32.view, h);
       CHECK_MSG(false, "S32 accepted");

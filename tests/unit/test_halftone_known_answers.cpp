@@ -8,9 +8,9 @@
 #include <limits>
 
 #include "check.hpp"
+#include "cudafilters/error.hpp"
 #include "frames.hpp"
 #include "halftone_reference.hpp"
-#include "cudafilters/error.hpp"
 
 using namespace cft;
 using cf::HalftoneMethod;
@@ -47,7 +47,8 @@ void hand_computed_floyd_steinberg(cf::Engine &engine) {
   // (0,1) A=167   u=100+10=110     -> 0,   e=110: (1,1)+=770
   // (1,1) A=468   u=100+29=129     -> 255, e=-126: (2,1)-=882
   // (2,1) A=-738  u=100-46=54      -> 0
-  OwnedFrame src = make_raw(Packing::Gray, 3, 2, cf::SampleType::U8), dst = make_raw(Packing::Gray, 3, 2, cf::SampleType::U8);
+  OwnedFrame src = make_raw(Packing::Gray, 3, 2, cf::SampleType::U8),
+             dst = make_raw(Packing::Gray, 3, 2, cf::SampleType::U8);
   fill_bytes(src, 100);
   fill_bytes(dst, 7);
   cf::halftone(engine, HalftoneParams{}, 0, src.view, dst.view);
@@ -70,15 +71,16 @@ void against_reference(cf::Engine &engine, const HalftoneParams &p, std::uint64_
   }
   for (int c = 0; c < src.view.n_components; ++c) {
     const cf::Component &k = src.view.components[c];
-    const std::vector<std::uint8_t> want = (p.copy_mask >> c & 1)
-        ? plane_of(src.view, c)
-        : halftone_ref::halftone_plane(p, frame, c, k.width, k.height, plane_of(src.view, c));
+    const std::vector<std::uint8_t> want =
+        (p.copy_mask >> c & 1) ? plane_of(src.view, c)
+                               : halftone_ref::halftone_plane(p, frame, c, k.width, k.height, plane_of(src.view, c));
     const std::vector<std::uint8_t> got = plane_of(dst.view, c);
     long long bad = 0, first = -1;
     for (std::size_t i = 0; i < want.size(); ++i)
       if (want[i] != got[i] && bad++ == 0) first = (long long)i;
-    CHECK_MSG(bad == 0, "%s on %s, component %d: %lld samples differ from the reference; first at (%lld,%lld): %d, want %d",
-              what.c_str(), engine.describe().c_str(), c, bad, first % k.width, first / k.width, got[first], want[first]);
+    CHECK_MSG(
+        bad == 0, "%s on %s, component %d: %lld samples differ from the reference; first at (%lld,%lld): %d, want %d",
+        what.c_str(), engine.describe().c_str(), c, bad, first % k.width, first / k.width, got[first], want[first]);
   }
 }
 

@@ -47,8 +47,8 @@ void draw_line(OwnedFrame &f, double rho, double theta) {
 
 struct Reference {
   int w, h, T, R, off, step;
-  std::vector<int> edges;           // 0/255
-  std::vector<std::uint32_t> acc;   // T rows of R
+  std::vector<int> edges;          // 0/255
+  std::vector<std::uint32_t> acc;  // T rows of R
   std::uint32_t threshold = 0;
   std::vector<cf::HoughPeak> peaks;  // sorted strongest first
 };
@@ -58,8 +58,10 @@ int luma(const OwnedFrame &f, int x, int y) { return int(read_sample(f.view, 0, 
 int sobel_mag(const OwnedFrame &f, int x, int y, int *gxo = nullptr, int *gyo = nullptr) {
   const int w = f.view.components[0].width, h = f.view.components[0].height;
   auto L = [&](int xx, int yy) { return luma(f, std::clamp(xx, 0, w - 1), std::clamp(yy, 0, h - 1)); };
-  const int gx = L(x + 1, y - 1) + 2 * L(x + 1, y) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x - 1, y) - L(x - 1, y + 1);
-  const int gy = L(x - 1, y + 1) + 2 * L(x, y + 1) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x, y - 1) - L(x + 1, y - 1);
+  const int gx =
+      L(x + 1, y - 1) + 2 * L(x + 1, y) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x - 1, y) - L(x - 1, y + 1);
+  const int gy =
+      L(x - 1, y + 1) + 2 * L(x, y + 1) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x, y - 1) - L(x + 1, y - 1);
   if (gxo) *gxo = gx;
   if (gyo) *gyo = gy;
   return std::abs(gx) + std::abs(gy);
@@ -84,10 +86,14 @@ std::vector<int> canny_reference(const OwnedFrame &f, int low, int high) {
       sobel_mag(f, x, y, &gx, &gy);
       const double ax = std::abs(gx), ay = std::abs(gy);
       int dx, dy;
-      if (ay * 32768 <= ax * 13573) dx = -1, dy = 0;
-      else if (ay * 32768 >= ax * 79109) dx = 0, dy = -1;
-      else if ((gx < 0) == (gy < 0)) dx = -1, dy = -1;
-      else dx = 1, dy = -1;
+      if (ay * 32768 <= ax * 13573)
+        dx = -1, dy = 0;
+      else if (ay * 32768 >= ax * 79109)
+        dx = 0, dy = -1;
+      else if ((gx < 0) == (gy < 0))
+        dx = -1, dy = -1;
+      else
+        dx = 1, dy = -1;
       const int v = m[y * w + x];
       const bool keep = v > M(x + dx, y + dy) && v >= M(x - dx, y - dy) && v >= low;
       cls[y * w + x] = keep ? (v >= high ? 2 : 1) : 0;
@@ -134,7 +140,8 @@ Reference reference(const OwnedFrame &f, const HoughParams &p) {
   }
   r.acc.assign(std::size_t(r.T) * r.R, 0);
   for (int t = 0; t < r.T; ++t) {
-    const long long c = std::llround(std::cos(kPi * t / r.T) * 32768), s = std::llround(std::sin(kPi * t / r.T) * 32768);
+    const long long c = std::llround(std::cos(kPi * t / r.T) * 32768),
+                    s = std::llround(std::sin(kPi * t / r.T) * 32768);
     for (int y = 0; y < r.h; ++y)
       for (int x = 0; x < r.w; ++x) {
         if (!r.edges[y * r.w + x]) continue;
@@ -175,7 +182,9 @@ Reference reference(const OwnedFrame &f, const HoughParams &p) {
       if (peak) r.peaks.push_back({v, t, k});
     }
   std::sort(r.peaks.begin(), r.peaks.end(), [](const cf::HoughPeak &a, const cf::HoughPeak &b) {
-    return a.votes != b.votes ? a.votes > b.votes : a.theta_bin != b.theta_bin ? a.theta_bin < b.theta_bin : a.rho_bin < b.rho_bin;
+    return a.votes != b.votes           ? a.votes > b.votes
+           : a.theta_bin != b.theta_bin ? a.theta_bin < b.theta_bin
+                                        : a.rho_bin < b.rho_bin;
   });
   if (r.peaks.size() > std::size_t(p.max_lines)) r.peaks.resize(p.max_lines);
   return r;
@@ -188,12 +197,14 @@ void compare_with_reference(cf::Engine &e, const OwnedFrame &f, const HoughParam
   CHECK_MSG(got.geometry.rho_bins == want.R && got.geometry.rho_offset == want.off, "%s: rho bins %d/%d, want %d/%d",
             what, got.geometry.rho_bins, got.geometry.rho_offset, want.R, want.off);
   long long edge_diff = 0, acc_diff = 0;
-  for (std::size_t i = 0; i < want.edges.size() && i < got.edges.size(); ++i) edge_diff += want.edges[i] != got.edges[i];
-  for (std::size_t i = 0; i < want.acc.size() && i < got.accumulator.size(); ++i) acc_diff += want.acc[i] != got.accumulator[i];
+  for (std::size_t i = 0; i < want.edges.size() && i < got.edges.size(); ++i)
+    edge_diff += want.edges[i] != got.edges[i];
+  for (std::size_t i = 0; i < want.acc.size() && i < got.accumulator.size(); ++i)
+    acc_diff += want.acc[i] != got.accumulator[i];
   CHECK_MSG(edge_diff == 0 && got.edges.size() == want.edges.size(), "%s (%s): %lld edge pixels differ", what,
             e.describe().c_str(), edge_diff);
-  CHECK_MSG(acc_diff == 0 && got.accumulator.size() == want.acc.size(), "%s (%s): %lld accumulator cells differ",
-            what, e.describe().c_str(), acc_diff);
+  CHECK_MSG(acc_diff == 0 && got.accumulator.size() == want.acc.size(), "%s (%s): %lld accumulator cells differ", what,
+            e.describe().c_str(), acc_diff);
   CHECK_MSG(got.threshold == want.threshold, "%s: threshold %u, want %u", what, got.threshold, want.threshold);
   bool same = got.lines.size() == want.peaks.size();
   for (std::size_t i = 0; same && i < got.lines.size(); ++i)
@@ -269,7 +280,8 @@ void test_hand_computed_edges(cf::Engine &e) {
   cf::hough_detect(e, p, f.view, cf::LumaSource::Component0, r, cf::kHoughWantEdges | cf::kHoughWantAccumulator);
   for (int y = 0; y < 4; ++y)
     for (int x = 0; x < 6; ++x)
-      CHECK_MSG(r.edges[y * 6 + x] == ((x == 2 || x == 3) ? 255 : 0), "sobel step: edge(%d,%d)=%d", x, y, r.edges[y * 6 + x]);
+      CHECK_MSG(r.edges[y * 6 + x] == ((x == 2 || x == 3) ? 255 : 0), "sobel step: edge(%d,%d)=%d", x, y,
+                r.edges[y * 6 + x]);
   // theta = 0: rho = x, so bins offset+2 and offset+3 hold 4 votes each.
   const int off = r.geometry.rho_offset;
   CHECK(r.accumulator[off + 2] == 4 && r.accumulator[off + 3] == 4 && r.accumulator[off + 1] == 0);
@@ -304,7 +316,9 @@ void test_against_reference(cf::Engine &e) {
     for (int detector = 0; detector < 3; ++detector)
       for (int threshold : {0, 3}) {
         HoughParams p;
-        p.edge = detector == 0 ? cf::EdgeDetector::Sobel : detector == 1 ? cf::EdgeDetector::Canny : cf::EdgeDetector::Input;
+        p.edge = detector == 0   ? cf::EdgeDetector::Sobel
+                 : detector == 1 ? cf::EdgeDetector::Canny
+                                 : cf::EdgeDetector::Input;
         p.edge_threshold = 150;
         p.canny_low = 60;
         p.canny_high = 220;

@@ -49,8 +49,8 @@ void check(const std::vector<Backend> &backends, const cft::RawKind &k, const cf
       long long n = cft::count_differences(ref.view, res.view, &first);
       CHECK_MSG(n == 0, "%s on %s: forward: %lld residuals differ from cpu, first %s", what.c_str(),
                 e.describe().c_str(), n, first.c_str());
-      cft::OwnedFrame back = cft::make_raw(k.packing, v.components[0].width, v.components[0].height, k.type, pad,
-                                           k.subsampled);
+      cft::OwnedFrame back =
+          cft::make_raw(k.packing, v.components[0].width, v.components[0].height, k.type, pad, k.subsampled);
       cft::fill_bytes(back, 0x5A);
       cf::predictor_inverse(e, p, ref.view, back.view);
       n = cft::count_differences(v, back.view, &first);
@@ -141,23 +141,29 @@ void bad_input() {
   cft::OwnedFrame rgb = cft::make_raw(cft::Packing::Packed3, 8, 4, SampleType::U8);
   cft::OwnedFrame s32 = cft::make_raw(cft::Packing::Gray, 8, 4, SampleType::S32);
   const PredictorParams good{cf::Predictor::Med, 40, 0};
-  cft::expect_error("slice-height -1", [&] { cf::predictor_forward(e, {cf::Predictor::Med, 40, -1}, raw.view, res.view); },
-               {"slice-height=-1"});
-  cft::expect_error("threshold -5", [&] { cf::predictor_inverse(e, {cf::Predictor::Ged, -5, 0}, res.view, raw.view); },
-               {"ged", "threshold=-5"});
+  cft::expect_error("slice-height -1",
+                    [&] {
+                      cf::predictor_forward(e, {cf::Predictor::Med, 40, -1}, raw.view, res.view);
+                    },
+                    {"slice-height=-1"});
+  cft::expect_error("threshold -5",
+                    [&] {
+                      cf::predictor_inverse(e, {cf::Predictor::Ged, -5, 0}, res.view, raw.view);
+                    },
+                    {"ged", "threshold=-5"});
   cft::expect_error("S32 residuals of U8", [&] { cf::predictor_forward(e, good, raw.view, res32.view); },
-               {"S16", "S32"});
+                    {"S16", "S32"});
   cft::expect_error("S32 input", [&] { cf::predictor_forward(e, good, s32.view, res32.view); }, {"S32 input"});
   cft::expect_error("sizes differ", [&] { cf::predictor_forward(e, good, small.view, res.view); }, {"sizes differ"});
   cft::expect_error("components differ", [&] { cf::predictor_inverse(e, good, res.view, rgb.view); },
-               {"component counts"});
+                    {"component counts"});
   cf::FrameView null_plane = raw.view;
   null_plane.planes[0].data = nullptr;
   cft::expect_error("no memory", [&] { cf::predictor_forward(e, good, null_plane, res.view); }, {"raw frame"});
   cf::FrameView short_rows = res.view;
   short_rows.planes[0].rows = 2;  // a buffer shorter than its component
   cft::expect_error("short residual buffer", [&] { cf::predictor_inverse(e, good, short_rows, raw.view); },
-               {"residual frame", "outside"});
+                    {"residual frame", "outside"});
 }
 
 }  // namespace

@@ -30,16 +30,14 @@ long long runs = 0;
 std::string text(ValueRange r) { return "[" + std::to_string(r.lo) + ", " + std::to_string(r.hi) + "]"; }
 
 void expect_range(const char *what, ValueRange got, ValueRange want) {
-  CHECK_MSG(got.lo == want.lo && got.hi == want.hi, "%s: %s, expected %s", what, text(got).c_str(),
-            text(want).c_str());
+  CHECK_MSG(got.lo == want.lo && got.hi == want.hi, "%s: %s, expected %s", what, text(got).c_str(), text(want).c_str());
 }
 
 // Hand-computed from the bound in predictor.hpp: P = [min(mid, lo - ceil(d/2)),
 // max(mid, hi + ceil(d/2))] within the type, residuals [lo - P.hi, hi - P.lo].
 void bound_by_hand() {
   expect_range("residuals of S16 in [-255, 255]", cf::residual_range({-255, 255}, SampleType::S16), {-765, 765});
-  expect_range("predictions of S16 in [-255, 255]", cf::prediction_range({-255, 255}, SampleType::S16),
-               {-510, 510});
+  expect_range("predictions of S16 in [-255, 255]", cf::prediction_range({-255, 255}, SampleType::S16), {-510, 510});
   // d = 7: ceil(d/2) = 4; mid 0 inside: P = [-7, 8], residuals [-3 - 8, 4 + 7].
   expect_range("residuals of S16 in [-3, 4]", cf::residual_range({-3, 4}, SampleType::S16), {-11, 11});
   // mid 0 below the range: P = [0, 250], residuals [100 - 250, 200 - 0].
@@ -70,10 +68,14 @@ void fill_in_range(cft::OwnedFrame &f, ValueRange r, int content, std::uint32_t 
     for (int y = 0; y < f.view.components[c].height; ++y)
       for (int x = 0; x < f.view.components[c].width; ++x) {
         std::int64_t v;
-        if (content == 0) v = r.lo + std::int64_t(next() % std::uint32_t(d + 1));
-        else if (content == 1) v = next() % 2 ? r.hi : r.lo;
-        else if (content == 2) v = r.lo + (3 * x + 5 * y + std::int64_t(next() % 9)) % (d + 1);
-        else v = ((x + y) % 2 == 0) != (y % 5 == 0) ? r.hi : r.lo;
+        if (content == 0)
+          v = r.lo + std::int64_t(next() % std::uint32_t(d + 1));
+        else if (content == 1)
+          v = next() % 2 ? r.hi : r.lo;
+        else if (content == 2)
+          v = r.lo + (3 * x + 5 * y + std::int64_t(next() % 9)) % (d + 1);
+        else
+          v = ((x + y) % 2 == 0) != (y % 5 == 0) ? r.hi : r.lo;
         cft::write_sample(f.view, c, x, y, v);
       }
 }
@@ -115,8 +117,8 @@ void check(const PredictorParams &p, const cft::OwnedFrame &raw, cft::Packing pa
       long long n = cft::count_differences(want.view, got.view, &first);
       CHECK_MSG(n == 0, "%s on %s: forward: %lld residuals differ from the definition, first %s", what.c_str(),
                 e.describe().c_str(), n, first.c_str());
-      cft::OwnedFrame back = cft::make_raw(packing, v.components[0].width, v.components[0].height,
-                                           SampleType::S16, pad, false);
+      cft::OwnedFrame back =
+          cft::make_raw(packing, v.components[0].width, v.components[0].height, SampleType::S16, pad, false);
       cft::fill_bytes(back, 0x5A);
       cf::predictor_inverse(e, p, want.view, back.view);
       n = cft::count_differences(v, back.view, &first);
@@ -184,15 +186,26 @@ void bad_input() {
   cft::OwnedFrame res16 = cft::make_planar_like(raw.view, SampleType::S16);
   cft::OwnedFrame u8 = cft::make_raw(cft::Packing::Gray, 8, 4, SampleType::U8);
   const cf::Predictor med = cf::Predictor::Med;
-  cft::expect_error("S16 residuals of full-range S16", [&] { cf::predictor_forward(e, {med, 40, 0}, raw.view, res16.view); },
-               {"S16 samples", "[-65535, 65535]", "must be S32, not S16"});
+  cft::expect_error("S16 residuals of full-range S16",
+                    [&] {
+                      cf::predictor_forward(e, {med, 40, 0}, raw.view, res16.view);
+                    },
+                    {"S16 samples", "[-65535, 65535]", "must be S32, not S16"});
   cft::expect_error("S16 residuals of a wide range",
-               [&] { cf::predictor_inverse(e, {med, 40, 0, {-20000, 20000}}, res16.view, raw.view); },
-               {"[-20000, 20000]", "[-52767, 52768]", "S32"});
-  cft::expect_error("range outside the type", [&] { cf::predictor_forward(e, {med, 40, 0, {-40000, 0}}, raw.view, res16.view); },
-               {"input range [-40000, 0]", "S16"});
-  cft::expect_error("range outside U8", [&] { cf::predictor_forward(e, {med, 40, 0, {-1, 255}}, u8.view, res16.view); },
-               {"input range [-1, 255]", "U8"});
+                    [&] {
+                      cf::predictor_inverse(e, {med, 40, 0, {-20000, 20000}}, res16.view, raw.view);
+                    },
+                    {"[-20000, 20000]", "[-52767, 52768]", "S32"});
+  cft::expect_error("range outside the type",
+                    [&] {
+                      cf::predictor_forward(e, {med, 40, 0, {-40000, 0}}, raw.view, res16.view);
+                    },
+                    {"input range [-40000, 0]", "S16"});
+  cft::expect_error("range outside U8",
+                    [&] {
+                      cf::predictor_forward(e, {med, 40, 0, {-1, 255}}, u8.view, res16.view);
+                    },
+                    {"input range [-1, 255]", "U8"});
 }
 
 }  // namespace

@@ -49,8 +49,7 @@ const Case kCases1D[] = {
     // d2 = 99-100 = -1, s2 = 100 + floor(-1/2) = 99 (trunc: 100); d3 = 2-1 = 1, s3 = 1 + 0 = 1
     {"haar N=8", Wavelet::Haar, 1, {{0, 255, 255, 0, 100, 99, 1, 2}}, {{127, 127, 99, 1, 255, -255, -1, 1}}},
     // level 2 on the low band [127, 127, 99, 1]: d0 = 0, s0 = 127; d1 = 1-99 = -98, s1 = 99 + floor(-98/2) = 50
-    {"haar N=8 levels=2", Wavelet::Haar, 2, {{0, 255, 255, 0, 100, 99, 1, 2}},
-     {{127, 50, 0, -98, 255, -255, -1, 1}}},
+    {"haar N=8 levels=2", Wavelet::Haar, 2, {{0, 255, 255, 0, 100, 99, 1, 2}}, {{127, 50, 0, -98, 255, -255, -1, 1}}},
 
     // ------------------------------------------------------------ CDF 5/3, 1-D
     {"cdf53 N=1", Wavelet::Cdf53, 1, {{9}}, {{9}}},
@@ -80,7 +79,10 @@ const Case kCases1D[] = {
     {"cdf53 N=8", Wavelet::Cdf53, 1, {{0, 255, 255, 0, 100, 99, 1, 2}}, {{64, 243, 68, 14, 128, -177, 49, 1}}},
     // level 2 on [64, 243, 68, 14]: d0 = 243 - floor((64+68)/2) = 177; d1 = 14 - floor((68+68)/2) = -54
     // s0 = 64 + floor((177+177+2)/4) = 64+89 = 153; s1 = 68 + floor((177-54+2)/4) = 68+31 = 99
-    {"cdf53 N=8 levels=2", Wavelet::Cdf53, 2, {{0, 255, 255, 0, 100, 99, 1, 2}},
+    {"cdf53 N=8 levels=2",
+     Wavelet::Cdf53,
+     2,
+     {{0, 255, 255, 0, 100, 99, 1, 2}},
      {{153, 99, 177, -54, 128, -177, 49, 1}}},
 };
 
@@ -174,8 +176,8 @@ int runs = 0;
 
 // Forward of `in` (as a frame, transposed when `transpose`) must give `out`;
 // the inverse of `out` must give `in`.
-void check_case(const char *name, cf::Backend backend, const cf::WaveletParams &p, const Mat &in,
-                const Mat &out, bool transpose) {
+void check_case(const char *name, cf::Backend backend, const cf::WaveletParams &p, const Mat &in, const Mat &out,
+                bool transpose) {
   const int rows = int(in.size()), cols = int(in[0].size());
   const int width = transpose ? rows : cols, height = transpose ? cols : rows;
   auto at = [&](const Mat &m, int x, int y) { return transpose ? m[x][y] : m[y][x]; };
@@ -195,8 +197,8 @@ void check_case(const char *name, cf::Backend backend, const cf::WaveletParams &
 
   cf::Engine engine(backend, backend == cf::Backend::OpenMP ? 3 : 0);
   ++runs;
-  const std::string what = std::string(name) + (transpose ? " (column)" : " (row)") + " " +
-                           cf::layout_name(p.layout) + " on " + cf::backend_name(backend);
+  const std::string what = std::string(name) + (transpose ? " (column)" : " (row)") + " " + cf::layout_name(p.layout) +
+                           " on " + cf::backend_name(backend);
   try {
     cf::wavelet_forward(engine, p, raw.view, coeff.view);
     cf::wavelet_inverse(engine, p, coeff.view, back.view);
@@ -207,8 +209,8 @@ void check_case(const char *name, cf::Backend backend, const cf::WaveletParams &
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       const auto got = cft::read_sample(coeff.view, 0, x, y), want = at(out, x, y);
-      CHECK_MSG(got == want, "%s: coefficient (%d,%d) is %lld, expected %lld", what.c_str(), x, y,
-                (long long)got, (long long)want);
+      CHECK_MSG(got == want, "%s: coefficient (%d,%d) is %lld, expected %lld", what.c_str(), x, y, (long long)got,
+                (long long)want);
     }
   std::string first;
   const long long diff = cft::count_differences(raw.view, back.view, &first);
@@ -234,9 +236,11 @@ void check_clamping(cf::Backend backend) {
     cft::OwnedFrame raw = cft::make_raw(cft::Packing::Gray, 2, 1, SampleType::U8);
     cf::wavelet_inverse(engine, haar, c.view, raw.view);
     for (int x = 0; x < 2; ++x)
-      CHECK_MSG(cft::read_sample(raw.view, 0, x, 0) == want[i][x], "%s: inverse of [%lld, %lld] into U8: "
-                "sample %d is %lld, expected %lld", cf::backend_name(backend), (long long)coeffs[i][0],
-                (long long)coeffs[i][1], x, (long long)cft::read_sample(raw.view, 0, x, 0), (long long)want[i][x]);
+      CHECK_MSG(cft::read_sample(raw.view, 0, x, 0) == want[i][x],
+                "%s: inverse of [%lld, %lld] into U8: "
+                "sample %d is %lld, expected %lld",
+                cf::backend_name(backend), (long long)coeffs[i][0], (long long)coeffs[i][1], x,
+                (long long)cft::read_sample(raw.view, 0, x, 0), (long long)want[i][x]);
   }
   // Forward Haar of S16 [-32768, 32767] into S16: d = 32767 - (-32768) = 65535 saturates to 32767;
   // s = -32768 + floor(65535/2) = -32768 + 32767 = -1.
@@ -246,9 +250,8 @@ void check_clamping(cf::Backend backend) {
   cft::OwnedFrame out = cft::make_planar_like(in.view, SampleType::S16);
   cf::wavelet_forward(engine, haar, in.view, out.view);
   CHECK_MSG(cft::read_sample(out.view, 0, 0, 0) == -1 && cft::read_sample(out.view, 0, 1, 0) == 32767,
-            "%s: forward into S16 should saturate: got [%lld, %lld], expected [-1, 32767]",
-            cf::backend_name(backend), (long long)cft::read_sample(out.view, 0, 0, 0),
-            (long long)cft::read_sample(out.view, 0, 1, 0));
+            "%s: forward into S16 should saturate: got [%lld, %lld], expected [-1, 32767]", cf::backend_name(backend),
+            (long long)cft::read_sample(out.view, 0, 0, 0), (long long)cft::read_sample(out.view, 0, 1, 0));
 }
 
 }  // namespace
@@ -261,8 +264,7 @@ int main() {
           check_case(c.name, backend, {c.wavelet, c.levels, layout}, c.in, c.out, transpose);
     // Rows go first, and the floors make the order matter: the 2-D cases
     // are checked as written (no transposed variant).
-    for (const Case2D &c : kCases2D)
-      check_case(c.name, backend, {c.wavelet, c.levels, c.layout}, *c.in, *c.out, false);
+    for (const Case2D &c : kCases2D) check_case(c.name, backend, {c.wavelet, c.levels, c.layout}, *c.in, *c.out, false);
     check_clamping(backend);
   }
   std::printf("%d known-answer runs\n", runs);

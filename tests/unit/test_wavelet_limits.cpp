@@ -40,8 +40,8 @@ void report_1080p() {
                   cf::wavelet_max_levels(w, l, 1920, 1080, SampleType::U16, SampleType::S32));
 }
 
-const int kSizes[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {3, 3}, {1, 9}, {9, 1}, {5, 7},
-                         {17, 13}, {33, 65}, {100, 1}, {640, 480}, {641, 479}, {1921, 1081}};
+const int kSizes[][2] = {{1, 1}, {1, 2},   {2, 1},   {2, 2},   {3, 3},     {1, 9},     {9, 1},
+                         {5, 7}, {17, 13}, {33, 65}, {100, 1}, {640, 480}, {641, 479}, {1921, 1081}};
 
 void check_max_levels() {
   for (Wavelet w : cft::kWavelets)
@@ -61,13 +61,13 @@ void check_max_levels() {
                   cf::wavelet_name(w), cf::layout_name(l), s[0], s[1], m8, m16, g);
         // 8-bit samples in 32-bit coefficients cannot overflow at these sizes
         // (growth is at most 2.25x per level and 2^32 / 255 > 2.25^12).
-        CHECK_MSG(m8_32 == g, "%s %s %dx%d: U8->S32 max levels %d, expected the geometric %d",
-                  cf::wavelet_name(w), cf::layout_name(l), s[0], s[1], m8_32, g);
+        CHECK_MSG(m8_32 == g, "%s %s %dx%d: U8->S32 max levels %d, expected the geometric %d", cf::wavelet_name(w),
+                  cf::layout_name(l), s[0], s[1], m8_32, g);
         // Haar's low band stays in the input range and its high bands at
         // most double it per level pass, so 8 bits fit 16 at any depth.
         if (w == Wavelet::Haar)
-          CHECK_MSG(m8 == g, "haar %s %dx%d: U8->S16 max levels %d, expected %d", cf::layout_name(l), s[0],
-                    s[1], m8, g);
+          CHECK_MSG(m8 == g, "haar %s %dx%d: U8->S16 max levels %d, expected %d", cf::layout_name(l), s[0], s[1], m8,
+                    g);
       }
     }
 }
@@ -85,8 +85,8 @@ void check_too_deep() {
         for (int bad : {max + 1, max + 5, 0, -1}) {
           const std::string why = cf::wavelet_check({w, bad, l}, raw.view, SampleType::S16);
           CHECK_MSG(!why.empty() && why.find("levels") != std::string::npos,
-                    "%s %s %dx%d levels=%d: message '%s' should name levels", cf::wavelet_name(w),
-                    cf::layout_name(l), s[0], s[1], bad, why.c_str());
+                    "%s %s %dx%d levels=%d: message '%s' should name levels", cf::wavelet_name(w), cf::layout_name(l),
+                    s[0], s[1], bad, why.c_str());
           if (bad == max + 1) std::printf("  e.g. %s\n", why.c_str());
           std::string thrown;
           try {
@@ -115,8 +115,8 @@ void check_tiling() {
         int ll = 0;
         bool inside = true;
         for (const cf::Subband &b : bands) {
-          if (b.x < 0 || b.y < 0 || b.width < 1 || b.height < 1 || b.x + b.width > width ||
-              b.y + b.height > height || b.level < 1 || b.level > levels) {
+          if (b.x < 0 || b.y < 0 || b.width < 1 || b.height < 1 || b.x + b.width > width || b.y + b.height > height ||
+              b.level < 1 || b.level > levels) {
             inside = false;
             continue;
           }
@@ -127,16 +127,16 @@ void check_tiling() {
             int w = width, h = height;
             for (int k = 0; k < levels; ++k) w = (w + 1) / 2, h = (h + 1) / 2;
             CHECK_MSG(b.x == 0 && b.y == 0 && b.width == w && b.height == h,
-                      "%s %dx%d levels=%d: LL is %dx%d at (%d,%d), expected %dx%d at the origin",
-                      cf::layout_name(l), width, height, levels, b.width, b.height, b.x, b.y, w, h);
+                      "%s %dx%d levels=%d: LL is %dx%d at (%d,%d), expected %dx%d at the origin", cf::layout_name(l),
+                      width, height, levels, b.width, b.height, b.x, b.y, w, h);
           }
         }
-        CHECK_MSG(inside, "%s %dx%d levels=%d: a band lies outside the plane or has a bad level",
-                  cf::layout_name(l), width, height, levels);
+        CHECK_MSG(inside, "%s %dx%d levels=%d: a band lies outside the plane or has a bad level", cf::layout_name(l),
+                  width, height, levels);
         CHECK_MSG(ll == 1, "%s %dx%d levels=%d: %d LL bands", cf::layout_name(l), width, height, levels, ll);
         const long long wrong = std::count_if(covered.begin(), covered.end(), [](int n) { return n != 1; });
-        CHECK_MSG(wrong == 0, "%s %dx%d levels=%d: %lld coefficients not covered exactly once",
-                  cf::layout_name(l), width, height, levels, wrong);
+        CHECK_MSG(wrong == 0, "%s %dx%d levels=%d: %lld coefficients not covered exactly once", cf::layout_name(l),
+                  width, height, levels, wrong);
       }
     }
 }
@@ -227,8 +227,8 @@ std::vector<cft::OwnedFrame> regular_patterns(int width, int height, bool few) {
     for (int phase : {0, 1}) {
       add([=](int x, int y) { return ((x / period + y / period + phase) & 1) != 0; });  // checkerboard
       if (few) continue;
-      add([=](int x, int) { return ((x / period + phase) & 1) != 0; });                 // vertical stripes
-      add([=](int, int y) { return ((y / period + phase) & 1) != 0; });                 // horizontal stripes
+      add([=](int x, int) { return ((x / period + phase) & 1) != 0; });  // vertical stripes
+      add([=](int, int y) { return ((y / period + phase) & 1) != 0; });  // horizontal stripes
     }
   cft::OwnedFrame r = cft::make_raw(cft::Packing::Gray, width, height, SampleType::U8);
   cft::fill_random(r, 42);
@@ -302,9 +302,8 @@ void check_overflow_bound() {
             beyond.lo = std::min(beyond.lo, e.lo);
             beyond.hi = std::max(beyond.hi, e.hi);
           }
-        CHECK_MSG(worst.lo >= -32768 && worst.hi <= 32767,
-                  "%dx%d %s: U8 coefficients reach [%lld, %lld], outside S16", s.width, s.height,
-                  cft::describe(p).c_str(), worst.lo, worst.hi);
+        CHECK_MSG(worst.lo >= -32768 && worst.hi <= 32767, "%dx%d %s: U8 coefficients reach [%lld, %lld], outside S16",
+                  s.width, s.height, cft::describe(p).c_str(), worst.lo, worst.hi);
         std::printf("  %4dx%-4d %-22s %4d patterns: coefficients in [%6lld, %6lld]", s.width, s.height,
                     cft::describe(p).c_str(), patterns, worst.lo, worst.hi);
         if (deepest > max && s.adversarial)

@@ -26,8 +26,9 @@ std::vector<Photo> photos;
 void load_photos() {
   const std::string dir = cft::image_dir();
   if (dir.empty()) {
-    std::printf("SKIP photo part: no test photos (install opencv-doc or set CF_TEST_IMAGES); "
-                "random data only\n");
+    std::printf(
+        "SKIP photo part: no test photos (install opencv-doc or set CF_TEST_IMAGES); "
+        "random data only\n");
     return;
   }
   for (const char *name : {"baboon.jpg", "fruits.jpg", "building.jpg"}) {
@@ -57,8 +58,7 @@ void compare(const cft::RawKind &kind, int width, int height, int pad, const Con
   if (content.photo < 0)
     cft::fill_random(src, content.seed);
   else
-    cft::fill_from_rgb(src, photos[content.photo].width, photos[content.photo].height,
-                       photos[content.photo].rgb);
+    cft::fill_from_rgb(src, photos[content.photo].width, photos[content.photo].height, photos[content.photo].rgb);
   const SampleType ct = cf::coefficient_type_for(kind.type);
   cf::Engine cpu(Backend::Cpu);
   for (cf::Wavelet w : cft::kWavelets)
@@ -71,9 +71,8 @@ void compare(const cft::RawKind &kind, int width, int height, int pad, const Con
         if (lv == 0) lv = max;  // 0 stands for the deepest allowed
         if (lv > max) continue;
         const cf::WaveletParams p{w, lv, l};
-        const std::string what = std::string(kind.name) + " " + std::to_string(width) + "x" +
-                                 std::to_string(height) + " pad=" + std::to_string(pad) + " " +
-                                 content.name() + " " + cft::describe(p);
+        const std::string what = std::string(kind.name) + " " + std::to_string(width) + "x" + std::to_string(height) +
+                                 " pad=" + std::to_string(pad) + " " + content.name() + " " + cft::describe(p);
         cft::OwnedFrame ref = cft::make_planar_like(src.view, ct);
         cft::fill_bytes(ref, 0x00);
         cft::OwnedFrame ref_back = cft::make_raw(kind.packing, width, height, kind.type, pad, kind.subsampled);
@@ -96,11 +95,11 @@ void compare(const cft::RawKind &kind, int width, int height, int pad, const Con
           cf::wavelet_inverse(omp, p, ref.view, back.view);
           ++comparisons;
           d = cft::count_differences(ref.view, out.view, &first);
-          CHECK_MSG(d == 0, "%s: openmp(threads=%d) forward differs from cpu in %lld samples, first %s",
-                    what.c_str(), threads, d, first.c_str());
+          CHECK_MSG(d == 0, "%s: openmp(threads=%d) forward differs from cpu in %lld samples, first %s", what.c_str(),
+                    threads, d, first.c_str());
           d = cft::count_differences(ref_back.view, back.view, &first);
-          CHECK_MSG(d == 0, "%s: openmp(threads=%d) inverse differs from cpu in %lld samples, first %s",
-                    what.c_str(), threads, d, first.c_str());
+          CHECK_MSG(d == 0, "%s: openmp(threads=%d) inverse differs from cpu in %lld samples, first %s", what.c_str(),
+                    threads, d, first.c_str());
         }
       }
     }
@@ -149,8 +148,8 @@ int main() {
 
   // 640x480 and 1921x1081: a few packings, levels 1, 2 or 3, and the deepest.
   const auto *gray8 = kind_named(kinds, "GRAY8"), *gray16 = kind_named(kinds, "GRAY16"),
-             *rgba = kind_named(kinds, "RGBA"), *i420 = kind_named(kinds, "I420"),
-             *nv12 = kind_named(kinds, "NV12"), *rgb = kind_named(kinds, "RGB");
+             *rgba = kind_named(kinds, "RGBA"), *i420 = kind_named(kinds, "I420"), *nv12 = kind_named(kinds, "NV12"),
+             *rgb = kind_named(kinds, "RGB");
   const auto c640 = contents(100);
   for (std::size_t i = 0; i < c640.size(); ++i) {
     if (i < 2) compare(*gray8, 640, 480, 0, c640[i], {}, {0, 3});  // random, first photo: every level

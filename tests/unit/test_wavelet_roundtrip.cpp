@@ -32,8 +32,8 @@ long long stray_writes(const cft::OwnedFrame &f, std::uint8_t poison) {
 
 long long round_trips = 0;
 
-void round_trip(cf::Engine &engine, const cft::RawKind &kind, int width, int height, int pad,
-                std::uint32_t seed, bool all_levels) {
+void round_trip(cf::Engine &engine, const cft::RawKind &kind, int width, int height, int pad, std::uint32_t seed,
+                bool all_levels) {
   cft::OwnedFrame src = cft::make_raw(kind.packing, width, height, kind.type, pad, kind.subsampled);
   cft::fill_random(src, seed);
   const SampleType ct = cf::coefficient_type_for(kind.type);
@@ -47,9 +47,8 @@ void round_trip(cf::Engine &engine, const cft::RawKind &kind, int width, int hei
         cft::fill_bytes(coeff, poison);
         cft::OwnedFrame back = cft::make_raw(kind.packing, width, height, kind.type, pad, kind.subsampled);
         cft::fill_bytes(back, poison);
-        const std::string what = std::string(kind.name) + " " + std::to_string(width) + "x" +
-                                 std::to_string(height) + " pad=" + std::to_string(pad) + " " +
-                                 cft::describe(p) + " on " + engine.describe();
+        const std::string what = std::string(kind.name) + " " + std::to_string(width) + "x" + std::to_string(height) +
+                                 " pad=" + std::to_string(pad) + " " + cft::describe(p) + " on " + engine.describe();
         try {
           cf::wavelet_forward(engine, p, src.view, coeff.view);
           cf::wavelet_inverse(engine, p, coeff.view, back.view);
@@ -75,8 +74,8 @@ int main() {
   auto kinds = cft::raw_kinds(/*with_u16=*/true);
   // Coefficients of an earlier stage (e.g. a colour transform) as input: S16 -> S32.
   kinds.push_back({"S16 coefficients", cft::Packing::Gray, SampleType::S16, false});
-  const int sizes[][2] = {{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 3}, {5, 7}, {7, 5},
-                          {17, 13}, {33, 9}, {64, 1}, {1, 65}, {31, 32}};
+  const int sizes[][2] = {{1, 1}, {2, 1},   {1, 2},  {2, 2},  {3, 3},  {5, 7},
+                          {7, 5}, {17, 13}, {33, 9}, {64, 1}, {1, 65}, {31, 32}};
   std::uint32_t seed = 7;
   for (cf::Backend backend : cft::cpu_backends()) {
     cf::Engine engine(backend);

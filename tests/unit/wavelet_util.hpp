@@ -39,12 +39,9 @@ struct RawKind {
 inline std::vector<RawKind> raw_kinds(bool with_u16) {
   using cf::SampleType;
   std::vector<RawKind> k = {
-      {"GRAY8", Packing::Gray, SampleType::U8, false},
-      {"GRAY16", Packing::Gray, SampleType::U16, false},
-      {"RGB", Packing::Packed3, SampleType::U8, false},
-      {"RGBA", Packing::Packed4, SampleType::U8, false},
-      {"I420", Packing::Planar3, SampleType::U8, true},
-      {"Y444", Packing::Planar3, SampleType::U8, false},
+      {"GRAY8", Packing::Gray, SampleType::U8, false},     {"GRAY16", Packing::Gray, SampleType::U16, false},
+      {"RGB", Packing::Packed3, SampleType::U8, false},    {"RGBA", Packing::Packed4, SampleType::U8, false},
+      {"I420", Packing::Planar3, SampleType::U8, true},    {"Y444", Packing::Planar3, SampleType::U8, false},
       {"NV12", Packing::SemiPlanar, SampleType::U8, true},
   };
   if (with_u16) {
@@ -61,8 +58,7 @@ inline std::vector<RawKind> raw_kinds(bool with_u16) {
 inline int max_levels(cf::Wavelet w, cf::Layout l, const cf::FrameView &f, cf::SampleType coeff) {
   int m = 1 << 30;
   for (int c = 0; c < f.n_components; ++c)
-    m = std::min(m, cf::wavelet_max_levels(w, l, f.components[c].width, f.components[c].height,
-                                           f.type, coeff));
+    m = std::min(m, cf::wavelet_max_levels(w, l, f.components[c].width, f.components[c].height, f.type, coeff));
   return m;
 }
 

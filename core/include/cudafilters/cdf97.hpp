@@ -47,8 +47,8 @@ const char *threshold_mode_name(ThresholdMode m);  // "hard", "soft"
 struct Cdf97Params {
   int levels = 1;
   Layout layout = Layout::Mallat;
-  float quant_step = 0;   // 0: no quantisation (F32 coefficients)
-  float threshold = 0;    // 0: none
+  float quant_step = 0;  // 0: no quantisation (F32 coefficients)
+  float threshold = 0;   // 0: none
   ThresholdMode threshold_mode = ThresholdMode::Hard;
 };
 

@@ -26,7 +26,9 @@ bool cuda_memory_info(int device_id, std::size_t *free_bytes, std::size_t *total
 // build has no OpenMP). Explicit choices are returned unchanged.
 Backend resolve_backend(Backend requested, int device_id);
 
-namespace detail { struct CudaState; }
+namespace detail {
+struct CudaState;
+}
 
 // Page-locked host memory for buffers that cross PCIe every frame (the
 // plugin's system-memory pools): copies from it run at full speed and

@@ -50,10 +50,10 @@ struct MemoryPlane {
 };
 
 struct Component {
-  int plane = 0;          // index into FrameView::planes
-  int offset = 0;         // bytes from the plane's start to the first sample
-  int pixel_stride = 1;   // samples from one pixel to the next (3 for packed RGB)
-  int width = 0;          // in pixels
+  int plane = 0;         // index into FrameView::planes
+  int offset = 0;        // bytes from the plane's start to the first sample
+  int pixel_stride = 1;  // samples from one pixel to the next (3 for packed RGB)
+  int width = 0;         // in pixels
   int height = 0;
 };
 

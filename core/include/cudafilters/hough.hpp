@@ -66,9 +66,9 @@ struct HoughParams {
   int edge_threshold = 200;  // sobel: edge where m >= this (m = |gx| + |gy|, 0..2040)
   int canny_low = 50, canny_high = 150;
   int theta_bins = 180;
-  int rho_step = 1;   // pixels per rho bin
-  int threshold = 0;  // votes a peak needs; 0 = automatic (mean + k * std)
-  int k_q8 = 512;     // k in 1/256 (Q8): 512 = 2.0, the source report's choice
+  int rho_step = 1;    // pixels per rho bin
+  int threshold = 0;   // votes a peak needs; 0 = automatic (mean + k * std)
+  int k_q8 = 512;      // k in 1/256 (Q8): 512 = 2.0, the source report's choice
   int nms_window = 5;  // odd: the neighbourhood a peak must dominate
   int max_lines = 16;
 };
@@ -78,7 +78,7 @@ constexpr int kHoughMinSize = 3;      // the 3x3 Sobel kernel
 constexpr int kHoughMaxSize = 16384;  // keeps every sum in its integer type
 constexpr int kHoughMaxThetaBins = 1800;
 constexpr int kHoughMaxRhoStep = 16;
-constexpr int kHoughMaxKQ8 = 2560;    // k <= 10
+constexpr int kHoughMaxKQ8 = 2560;  // k <= 10
 constexpr int kHoughMaxNmsWindow = 15;
 constexpr int kHoughMaxLines = 1024;
 constexpr int kHoughMaxGradient = 2040;  // largest m
@@ -99,8 +99,8 @@ std::string hough_check(const HoughParams &p, int width, int height);
 
 // The automatic threshold (see the top) from the non-zero cells' count, sum,
 // sum of squares and maximum; max + 1 when no cell qualifies, 1 when n = 0.
-std::uint32_t hough_auto_threshold(std::uint64_t n, std::uint64_t sum, std::uint64_t sum_squares,
-                                   std::uint32_t max, int k_q8);
+std::uint32_t hough_auto_threshold(std::uint64_t n, std::uint64_t sum, std::uint64_t sum_squares, std::uint32_t max,
+                                   int k_q8);
 
 struct HoughPeak {
   std::uint32_t votes;

@@ -51,8 +51,7 @@ SampleType coefficient_type_for(SampleType raw);
 // input of type `input` (bounded by each band's cascaded filter and the
 // rounding of every lifting step, computed for up to 16 levels). Always >= 1 (a 1x1 frame passes
 // unchanged at level 1).
-int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input,
-                       SampleType coeff);
+int wavelet_max_levels(Wavelet w, Layout l, int width, int height, SampleType input, SampleType coeff);
 // The same for inputs whose values lie in `input` (not empty).
 int wavelet_max_levels(Wavelet w, Layout l, int width, int height, ValueRange input, SampleType coeff);
 
@@ -72,11 +71,9 @@ std::vector<Subband> wavelet_subbands(const WaveletParams &p, int width, int hei
 
 // raw (U8/U16, or S16/S32 coefficients of an earlier stage) -> coefficients
 // (S16/S32, one tight plane per component of the same size as the input's).
-void wavelet_forward(Engine &e, const WaveletParams &p, const FrameView &src,
-                     const FrameView &dst);
+void wavelet_forward(Engine &e, const WaveletParams &p, const FrameView &src, const FrameView &dst);
 // The exact inverse. dst may be raw (values clamped to its range, which
 // leaves exact coefficients unchanged) or coefficients of an earlier stage.
-void wavelet_inverse(Engine &e, const WaveletParams &p, const FrameView &src,
-                     const FrameView &dst);
+void wavelet_inverse(Engine &e, const WaveletParams &p, const FrameView &src, const FrameView &dst);
 
 }  // namespace cf

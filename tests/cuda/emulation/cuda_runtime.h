@@ -8,14 +8,22 @@
 #include <cstddef>
 #include <cstring>
 
-enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
-                 cudaErrorInvalidDeviceFunction = 98, cudaErrorInvalidDevice = 101,
-                 cudaErrorNoKernelImageForDevice = 209 };
+enum cudaError {
+  cudaSuccess = 0,
+  cudaErrorInvalidValue = 1,
+  cudaErrorMemoryAllocation = 2,
+  cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorInvalidDevice = 101,
+  cudaErrorNoKernelImageForDevice = 209
+};
 typedef enum cudaError cudaError_t;
 typedef struct CUstream_st *cudaStream_t;
 enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3 };
-enum cudaDeviceAttr { cudaDevAttrComputeMode = 20, cudaDevAttrComputeCapabilityMajor = 75,
-                      cudaDevAttrComputeCapabilityMinor = 76 };
+enum cudaDeviceAttr {
+  cudaDevAttrComputeMode = 20,
+  cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76
+};
 enum cudaComputeMode { cudaComputeModeDefault = 0, cudaComputeModeProhibited = 2 };
 constexpr unsigned cudaStreamNonBlocking = 1;
 #define cudaStreamLegacy ((cudaStream_t)0x1)  // as in the real header; the emulator runs every stream at once
@@ -51,8 +59,8 @@ cudaError_t cudaMemcpy2D(void *dst, std::size_t dpitch, const void *src, std::si
 cudaError_t cudaMemsetAsync(void *p, int value, std::size_t bytes, cudaStream_t stream);
 cudaError_t cudaMemset2DAsync(void *p, std::size_t pitch, int value, std::size_t width, std::size_t height,
                               cudaStream_t stream);
-cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
-                              std::size_t width, std::size_t height, cudaMemcpyKind kind, cudaStream_t stream);
+cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream);
 
 // Pinned memory and plain copies (Engine::device_alloc and friends): host
 // memory in the emulation.
@@ -87,6 +95,5 @@ void set_reverse_order(bool reverse);  // run blocks, and threads within a block
 long long launches();
 long long blocks();
 }  // namespace cf_emulation
-void cf_emulate_check_access(const void *p, std::size_t bytes);      // inside a device allocation?
+void cf_emulate_check_access(const void *p, std::size_t bytes);                // inside a device allocation?
 void cf_emulate_check(bool ok, const char *what, const char *file, int line);  // CF_EMU_CHECK
-

@@ -228,8 +228,8 @@ void cf_emulate_check_access(const void *p, std::size_t bytes) {
 
 void cf_emulate_check(bool ok, const char *what, const char *file, int line) {
   if (ok) return;
-  std::fprintf(stderr, "CUDA emulation: %s:%d: %s does not hold (block %u, thread %u)\n", file, line, what,
-               blockIdx.x, threadIdx.x);
+  std::fprintf(stderr, "CUDA emulation: %s:%d: %s does not hold (block %u, thread %u)\n", file, line, what, blockIdx.x,
+               threadIdx.x);
   fail("a kernel invariant does not hold");
 }
 
@@ -313,7 +313,7 @@ cudaError_t cudaMemset2DAsync(void *p, std::size_t pitch, int value, std::size_t
   for (std::size_t y = 0; y < height; ++y) std::memset(static_cast<char *>(p) + y * pitch, value, width);
   return cudaSuccess;
 }
-cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch,
-                              std::size_t width, std::size_t height, cudaMemcpyKind kind, cudaStream_t) {
+cudaError_t cudaMemcpy2DAsync(void *dst, std::size_t dpitch, const void *src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t) {
   return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }

@@ -65,10 +65,13 @@ void cf_emulate_launch(void (*kernel)(Params), int blocks, int threads, const Pa
     void (*kernel)(Params);
     const Params *params;
   } launch{kernel, &params};
-  cf_emulation::run(blocks, threads, [](void *a) {
-    auto *l = static_cast<Launch *>(a);
-    l->kernel(*l->params);
-  }, &launch);
+  cf_emulation::run(
+      blocks, threads,
+      [](void *a) {
+        auto *l = static_cast<Launch *>(a);
+        l->kernel(*l->params);
+      },
+      &launch);
 }
 
 #include "warp_intrinsics.hpp"  // __syncwarp, __shfl_sync, __all_sync, atomics, __nanosleep

@@ -1,8 +1,8 @@
 // The CUDA Hough checks of hough_cuda_checks.hpp on the CPU emulation of the
 // CUDA execution model (emulator.hpp): the real kernels/ code compiled as
 // C++, every memory access checked, blocks and threads in both orders, every
-// voting strategy; and the line drawing kernel (cf::hough_draw). Small frames (the emulation is slow), but wider and taller
-// than the 32 x 8 gradient tiles and 64 x 16 hysteresis tiles.
+// voting strategy; and the line drawing kernel (cf::hough_draw). Small frames (the emulation is slow), but wider and
+// taller than the 32 x 8 gradient tiles and 64 x 16 hysteresis tiles.
 #include "hough_cuda_checks.hpp"
 #include "hough_draw_check.hpp"
 

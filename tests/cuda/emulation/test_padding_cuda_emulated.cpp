@@ -5,8 +5,8 @@
 
 int main() {
   cf::Engine cuda(cf::Backend::Cuda);
-  const int runs = cft::padding::check_shapes(cuda, cf::Memory::Device) +
-                   cft::padding::check_shapes(cuda, cf::Memory::Host);
+  const int runs =
+      cft::padding::check_shapes(cuda, cf::Memory::Device) + cft::padding::check_shapes(cuda, cf::Memory::Host);
   std::printf("%d frames\n", runs);
   return cft::test_result();
 }
