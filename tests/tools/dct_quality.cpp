@@ -1,7 +1,7 @@
 // Measurement: cudadct round-trip PSNR and zeroth-order entropy (bits per
 // pixel, cf::frame_entropy of the quantised coefficients, padded planes
 // included) per quality on the real photos, GRAY8 and I420, cpu backend.
-// Prints the markdown rows of pipelines/results/issue4-dct-quality.md.
+// Prints the markdown rows of pipelines/results/dct-quality.md.
 #include <cstdio>
 
 #include "cudafilters/dct.hpp"
