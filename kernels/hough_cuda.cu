@@ -4,7 +4,7 @@
 // map and the accumulator. One wait at the end of the call; Canny's
 // hysteresis adds one small flag download per relaunch (usually a few).
 //
-// Voting strategy (measured in pipelines/results/issue6-*): shared-memory rho
+// Voting strategy (measured in pipelines/results/h100-hough-compare.md): shared-memory rho
 // histograms per (angle, chunk of the edge list) by default;
 // CF_HOUGH_VOTING=global selects the global-atomics baseline, shared:N
 // forces N chunks per angle (for measurements and tests).

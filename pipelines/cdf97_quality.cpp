@@ -2,7 +2,7 @@
 // quant-step, the PSNR of the 8-bit reconstruction and the zeroth-order
 // entropy of the S16 indices in bits per pixel (cf::frame_entropy: the sum
 // over planes of H x samples / pixels), plus the fraction of nonzero
-// indices. Prints a Markdown table (as in pipelines/results/).
+// indices. Prints a Markdown table (pipelines/results/cdf97-quality.md).
 //
 //   cdf97_quality [levels]   (photos from CF_TEST_IMAGES; RGB, Mallat layout)
 #include <cmath>

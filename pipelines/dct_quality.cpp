@@ -1,7 +1,7 @@
 // Measurement: cudadct round-trip PSNR and zeroth-order entropy (bits per
 // pixel, cf::frame_entropy of the quantised coefficients, padded planes
 // included) per quality on the real photos, GRAY8 and I420, cpu backend.
-// Prints a markdown table (as in pipelines/results/).
+// Prints the markdown rows of pipelines/results/dct-quality.md.
 #include <cstdio>
 
 #include "cudafilters/dct.hpp"

@@ -10,7 +10,7 @@ For each image: decode it once to 8-bit RGB (ImageMagick), then
     context model, RGB through its own RCT), and report file bits per pixel.
 Prints a markdown table (and writes it to --out).
 
-  pipelines/entropy-table.py --images .testimages --plugin build/gst --out entropy.md
+  pipelines/entropy-table.py --images .testimages --plugin build/gst --out pipelines/results/entropy-vs-codecs.md
 
 Needs: gst-launch-1.0 with the cudafilters plugin (and rawvideoparse), convert, opj_compress
 (Debian: libopenjp2-tools), ffmpeg.

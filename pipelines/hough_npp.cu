@@ -5,7 +5,7 @@
 // not needed to build cudafilters; pipelines/hough-gpu-compare.sh builds
 // this with nvcc on the GPU machine:
 //   nvcc -O2 -o hough_npp pipelines/hough_npp.cu -lnppif -lnppc   (not yet compiled against NPP 13 after the
-//   angle-step fallback below: the H100 run refused {1, pi/180}; its log is in results/)
+//   angle-step fallback below: the H100 run refused {1, pi/180}, see results/h100-hough-compare.md)
 //   hough_npp edges.pgm THRESHOLD
 // Prints the median of 50 runs, as CUDA events around the call on its stream
 // and as host wall time including a stream synchronisation per call.

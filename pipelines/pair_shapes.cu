@@ -3,7 +3,7 @@
 // to back on one stream, best of 3, against a device-to-device copy in the
 // same run. Every shape's residuals are compared with the first shape's,
 // which the parity tests compare with the serial backend. A tool, not a test
-// (its table is in pipelines/results/). Arguments: launches, then
+// (pipelines/results/h100-predictor-pair-shapes.md). Arguments: launches, then
 // optional filters layout (RGBA, GRAY8, I420), predictor, shape index.
 // Exits 1 when a shape's residuals differ from the first's.
 #include <cstdio>
