@@ -141,7 +141,7 @@ static void gst_cf_predictor_enc_class_init(GstCfPredictorEncClass *klass) {
       g_param_spec_int("slice-height", "Slice height",
                        "Rows per slice, each predicted on its own (its first row and column use the border "
                        "rule), so the inverse can rebuild slices in parallel; 0 = the whole frame is one "
-                       "slice. Smaller slices cost entropy (see the README). A change while playing "
+                       "slice. Smaller slices cost entropy (docs/predictors.md). A change while playing "
                        "renegotiates and applies at the next frame",
                        0, G_MAXINT16, 0,
                        GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING)));

@@ -22,6 +22,6 @@ struct _GstCfWaveletEncClass {
   cf::Wavelet wavelet;  // set by the subclass
 };
 
-// Default of the levels property (documented in its blurb and the README):
+// Default of the levels property (documented in its blurb and docs/wavelets.md):
 // one level, the smallest transform that is valid for every frame size.
 constexpr int kCfDefaultLevels = 1;

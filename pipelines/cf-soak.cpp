@@ -1,5 +1,5 @@
 // cf-soak: many frames through one element or a short chain, watching host
-// and GPU memory (README, "Reliability"). Two prepared frames (a photo from
+// and GPU memory (docs/reliability.md, "Soak"). Two prepared frames (a photo from
 // CF_TEST_IMAGES scaled to the size, else random samples) are pushed
 // alternately, by reference, through the chain in a GstHarness and every
 // output is pulled and dropped, so the source costs nothing. Host RSS

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On the GPU machine (README, "Measuring on a GPU machine"), from the
+# On the GPU machine (CONTRIBUTING.md, "Tests on a GPU"), from the
 # repository root, with .gstbundle/, .testimages/ and the binaries of a build
 # carried (the GPU machine has no GStreamer, no libjpeg, and a meson that
 # cannot read a build folder configured elsewhere, so the test programs run

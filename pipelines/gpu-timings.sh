@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On the GPU machine, from the repository root, with .gstbundle/, .testimages/
 # and a build's binaries carried: the per-element timing tools that compare
-# backends and outside peers (README, "Measuring on a GPU machine"):
+# backends and outside peers (CONTRIBUTING.md, "Benchmarks"):
 #   predictor_timing   MED/GAP/GED forward and inverse, slice heights 0 and 64
 #   halftone_timing    the six methods on cpu, openmp, cuda; Gpixel/s
 #   pillow_timing.py   Pillow's Image.convert('1') on the same photo

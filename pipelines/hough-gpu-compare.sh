@@ -19,7 +19,7 @@ mkdir -p "$OUT/frames"
 export CF_TEST_IMAGES=$(cd "$IMAGES" && pwd)
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 # Libraries the test programs need that the GPU machine may lack (libjpeg),
-# copied next to the build when carried there (see the README).
+# copied next to the build when carried there (CONTRIBUTING.md, "Tests on a GPU").
 [ -d "$B/gpu-libs" ] && export LD_LIBRARY_PATH="$(cd "$B/gpu-libs" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" 
 
 {

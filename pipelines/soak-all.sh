@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak every element on every backend with cf-soak (README, "Reliability")
+# Soak every element on every backend with cf-soak (docs/reliability.md, "Soak")
 # and write one markdown table. From the repository root:
 #   BUILD=build pipelines/soak-all.sh
 # Environment:

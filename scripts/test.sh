@@ -5,7 +5,7 @@
 # Then the CPU suite again in a clang build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (leaks reported; tests/lsan.supp lists the
 # third-party libraries' one-time allocations, never ours), which also runs
-# the fuzz targets for a few seconds each (README, "Reliability"). The CUDA
+# the fuzz targets for a few seconds each (docs/reliability.md). The CUDA
 # emulator tests are left to the first build: ASan cannot follow their stack
 # switching. CF_SKIP_SANITIZERS=1 skips this second pass.
 set -euo pipefail

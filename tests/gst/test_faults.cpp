@@ -1,4 +1,4 @@
-// Fault behaviour (README, "Reliability"), on any machine:
+// Fault behaviour (docs/reliability.md, "Faults"), on any machine:
 //   - backend=auto without a usable GPU falls back to the CPU and says so (a
 //     warning on the bus naming the fallback); with a GPU it picks cuda and
 //     stays quiet;
