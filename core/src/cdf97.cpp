@@ -6,6 +6,7 @@
 
 #include "cpu/cdf97_cpu.hpp"
 #include "cudafilters/error.hpp"
+#include "frame_checks.hpp"
 #include "kernels/cdf97_cuda.hpp"
 
 namespace cf {
@@ -45,14 +46,7 @@ std::string check_coefficient_type(const Cdf97Params &p, SampleType t) {
          (p.quant_step > 0 ? "S16 or S32 with quant-step" : "F32 without quant-step") + ", not " + sample_type_name(t);
 }
 
-void validate(const FrameView &src, const FrameView &dst) {
-  if (const char *why = check_frame(src); *why) throw Error(std::string("source frame: ") + why);
-  if (const char *why = check_frame(dst); *why) throw Error(std::string("destination frame: ") + why);
-  if (src.n_components != dst.n_components) throw Error("source and destination component counts differ");
-  for (int c = 0; c < src.n_components; ++c)
-    if (src.components[c].width != dst.components[c].width || src.components[c].height != dst.components[c].height)
-      throw Error("source and destination component sizes differ");
-}
+void validate(const FrameView &src, const FrameView &dst) { detail::require_alike(src, dst); }
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 
 #include "cpu/wavelet_cpu.hpp"
 #include "cudafilters/error.hpp"
+#include "frame_checks.hpp"
 #include "kernels/wavelet_cuda.hpp"
 
 namespace cf {
@@ -192,12 +193,7 @@ std::vector<Subband> wavelet_subbands(const WaveletParams &p, int width, int hei
 
 namespace {
 void validate(const WaveletParams &p, const FrameView &src, const FrameView &dst) {
-  if (const char *why = check_frame(src); *why) throw Error(std::string("source frame: ") + why);
-  if (const char *why = check_frame(dst); *why) throw Error(std::string("destination frame: ") + why);
-  if (src.n_components != dst.n_components) throw Error("source and destination component counts differ");
-  for (int c = 0; c < src.n_components; ++c)
-    if (src.components[c].width != dst.components[c].width || src.components[c].height != dst.components[c].height)
-      throw Error("source and destination component sizes differ");
+  detail::require_alike(src, dst);
   if (p.levels < 1) throw Error("levels must be at least 1");
   if (src.type == SampleType::F32 || dst.type == SampleType::F32)
     throw Error("the reversible wavelets take no F32 samples (cudafilters/cdf97.hpp does)");
