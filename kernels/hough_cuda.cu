@@ -76,12 +76,12 @@ int auto_chunks(const DeviceLimits &d, int theta_bins, long long pixels) {
 }
 
 // Offsets of the buffers of one detection in the engine's scratch slot.
-struct Layout {
+struct ScratchLayout {
   std::size_t edges, packed, cls, points, acc, peaks, counters, trig, total;
 };
-Layout layout(const HoughGeometry &g, bool canny) {
+ScratchLayout scratch_layout(const HoughGeometry &g, bool canny) {
   const std::size_t pixels = std::size_t(g.width) * g.height;
-  Layout l{};
+  ScratchLayout l{};
   std::size_t at = 0;
   auto take = [&](std::size_t bytes) {
     const std::size_t here = at;
@@ -129,7 +129,7 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   const FrameView in = detail::stage_source(s, src, Slot::Source);
   const bool canny = p.edge == EdgeDetector::Canny;
   const long long pixels = (long long)g.width * g.height, cells = (long long)g.cells();
-  const Layout l = layout(g, canny);
+  const ScratchLayout l = scratch_layout(g, canny);
   auto *base = static_cast<unsigned char *>(s->reserve(Slot::Scratch, l.total));
   auto *counters = reinterpret_cast<Counters *>(base + l.counters);
   auto *trig_d = reinterpret_cast<std::int32_t *>(base + l.trig);
