@@ -24,16 +24,22 @@ using detail::Slot;
 namespace hg = halftone_gpu;
 namespace hr = halftone_rules;
 
-void copy_component(CudaState *s, const FrameView &in, const FrameView &out, int c) {
+// Component c's samples in and out, as the copy kernel and the wavefront address them.
+hg::CopyParams component_io(const FrameView &in, const FrameView &out, int c) {
   const Component &ki = in.components[c], &ko = out.components[c];
-  hg::CopyParams p{static_cast<const unsigned char *>(in.sample(c, 0, 0)),
-                   static_cast<unsigned char *>(out.sample(c, 0, 0)),
-                   (long long)in.planes[ki.plane].stride,
-                   (long long)out.planes[ko.plane].stride,
-                   ki.pixel_stride,
-                   ko.pixel_stride,
-                   ki.width,
-                   ki.height};
+  return {static_cast<const unsigned char *>(in.sample(c, 0, 0)),
+          static_cast<unsigned char *>(out.sample(c, 0, 0)),
+          (long long)in.planes[ki.plane].stride,
+          (long long)out.planes[ko.plane].stride,
+          ki.pixel_stride,
+          ko.pixel_stride,
+          ki.width,
+          ki.height};
+}
+
+void copy_component(CudaState *s, const FrameView &in, const FrameView &out, int c) {
+  const hg::CopyParams p = component_io(in, out, c);
+  const Component &ki = in.components[c];
   const long long n = (long long)ki.width * ki.height;
   launch_kernel(s, hg::copy_kernel, int((n + hg::kCopyThreads - 1) / hg::kCopyThreads), hg::kCopyThreads, p,
                 "the halftone copy kernel");
@@ -44,20 +50,20 @@ void raster(CudaState *s, const hr::Setup &setup, const FrameView &in, const Fra
   int bands = 0, widest = 0;
   for (int i = 0; i < n; ++i) {
     const int c = planes[i];
-    const Component &ki = in.components[c], &ko = out.components[c];
-    p.plane[i] = {static_cast<const unsigned char *>(in.sample(c, 0, 0)),
-                  static_cast<unsigned char *>(out.sample(c, 0, 0)),
-                  (long long)in.planes[ki.plane].stride,
-                  (long long)out.planes[ko.plane].stride,
-                  ki.pixel_stride,
-                  ko.pixel_stride,
-                  ki.width,
-                  ki.height,
+    const hg::CopyParams io = component_io(in, out, c);
+    p.plane[i] = {io.src,
+                  io.dst,
+                  io.src_stride,
+                  io.dst_stride,
+                  io.src_step,
+                  io.dst_step,
+                  io.width,
+                  io.height,
                   bands,
                   c,
                   hr::plane_key(setup.seed, setup.frame, c)};
-    bands += (ki.height + hg::kWarp - 1) / hg::kWarp;
-    widest = std::max(widest, ki.width);
+    bands += (io.height + hg::kWarp - 1) / hg::kWarp;
+    widest = std::max(widest, io.width);
   }
   p.n_planes = n;
   p.bands = bands;
