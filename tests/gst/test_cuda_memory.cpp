@@ -1,4 +1,4 @@
-// Memory between elements (issue 3):
+// Memory between elements:
 //  (a) without a GPU: the pad templates advertise memory:CUDAMemory,
 //      transform_caps keeps the input's memory, CUDA caps without a usable
 //      device give a clear error, a CPU engine proposes no pinned pool, and
