@@ -515,11 +515,10 @@ static const EmptyCase kEmptyCases[] = {
     {"rgb8_7x3_l1_2layers_sop_eph", 7, 3, 3, 8, 1, false, 2, Progression::Rlcp, 1, false, true, true},
     {"yuv420_8_33x17_l3_2layers_sop", 33, 17, 3, 8, 3, true, 2, Progression::Pcrl, 2, false, true},
     {"yuv420_16_7x3_l1_97_eph", 7, 3, 3, 16, 1, false, 1, Progression::Rpcl, 2, false, false, true},
-    // Offset image, 5x3 at (3, 1) with 3 levels: resolution 0 has no width
-    // (ceil(3/8) = ceil(8/8)), resolution 1 no height (ceil(1/4) = ceil(4/4)),
-    // so neither has a precinct or a packet.
-    {"g8_5x3_at3_1_l3", 5, 3, 1, 8, 3, true, 1, Progression::Lrcp, 1, false, false, false, 3, 1},
-    // The same image in 4:2:0, 1 level: the chroma components are 2x1 at
+    // Offset image, 5x3 at (3, 0) with 3 levels: resolution 0 has no width
+    // (ceil(3/8) = ceil(8/8)), so it has no precinct and no packet.
+    {"g8_5x3_at3_0_l3", 5, 3, 1, 8, 3, true, 1, Progression::Lrcp, 1, false, false, false, 3, 0},
+    // 5x3 at (3, 1) in 4:2:0, 1 level: the chroma components are 2x1 at
     // (2, 1) (ceil(3/2), ceil(1/2)), their resolution 0 has no height
     // (ceil(1/2) = ceil(2/2)).
     {"yuv420_8_5x3_at3_1_l1", 5, 3, 3, 8, 1, true, 1, Progression::Rlcp, 2, false, false, false, 3, 1},
@@ -541,7 +540,7 @@ static void packet_counts() {
       2 * 2 * 3,  //
       2 * 4 * 3,  // chroma of 17x9: resolution 0 is 3x2
       2 * 3,      // chroma of 4x2: resolution 0 is 2x1
-      2,          // resolutions 2 and 3 only
+      3,          // resolutions 1..3 only
       2 + 1 + 1,  // luma: both resolutions; chroma: resolution 1 only
   };
   static_assert(std::size(by_hand) == std::size(kEmptyCases));
