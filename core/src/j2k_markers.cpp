@@ -190,7 +190,7 @@ void write_soc(ByteWriter &w) { w.marker(kSoc); }
 void write_sod(ByteWriter &w) { w.marker(kSod); }
 void write_eoc(ByteWriter &w) { w.marker(kEoc); }
 
-// T.800 A.5.1, Table A.9 (SIZ) and A.11 (Ssiz).
+// SIZ: T.800 A.5.1.
 void write_siz(ByteWriter &w, const CodestreamParams &p) {
   require(codestream_check(p));
   const std::size_t l = w.begin_segment(kSiz);
@@ -206,7 +206,7 @@ void write_siz(ByteWriter &w, const CodestreamParams &p) {
   w.end_segment(l);
 }
 
-// T.800 A.6.1, Tables A.12 (COD), A.13 (Scod), A.14 (SGcod), A.15 (SPcod).
+// COD: T.800 A.6.1 (Scod, SGcod, SPcod).
 void write_cod(ByteWriter &w, const CodestreamParams &p) {
   require(codestream_check(p));
   const std::size_t l = w.begin_segment(kCod);
@@ -223,7 +223,7 @@ void write_cod(ByteWriter &w, const CodestreamParams &p) {
   w.end_segment(l);
 }
 
-// T.800 A.6.4, Tables A.27 (QCD), A.28 (Sqcd), A.29 and A.30 (SPqcd).
+// QCD: T.800 A.6.4 (Sqcd, SPqcd).
 void write_qcd(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps) {
   require(codestream_check(p));
   require(qcd_check(p, steps));
@@ -239,7 +239,7 @@ void write_qcd(ByteWriter &w, const CodestreamParams &p, const std::vector<Subba
   w.end_segment(l);
 }
 
-// T.800 A.9.2, Table A.44.
+// COM: T.800 A.9.2.
 void write_com(ByteWriter &w, const std::string &text) {
   const std::size_t l = w.begin_segment(kCom);
   w.u16(1);  // Rcom: Latin text
@@ -256,7 +256,7 @@ void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vect
   if (!comment.empty()) write_com(w, comment);
 }
 
-// T.800 A.4.2, Table A.5.
+// SOT: T.800 A.4.2.
 std::size_t begin_tile_part(ByteWriter &w, std::uint32_t tile, std::uint32_t part, std::uint32_t parts) {
   require(range_rule("Isot (tile)", tile, 0, 65534));
   require(range_rule("TPsot (tile-part)", part, 0, 254));

@@ -22,7 +22,7 @@
 
 namespace cf::j2k {
 
-// Markers (T.800 Table A.2).
+// Markers (T.800 A.4 to A.9).
 constexpr std::uint16_t kSoc = 0xFF4F;  // start of codestream
 constexpr std::uint16_t kSot = 0xFF90;  // start of tile-part
 constexpr std::uint16_t kSod = 0xFF93;  // start of data
@@ -60,10 +60,10 @@ class ByteWriter {
   std::vector<std::uint8_t> bytes_;
 };
 
-// Progression orders of COD's SGcod (T.800 Table A.16).
+// Progression orders of COD's SGcod (T.800 A.6.1).
 enum class Progression : std::uint8_t { Lrcp = 0, Rlcp = 1, Rpcl = 2, Pcrl = 3, Cprl = 4 };
 
-// Code-block style bits of SPcod (T.800 Table A.19).
+// Code-block style bits of SPcod (T.800 A.6.1).
 namespace cb_style {
 constexpr std::uint8_t kBypass = 0x01;           // selective arithmetic coding bypass
 constexpr std::uint8_t kReset = 0x02;            // reset context probabilities on each pass
@@ -133,7 +133,7 @@ constexpr std::uint32_t subband_count(std::uint32_t levels) { return 3 * levels 
 // The subbands in codestream order (QCD's, and the packets'): LL, then HL,
 // LH, HH from level NL down to level 1.
 std::vector<Subband> subbands_in_order(std::uint32_t levels);
-// log2 of the subband's nominal gain (T.800 Table E.1): LL 0, HL 1, LH 1, HH 2.
+// log2 of the subband's nominal gain (T.800 E.1.1): LL 0, HL 1, LH 1, HH 2.
 constexpr std::uint32_t gain_log2(Orientation o) { return o == Orientation::LL ? 0 : o == Orientation::HH ? 2 : 1; }
 
 // A subband's quantisation: exponent epsilon_b (0..31) and mantissa mu_b

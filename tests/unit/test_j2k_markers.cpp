@@ -98,7 +98,7 @@ static void known_bytes_small_config() {
                 "COD of the small configuration");
   }
   {
-    // Reversible exponents epsilon_b = B + log2(gain_b) (Table E.1 gains:
+    // Reversible exponents epsilon_b = B + log2(gain_b) (T.800 E.1.1 gains:
     // LL 1, HL 2, LH 2, HH 4), subbands LL, HL, LH, HH of level 1.
     const std::vector<SubbandStep> steps{{8, 0}, {9, 0}, {9, 0}, {10, 0}};
     ByteWriter w;
@@ -525,8 +525,9 @@ static const EmptyCase kEmptyCases[] = {
 };
 
 // The number of packets comes from the definition; check it on every case,
-// worked out by hand (layers x (resolutions of non-empty size) x components),
-// so that the decoder test counts the right thing.
+// worked out by hand (layers x (resolutions of non-empty size) x components).
+// These counts are what pins surplus packets: opj_decompress ignores bytes
+// after the last packet it expects.
 static void packet_counts() {
   const std::uint64_t by_hand[] = {
       1,          // 1 x 1 x 1
