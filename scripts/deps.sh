@@ -3,13 +3,16 @@
 # clang (with its sanitizer and libFuzzer runtimes, libomp, llvm-symbolizer)
 # builds test.sh's sanitizer and fuzzing build. gstreamer1.0-libav brings
 # the CPU video decoders (avdec_h264, ...) of pipelines/examples.md;
-# python3-gi and the GStreamer typelib run the tests written in Python.
+# python3-gi and the GStreamer typelib run the tests written in Python;
+# libopenjp2-tools (OpenJPEG's opj_decompress, opj_dump) decodes the JPEG 2000
+# codestreams of the tests.
 CF_PACKAGES="meson ninja-build g++ pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-libav
   libjpeg-dev opencv-doc python3-gi gir1.2-gstreamer-1.0
-  clang libclang-rt-14-dev libomp-dev llvm"
+  clang libclang-rt-14-dev libomp-dev llvm
+  libopenjp2-tools"
 
 cf_install_deps() {
   local missing=""

@@ -1,0 +1,286 @@
+// JPEG 2000 Part 1 marker segments (T.800 Annex A), their rules and the
+// subband order QCD follows.
+#include "j2k_markers.hpp"
+
+#include <cmath>
+
+#include "cudafilters/error.hpp"
+
+namespace cf::j2k {
+
+void ByteWriter::u16(std::uint16_t v) {
+  u8(std::uint8_t(v >> 8));
+  u8(std::uint8_t(v));
+}
+
+void ByteWriter::u32(std::uint32_t v) {
+  u16(std::uint16_t(v >> 16));
+  u16(std::uint16_t(v));
+}
+
+void ByteWriter::patch_u16(std::size_t pos, std::uint16_t v) {
+  bytes_.at(pos + 1);  // throws when the field is not written yet
+  bytes_[pos] = std::uint8_t(v >> 8);
+  bytes_[pos + 1] = std::uint8_t(v);
+}
+
+void ByteWriter::patch_u32(std::size_t pos, std::uint32_t v) {
+  patch_u16(pos, std::uint16_t(v >> 16));
+  patch_u16(pos + 2, std::uint16_t(v));
+}
+
+std::size_t ByteWriter::begin_segment(std::uint16_t m) {
+  marker(m);
+  const std::size_t length_pos = size();
+  u16(0);
+  return length_pos;
+}
+
+void ByteWriter::end_segment(std::size_t length_pos) {
+  const std::size_t length = size() - length_pos;
+  if (length > 0xFFFF)
+    throw Error("marker segment of " + std::to_string(length) + " bytes: Lxxx is 16 bits (at most 65535)");
+  patch_u16(length_pos, std::uint16_t(length));
+}
+
+namespace {
+constexpr std::uint64_t kMax32 = 0xFFFFFFFFull;
+
+std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+std::string range_rule(const char *field, std::uint64_t v, std::uint64_t lo, std::uint64_t hi) {
+  if (v >= lo && v <= hi) return "";
+  return std::string(field) + " = " + std::to_string(v) + " must be " + std::to_string(lo) + ".." + std::to_string(hi);
+}
+
+std::string grid_check(const CodestreamParams &p) {
+  for (auto [name, v] : {std::pair{"Xsiz (x1)", p.x1},
+                         {"Ysiz (y1)", p.y1},
+                         {"XTsiz (tile_width)", p.tile_width},
+                         {"YTsiz (tile_height)", p.tile_height}})
+    if (auto why = range_rule(name, v, 1, kMax32); !why.empty()) return why;
+  if (p.x0 >= p.x1)
+    return "XOsiz (x0) = " + std::to_string(p.x0) + " must be less than Xsiz (x1) = " + std::to_string(p.x1);
+  if (p.y0 >= p.y1)
+    return "YOsiz (y0) = " + std::to_string(p.y0) + " must be less than Ysiz (y1) = " + std::to_string(p.y1);
+  if (p.tile_x0 > p.x0)
+    return "XTOsiz (tile_x0) = " + std::to_string(p.tile_x0) + " must not exceed XOsiz (x0) = " + std::to_string(p.x0);
+  if (p.tile_y0 > p.y0)
+    return "YTOsiz (tile_y0) = " + std::to_string(p.tile_y0) + " must not exceed YOsiz (y0) = " + std::to_string(p.y0);
+  if (p.tile_x0 + p.tile_width <= p.x0)
+    return "the first tile must reach the image: XTsiz + XTOsiz (" + std::to_string(p.tile_x0 + p.tile_width) +
+           ") must exceed XOsiz (" + std::to_string(p.x0) + ")";
+  if (p.tile_y0 + p.tile_height <= p.y0)
+    return "the first tile must reach the image: YTsiz + YTOsiz (" + std::to_string(p.tile_y0 + p.tile_height) +
+           ") must exceed YOsiz (" + std::to_string(p.y0) + ")";
+  if (const std::uint64_t n = tile_count(p); n > 65535)
+    return "the grid has " + std::to_string(n) + " tiles; Isot numbers at most 65535 (0..65534)";
+  return "";
+}
+
+std::string components_check(const CodestreamParams &p) {
+  if (auto why = range_rule("Csiz (components)", p.components.size(), 1, 16384); !why.empty()) return why;
+  for (std::size_t c = 0; c < p.components.size(); ++c) {
+    const Component &k = p.components[c];
+    const std::string at = "component " + std::to_string(c) + ": ";
+    if (auto why = range_rule("Ssiz bit depth", k.bit_depth, 1, 38); !why.empty()) return at + why;
+    if (auto why = range_rule("XRsiz (subsample_x)", k.subsample_x, 1, 255); !why.empty()) return at + why;
+    if (auto why = range_rule("YRsiz (subsample_y)", k.subsample_y, 1, 255); !why.empty()) return at + why;
+  }
+  return "";
+}
+
+std::string coding_check(const CodestreamParams &p) {
+  if (auto why = range_rule("decomposition levels", p.levels, 0, 32); !why.empty()) return why;
+  if (auto why = range_rule("code-block width exponent xcb", p.cb_width_exp, 2, 10); !why.empty()) return why;
+  if (auto why = range_rule("code-block height exponent ycb", p.cb_height_exp, 2, 10); !why.empty()) return why;
+  if (p.cb_width_exp + p.cb_height_exp > 12)
+    return "code-block of 2^" + std::to_string(p.cb_width_exp) + " x 2^" + std::to_string(p.cb_height_exp) +
+           ": xcb + ycb must be at most 12 (4096 samples)";
+  if (p.cb_style & ~cb_style::kAll)
+    return "code-block style " + std::to_string(p.cb_style) + " sets bits above the six of Part 1";
+  if (std::uint32_t(p.progression) > std::uint32_t(Progression::Cprl))
+    return "progression order " + std::to_string(std::uint32_t(p.progression)) + " must be 0..4 (LRCP..CPRL)";
+  if (auto why = range_rule("layers", p.layers, 1, 65535); !why.empty()) return why;
+  if (auto why = range_rule("guard bits", p.guard_bits, 0, 7); !why.empty()) return why;
+  if (p.mct) {
+    if (p.components.size() < 3)
+      return "the multiple component transform needs 3 components, not " + std::to_string(p.components.size());
+    const Component &a = p.components[0];
+    for (std::size_t c = 1; c < 3; ++c) {
+      const Component &b = p.components[c];
+      if (b.bit_depth != a.bit_depth || b.subsample_x != a.subsample_x || b.subsample_y != a.subsample_y)
+        return "the multiple component transform needs components 0..2 of one bit depth and subsampling; "
+               "component " +
+               std::to_string(c) + " differs from component 0";
+    }
+  }
+  return "";
+}
+
+void require(const std::string &why) {
+  if (!why.empty()) throw Error("JPEG 2000 codestream: " + why);
+}
+}  // namespace
+
+CodestreamParams one_tile_image(std::uint32_t width, std::uint32_t height, std::vector<Component> components) {
+  CodestreamParams p;
+  p.x1 = p.tile_width = width;
+  p.y1 = p.tile_height = height;
+  p.components = std::move(components);
+  return p;
+}
+
+std::uint64_t tile_count(const CodestreamParams &p) {
+  if (p.tile_width == 0 || p.tile_height == 0 || p.x1 <= p.tile_x0 || p.y1 <= p.tile_y0) return 0;
+  return ceil_div(p.x1 - p.tile_x0, p.tile_width) * ceil_div(p.y1 - p.tile_y0, p.tile_height);
+}
+
+std::string codestream_check(const CodestreamParams &p) {
+  if (auto why = components_check(p); !why.empty()) return why;
+  if (auto why = grid_check(p); !why.empty()) return why;
+  return coding_check(p);
+}
+
+std::vector<Subband> subbands_in_order(std::uint32_t levels) {
+  std::vector<Subband> bands{{Orientation::LL, levels, 0}};
+  for (std::uint32_t r = 1; r <= levels; ++r)
+    for (Orientation o : {Orientation::HL, Orientation::LH, Orientation::HH}) bands.push_back({o, levels - r + 1, r});
+  return bands;
+}
+
+std::vector<SubbandStep> reversible_steps(std::uint32_t range_bits, std::uint32_t levels) {
+  std::vector<SubbandStep> steps;
+  for (const Subband &b : subbands_in_order(levels)) steps.push_back({range_bits + gain_log2(b.orientation), 0});
+  return steps;
+}
+
+SubbandStep expounded_step(double delta, std::uint32_t range_bits) {
+  if (!(delta > 0) || !std::isfinite(delta)) throw Error("JPEG 2000 quantisation: the step must be positive");
+  // delta = m 2^e with m in [0.5, 1): delta = 2^(e-1) (1 + (2m - 1)).
+  int e = 0;
+  const double m = std::frexp(delta, &e);
+  long long mantissa = std::llround((2 * m - 1) * 2048);
+  long long exponent = (long long)range_bits - (e - 1);
+  if (mantissa == 2048) {  // rounded up to the next power of two
+    mantissa = 0;
+    --exponent;
+  }
+  if (exponent < 0 || exponent > 31)
+    throw Error("JPEG 2000 quantisation: step " + std::to_string(delta) + " of a " + std::to_string(range_bits) +
+                "-bit range needs exponent " + std::to_string(exponent) + ", outside 0..31");
+  return {std::uint32_t(exponent), std::uint32_t(mantissa)};
+}
+
+std::string qcd_check(const CodestreamParams &p, const std::vector<SubbandStep> &steps) {
+  if (steps.size() != subband_count(p.levels))
+    return "QCD needs one step per subband: " + std::to_string(subband_count(p.levels)) + " for " +
+           std::to_string(p.levels) + " levels, not " + std::to_string(steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const std::string at = "subband " + std::to_string(i) + ": ";
+    if (steps[i].exponent > 31) return at + "exponent " + std::to_string(steps[i].exponent) + " must be 0..31";
+    if (p.reversible && steps[i].mantissa != 0)
+      return at + "without quantisation (reversible) there is no mantissa, got " + std::to_string(steps[i].mantissa);
+    if (steps[i].mantissa > 2047) return at + "mantissa " + std::to_string(steps[i].mantissa) + " must be 0..2047";
+  }
+  return "";
+}
+
+void write_soc(ByteWriter &w) { w.marker(kSoc); }
+void write_sod(ByteWriter &w) { w.marker(kSod); }
+void write_eoc(ByteWriter &w) { w.marker(kEoc); }
+
+// SIZ: T.800 A.5.1.
+void write_siz(ByteWriter &w, const CodestreamParams &p) {
+  require(codestream_check(p));
+  const std::size_t l = w.begin_segment(kSiz);
+  w.u16(0);  // Rsiz: Part 1 capabilities only
+  for (std::uint64_t v : {p.x1, p.y1, p.x0, p.y0, p.tile_width, p.tile_height, p.tile_x0, p.tile_y0})
+    w.u32(std::uint32_t(v));
+  w.u16(std::uint16_t(p.components.size()));
+  for (const Component &c : p.components) {
+    w.u8(std::uint8_t((c.is_signed ? 0x80 : 0) | (c.bit_depth - 1)));
+    w.u8(std::uint8_t(c.subsample_x));
+    w.u8(std::uint8_t(c.subsample_y));
+  }
+  w.end_segment(l);
+}
+
+// COD: T.800 A.6.1 (Scod, SGcod, SPcod).
+void write_cod(ByteWriter &w, const CodestreamParams &p) {
+  require(codestream_check(p));
+  const std::size_t l = w.begin_segment(kCod);
+  // Scod bit 0 clear: maximal precincts (2^15), so no precinct sizes follow.
+  w.u8(std::uint8_t((p.sop ? 0x02 : 0) | (p.eph ? 0x04 : 0)));
+  w.u8(std::uint8_t(p.progression));
+  w.u16(std::uint16_t(p.layers));
+  w.u8(p.mct ? 1 : 0);
+  w.u8(std::uint8_t(p.levels));
+  w.u8(std::uint8_t(p.cb_width_exp - 2));
+  w.u8(std::uint8_t(p.cb_height_exp - 2));
+  w.u8(p.cb_style);
+  w.u8(p.reversible ? 1 : 0);  // 1: 5/3 reversible, 0: 9/7 irreversible
+  w.end_segment(l);
+}
+
+// QCD: T.800 A.6.4 (Sqcd, SPqcd).
+void write_qcd(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps) {
+  require(codestream_check(p));
+  require(qcd_check(p, steps));
+  const std::size_t l = w.begin_segment(kQcd);
+  // Style 0: no quantisation, 8 bits per subband; 2: scalar expounded, 16.
+  w.u8(std::uint8_t(p.guard_bits << 5 | (p.reversible ? 0 : 2)));
+  for (const SubbandStep &s : steps) {
+    if (p.reversible)
+      w.u8(std::uint8_t(s.exponent << 3));
+    else
+      w.u16(std::uint16_t(s.exponent << 11 | s.mantissa));
+  }
+  w.end_segment(l);
+}
+
+// COM: T.800 A.9.2.
+void write_com(ByteWriter &w, const std::string &text) {
+  const std::size_t l = w.begin_segment(kCom);
+  w.u16(1);  // Rcom: Latin text
+  w.append(reinterpret_cast<const std::uint8_t *>(text.data()), text.size());
+  w.end_segment(l);
+}
+
+void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps,
+                       const std::string &comment) {
+  write_soc(w);
+  write_siz(w, p);
+  write_cod(w, p);
+  write_qcd(w, p, steps);
+  if (!comment.empty()) write_com(w, comment);
+}
+
+// SOT: T.800 A.4.2.
+std::size_t begin_tile_part(ByteWriter &w, std::uint32_t tile, std::uint32_t part, std::uint32_t parts) {
+  require(range_rule("Isot (tile)", tile, 0, 65534));
+  require(range_rule("TPsot (tile-part)", part, 0, 254));
+  require(range_rule("TNsot (tile-parts)", parts, 0, 255));
+  if (parts != 0 && part >= parts)
+    require("TPsot (tile-part) = " + std::to_string(part) + " must be less than TNsot = " + std::to_string(parts));
+  const std::size_t sot_pos = w.size();
+  const std::size_t l = w.begin_segment(kSot);
+  w.u16(std::uint16_t(tile));
+  w.u32(0);  // Psot, set by end_tile_part
+  w.u8(std::uint8_t(part));
+  w.u8(std::uint8_t(parts));
+  w.end_segment(l);
+  return sot_pos;
+}
+
+void end_tile_part(ByteWriter &w, std::size_t sot_pos) {
+  const std::size_t psot_pos = sot_pos + 6;  // SOT marker, Lsot, Isot
+  if (w.size() < sot_pos + 12 || w.bytes()[sot_pos] != 0xFF || w.bytes()[sot_pos + 1] != (kSot & 0xFF))
+    throw Error("JPEG 2000 codestream: no SOT marker segment where the tile-part should start");
+  const std::uint64_t length = w.size() - sot_pos;
+  if (length > kMax32)
+    throw Error("JPEG 2000 codestream: tile-part of " + std::to_string(length) + " bytes; Psot is 32 bits");
+  w.patch_u32(psot_pos, std::uint32_t(length));
+}
+
+}  // namespace cf::j2k

@@ -1,0 +1,181 @@
+// JPEG 2000 Part 1 codestream syntax (ITU-T T.800 | ISO/IEC 15444-1,
+// Annex A): the byte writer and the marker segments of the main header and
+// of a tile-part header, internal to core/.
+//
+// Every value is big-endian. A marker is two bytes 0xFF xx; a marker
+// segment is the marker, its length Lxxx (16 bits, counting itself and the
+// parameters, not the marker) and its parameters. The writers compute
+// Lxxx from the bytes written (ByteWriter::begin_segment / end_segment),
+// so no length is counted by hand.
+//
+// A codestream of one tile-part per tile:
+//   write_main_header (SOC SIZ COD QCD COM),
+//   then per tile-part: begin_tile_part (SOT) ... write_sod, the packets,
+//   end_tile_part (fills in Psot),
+//   and write_eoc.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cf::j2k {
+
+// Markers (T.800 A.4 to A.9).
+constexpr std::uint16_t kSoc = 0xFF4F;  // start of codestream
+constexpr std::uint16_t kSot = 0xFF90;  // start of tile-part
+constexpr std::uint16_t kSod = 0xFF93;  // start of data
+constexpr std::uint16_t kEoc = 0xFFD9;  // end of codestream
+constexpr std::uint16_t kSiz = 0xFF51;  // image and tile size
+constexpr std::uint16_t kCod = 0xFF52;  // coding style default
+constexpr std::uint16_t kQcd = 0xFF5C;  // quantisation default
+constexpr std::uint16_t kCom = 0xFF64;  // comment
+constexpr std::uint16_t kSop = 0xFF91;  // start of packet (in the bit stream)
+constexpr std::uint16_t kEph = 0xFF92;  // end of packet header (in the bit stream)
+
+// Bytes of a codestream, appended at the end of a growing buffer; values
+// already written can be patched in place (lengths known only later).
+class ByteWriter {
+ public:
+  void u8(std::uint8_t v) { bytes_.push_back(v); }
+  void u16(std::uint16_t v);
+  void u32(std::uint32_t v);
+  void append(const std::uint8_t *data, std::size_t n) { bytes_.insert(bytes_.end(), data, data + n); }
+  void marker(std::uint16_t m) { u16(m); }
+  // Overwrites the 16 or 32 bits at `pos` (already written).
+  void patch_u16(std::size_t pos, std::uint16_t v);
+  void patch_u32(std::size_t pos, std::uint32_t v);
+
+  // Writes the marker and a placeholder for Lxxx; returns where Lxxx is.
+  std::size_t begin_segment(std::uint16_t marker);
+  // Sets Lxxx to the bytes from Lxxx to the end; throws cf::Error if they
+  // do not fit 16 bits.
+  void end_segment(std::size_t length_pos);
+
+  std::size_t size() const { return bytes_.size(); }
+  const std::vector<std::uint8_t> &bytes() const { return bytes_; }
+
+ private:
+  std::vector<std::uint8_t> bytes_;
+};
+
+// Progression orders of COD's SGcod (T.800 A.6.1).
+enum class Progression : std::uint8_t { Lrcp = 0, Rlcp = 1, Rpcl = 2, Pcrl = 3, Cprl = 4 };
+
+// Code-block style bits of SPcod (T.800 A.6.1).
+namespace cb_style {
+constexpr std::uint8_t kBypass = 0x01;           // selective arithmetic coding bypass
+constexpr std::uint8_t kReset = 0x02;            // reset context probabilities on each pass
+constexpr std::uint8_t kTerminateAll = 0x04;     // termination on each coding pass
+constexpr std::uint8_t kVerticalCausal = 0x08;   // vertically causal context
+constexpr std::uint8_t kPredictableTerm = 0x10;  // predictable termination
+constexpr std::uint8_t kSegmentationSymbols = 0x20;
+constexpr std::uint8_t kAll = 0x3F;
+}  // namespace cb_style
+
+// One image component (SIZ's Ssiz, XRsiz, YRsiz).
+struct Component {
+  std::uint32_t bit_depth = 8;  // 1..38
+  bool is_signed = false;
+  std::uint32_t subsample_x = 1;  // XRsiz, 1..255
+  std::uint32_t subsample_y = 1;  // YRsiz, 1..255
+};
+
+// Everything the main header says, in T.800's terms. Sizes are 64-bit so
+// that values past the 32-bit fields can be refused, not truncated.
+struct CodestreamParams {
+  // Reference grid: the image covers [x0, x1) x [y0, y1).
+  std::uint64_t x1 = 0, y1 = 0;  // Xsiz, Ysiz
+  std::uint64_t x0 = 0, y0 = 0;  // XOsiz, YOsiz
+  // Tiles of tile_width x tile_height from (tile_x0, tile_y0).
+  std::uint64_t tile_width = 0, tile_height = 0;  // XTsiz, YTsiz
+  std::uint64_t tile_x0 = 0, tile_y0 = 0;         // XTOsiz, YTOsiz
+  std::vector<Component> components;              // Csiz = size(), 1..16384
+
+  std::uint32_t levels = 5;  // decomposition levels NL, 0..32
+  // Code-blocks of 2^xcb x 2^ycb; xcb, ycb in 2..10, xcb + ycb <= 12.
+  std::uint32_t cb_width_exp = 6, cb_height_exp = 6;
+  std::uint8_t cb_style = 0;  // cb_style bits
+  Progression progression = Progression::Lrcp;
+  std::uint32_t layers = 1;  // 1..65535
+  // true: 5/3 wavelet, no quantisation (QCD gives exponents);
+  // false: 9/7 wavelet, scalar quantisation expounded (exponent and mantissa).
+  bool reversible = true;
+  // Multiple component transform on components 0..2 (RCT when reversible,
+  // ICT otherwise): needs 3 components or more, alike in depth and subsampling.
+  bool mct = false;
+  bool sop = false;              // SOP marker segments may precede packets
+  bool eph = false;              // EPH markers end packet headers
+  std::uint32_t guard_bits = 2;  // 0..7
+};
+
+// An image of width x height samples at the origin, in one tile.
+CodestreamParams one_tile_image(std::uint32_t width, std::uint32_t height, std::vector<Component> components);
+
+// Tiles on the grid: ceil((x1 - tile_x0) / tile_width) x ceil((y1 - tile_y0) / tile_height).
+std::uint64_t tile_count(const CodestreamParams &p);
+
+// Empty when `p` keeps T.800's rules; otherwise a message naming the field
+// (with its T.800 name) and the rule it breaks.
+std::string codestream_check(const CodestreamParams &p);
+
+// Subbands (T.800 Annex F): a component decomposed NL times has 3 NL + 1
+// subbands. Resolution 0 is the LL band of level NL; resolution r >= 1 adds
+// HL, LH, HH of decomposition level NL - r + 1.
+enum class Orientation : std::uint8_t { LL, HL, LH, HH };
+struct Subband {
+  Orientation orientation;
+  std::uint32_t level;       // decomposition level (NL for LL; 0 when NL = 0)
+  std::uint32_t resolution;  // 0..NL
+};
+constexpr std::uint32_t subband_count(std::uint32_t levels) { return 3 * levels + 1; }
+// The subbands in codestream order (QCD's, and the packets'): LL, then HL,
+// LH, HH from level NL down to level 1.
+std::vector<Subband> subbands_in_order(std::uint32_t levels);
+// log2 of the subband's nominal gain (T.800 E.1.1): LL 0, HL 1, LH 1, HH 2.
+constexpr std::uint32_t gain_log2(Orientation o) { return o == Orientation::LL ? 0 : o == Orientation::HH ? 2 : 1; }
+
+// A subband's quantisation: exponent epsilon_b (0..31) and mantissa mu_b
+// (0..2047; 0 without quantisation). Step Delta_b = 2^(R_b - eps) (1 + mu / 2^11).
+struct SubbandStep {
+  std::uint32_t exponent = 0;
+  std::uint32_t mantissa = 0;
+};
+// Without quantisation: epsilon_b = R_b = range_bits + gain_log2(b) per
+// subband in order (range_bits: the component's bit depth, plus one for the
+// chroma of the RCT).
+std::vector<SubbandStep> reversible_steps(std::uint32_t range_bits, std::uint32_t levels);
+// The exponent and mantissa nearest to the step `delta` (> 0) of a subband of
+// nominal range R_b = range_bits (mantissa rounded to 11 bits).
+SubbandStep expounded_step(double delta, std::uint32_t range_bits);
+// Empty when `steps` suits QCD for `p` (one per subband, in range);
+// otherwise a message naming what is wrong.
+std::string qcd_check(const CodestreamParams &p, const std::vector<SubbandStep> &steps);
+
+// Marker segments. The writers throw cf::Error with codestream_check's (or
+// qcd_check's) message when the parameters break a rule.
+void write_soc(ByteWriter &w);
+void write_siz(ByteWriter &w, const CodestreamParams &p);
+void write_cod(ByteWriter &w, const CodestreamParams &p);
+void write_qcd(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps);
+// COM with Rcom = 1: Latin text (ISO/IEC 8859-15).
+void write_com(ByteWriter &w, const std::string &text);
+// SOC, SIZ, COD, QCD and, when `comment` is not empty, COM.
+void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps,
+                       const std::string &comment);
+
+// SOT of tile `tile` (Isot, 0..65534), tile-part `part` (TPsot, 0..254) of
+// `parts` (TNsot, 0 = not said, else part < parts <= 255), with Psot left 0;
+// returns where the SOT marker starts, for end_tile_part.
+std::size_t begin_tile_part(ByteWriter &w, std::uint32_t tile, std::uint32_t part, std::uint32_t parts);
+void write_sod(ByteWriter &w);
+// Sets the tile-part's Psot: the bytes from its SOT marker to the end
+// written so far (the tile-part's data included).
+void end_tile_part(ByteWriter &w, std::size_t sot_pos);
+void write_eoc(ByteWriter &w);
+
+// The encoder's name for COM.
+constexpr const char *kEncoderComment = "cudafilters";
+
+}  // namespace cf::j2k
