@@ -21,40 +21,48 @@ OwnedFrame make_raw(Packing packing, int width, int height, SampleType type, int
   struct PlaneSpec {
     int row_samples, rows;
   };
-  std::vector<PlaneSpec> planes;
+  // A fixed array: GCC 12 warns (-Wnonnull, a false positive) when a
+  // std::vector of these is assigned from a braced list.
+  PlaneSpec planes[3] = {};
+  int n_planes = 1;
   switch (packing) {
     case Packing::Gray:
-      planes = {{width, height}};
+      planes[0] = {width, height};
       v.n_components = 1;
       v.components[0] = {0, 0, 1, width, height};
       break;
     case Packing::Packed3:
     case Packing::Packed4: {
       const int n = packing == Packing::Packed3 ? 3 : 4;
-      planes = {{width * n, height}};
+      planes[0] = {width * n, height};
       v.n_components = n;
       for (int c = 0; c < n; ++c) v.components[c] = {0, c * ss, n, width, height};
       break;
     }
     case Packing::Planar3:
-      planes = {{width, height}, {cw, ch}, {cw, ch}};
+      planes[0] = {width, height};
+      planes[1] = planes[2] = {cw, ch};
+      n_planes = 3;
       v.n_components = 3;
       v.components[0] = {0, 0, 1, width, height};
       v.components[1] = {1, 0, 1, cw, ch};
       v.components[2] = {2, 0, 1, cw, ch};
       break;
     case Packing::SemiPlanar:
-      planes = {{width, height}, {cw * 2, ch}};
+      planes[0] = {width, height};
+      planes[1] = {cw * 2, ch};
+      n_planes = 2;
       v.n_components = 3;
       v.components[0] = {0, 0, 1, width, height};
       v.components[1] = {1, 0, 2, cw, ch};
       v.components[2] = {1, ss, 2, cw, ch};
       break;
   }
-  v.n_planes = int(planes.size());
+  v.n_planes = n_planes;
   std::size_t total = 0;
   std::vector<std::size_t> offsets;
-  for (auto &p : planes) {
+  for (int i = 0; i < n_planes; ++i) {
+    const PlaneSpec &p = planes[i];
     offsets.push_back(total);
     total += std::size_t(p.row_samples * ss + pad) * p.rows;
   }

@@ -256,7 +256,7 @@ void post_processing(cf::Engine &e) {
       const long long want =
           t == cf::SampleType::S16 ? (v < 0 ? -32767 : 32767) : (long long)std::floor(v / 0.01f + 0.0f);
       CHECK_MSG(cft::read_sample(k.view, 0, 0, 0) == want, "index of %d at step 0.01 into %s: %lld, want %lld", v,
-                cf::sample_type_name(t), cft::read_sample(k.view, 0, 0, 0), want);
+                cf::sample_type_name(t), (long long)cft::read_sample(k.view, 0, 0, 0), want);
     }
   }
   // Reconstruction of an index: (k + 0.5 sign(k)) step, through the inverse
