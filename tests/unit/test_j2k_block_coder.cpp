@@ -1,0 +1,587 @@
+// The tier-1 code-block encoder (core/shared/j2k_block_coder_rules.hpp):
+//  1. round trips through a decoder written here from T.800 Annex D (its own
+//     scan, neighbourhoods, sign table, pass bookkeeping; only Table D.1
+//     comes from j2k_tier1_rules.hpp, which test_j2k_tier1_contexts checks
+//     against the standard): every size class, sparse and dense, the four
+//     orientations, magnitudes up to 2^31 - 1, the default mode and the
+//     vertically causal and reset switches. All passes give every
+//     coefficient back; the passes up to each truncation point give the
+//     coefficients' bits those passes cover.
+//  2. OpenJPEG's opj_decompress decodes one code-block wrapped in a
+//     codestream (levels 0, one 64x64 block, its packet header written here
+//     by hand from T.800 B.10) back to the image; exits 77 without it.
+//  3. The refusals (size, style, bit-planes, arrays) and an output buffer
+//     too small: overflow reported, nothing written past it.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_mq_rules.hpp"
+#include "core/src/j2k_markers.hpp"
+#include "frames.hpp"
+
+namespace t1 = cf::j2k::t1;
+using Bytes = std::vector<std::uint8_t>;
+using t1::Orientation;
+
+namespace {
+
+const char *name_of(Orientation o) {
+  return o == Orientation::LL ? "LL" : o == Orientation::HL ? "HL" : o == Orientation::LH ? "LH" : "HH";
+}
+
+struct Block {
+  int width = 0, height = 0;
+  std::vector<std::int32_t> v;  // row-major, stride = width
+};
+
+struct Encoded {
+  t1::BlockResult res{};
+  Bytes bytes;
+  std::vector<int> lengths;
+};
+
+Encoded encode(const Block &b, Orientation o, int mb, unsigned style) {
+  Encoded e;
+  std::vector<std::uint8_t> work(t1::block_work_bytes(b.width, b.height));
+  e.bytes.resize(std::size_t(b.width) * b.height * 5 + 64);
+  e.lengths.resize(t1::max_pass_count(mb));
+  const t1::BlockInput in{b.v.data(), b.width, b.height, b.width, o, mb, style};
+  const t1::BlockOutput out{work.data(), e.bytes.data(), int(e.bytes.size()), e.lengths.data(), int(e.lengths.size())};
+  e.res = t1::encode_block(in, out);
+  e.bytes.resize(e.res.status == t1::BlockStatus::kOk ? e.res.bytes : 0);
+  e.lengths.resize(e.res.passes);
+  return e;
+}
+
+// ---------------------------------------------------------------------------
+// The decoder of T.800 Annex D (default mode, with the vertically causal and
+// reset switches), kept apart from the encoder's structure.
+
+// Table D.3: sign context label and XOR bit from the clamped horizontal and
+// vertical contributions, indexed [H + 1][V + 1].
+const int kSignLabel[3][3] = {{13, 12, 11}, {10, 9, 10}, {11, 12, 13}};
+const int kSignXor[3][3] = {{1, 1, 1}, {1, 0, 0}, {0, 0, 0}};
+// Table D.7: initial states; MPS 0.
+int initial_index(int label) { return label == 0 ? 4 : label == 17 ? 3 : label == 18 ? 46 : 0; }
+
+struct Decoder {
+  int w, h;
+  Orientation o;
+  bool causal, reset;
+  std::vector<std::uint64_t> mag;
+  std::vector<int> sig, neg, refined, coded_now, known;  // known: lowest plane whose bit was decoded
+  cf::j2k::MqDecoder mq;
+  cf::j2k::MqContext cx[19];
+
+  Decoder(int w_, int h_, Orientation o_, unsigned style)
+      : w(w_),
+        h(h_),
+        o(o_),
+        causal(style & 0x08),
+        reset(style & 0x02),
+        mag(w * h),
+        sig(w * h),
+        neg(w * h),
+        refined(w * h),
+        coded_now(w * h),
+        known(w * h) {
+    init_contexts();
+  }
+  void init_contexts() {
+    for (int c = 0; c < 19; ++c) cx[c] = {std::uint8_t(initial_index(c)), 0};
+  }
+  // Is (x, y) a significant neighbour of a sample in row `row`? Outside the
+  // block: no; vertically causal: the row below a stripe's last row is out.
+  bool sig_at(int x, int y, int row) const {
+    if (x < 0 || y < 0 || x >= w || y >= h) return false;
+    if (causal && y > row && row % 4 == 3) return false;
+    return sig[y * w + x] != 0;
+  }
+  int contribution(int x, int y, int row) const { return sig_at(x, y, row) ? (neg[y * w + x] ? -1 : 1) : 0; }
+  int label_significance(int x, int y) const {
+    const int hc = sig_at(x - 1, y, y) + sig_at(x + 1, y, y);
+    const int vc = sig_at(x, y - 1, y) + sig_at(x, y + 1, y);
+    const int dc =
+        sig_at(x - 1, y - 1, y) + sig_at(x + 1, y - 1, y) + sig_at(x - 1, y + 1, y) + sig_at(x + 1, y + 1, y);
+    return t1::significance_context(o, hc, vc, dc);
+  }
+  bool any_neighbour(int x, int y) const {
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if ((dx || dy) && sig_at(x + dx, y + dy, y)) return true;
+    return false;
+  }
+  void decode_sign(int x, int y, int plane) {
+    auto clamp = [](int v) { return std::max(-1, std::min(1, v)); };
+    const int hh = clamp(contribution(x - 1, y, y) + contribution(x + 1, y, y));
+    const int vv = clamp(contribution(x, y - 1, y) + contribution(x, y + 1, y));
+    const int d = mq.decode(cx[kSignLabel[hh + 1][vv + 1]]);
+    const int i = y * w + x;
+    neg[i] = d ^ kSignXor[hh + 1][vv + 1];
+    sig[i] = 1;
+    mag[i] |= std::uint64_t(1) << plane;
+  }
+  void significance_bit(int x, int y, int plane) {
+    const int i = y * w + x;
+    known[i] = plane;
+    if (mq.decode(cx[label_significance(x, y)])) decode_sign(x, y, plane);
+  }
+  // Stripe scan written out: stripes of 4 rows, columns, rows.
+  template <class F>
+  void scan(F f) {
+    for (int y0 = 0; y0 < h; y0 += 4)
+      for (int x = 0; x < w; ++x)
+        for (int y = y0; y < std::min(y0 + 4, h); ++y) f(x, y);
+  }
+  void spp(int plane) {
+    scan([&](int x, int y) {
+      const int i = y * w + x;
+      if (!sig[i] && any_neighbour(x, y)) {
+        coded_now[i] = 1;
+        significance_bit(x, y, plane);
+      }
+    });
+  }
+  void mrp(int plane) {
+    scan([&](int x, int y) {
+      const int i = y * w + x;
+      if (!sig[i] || coded_now[i]) return;
+      const int label = refined[i] ? 16 : any_neighbour(x, y) ? 15 : 14;
+      mag[i] |= std::uint64_t(mq.decode(cx[label])) << plane;
+      known[i] = plane;
+      refined[i] = 1;
+    });
+  }
+  void cup(int plane) {
+    for (int y0 = 0; y0 < h; y0 += 4)
+      for (int x = 0; x < w; ++x) {
+        int y = y0;
+        const int end = std::min(y0 + 4, h);
+        bool run = end - y0 == 4;
+        for (int k = y0; run && k < end; ++k) run = !sig[k * w + x] && !coded_now[k * w + x] && !any_neighbour(x, k);
+        if (run) {
+          if (mq.decode(cx[17]) == 0) {
+            for (int k = y0; k < end; ++k) known[k * w + x] = plane;
+            y = end;
+          } else {
+            int r = mq.decode(cx[18]) << 1;
+            r |= mq.decode(cx[18]);
+            for (int k = y0; k < y0 + r; ++k) known[k * w + x] = plane;
+            known[(y0 + r) * w + x] = plane;
+            decode_sign(x, y0 + r, plane);
+            y = y0 + r + 1;
+          }
+        }
+        for (; y < end; ++y)
+          if (!sig[y * w + x] && !coded_now[y * w + x]) significance_bit(x, y, plane);
+        for (int k = y0; k < end; ++k) coded_now[k * w + x] = 0;
+      }
+  }
+  // Decodes `passes` passes of a block whose top plane is `top` from the
+  // first `length` bytes of `data`.
+  void run(const std::uint8_t *data, int length, int passes, int top) {
+    std::fill(known.begin(), known.end(), top + 1);
+    mq.init(data, length);
+    for (int p = 0; p < passes; ++p) {
+      const int plane = top - (p + 2) / 3;
+      const int kind = (p + 2) % 3;  // 0 significance, 1 refinement, 2 cleanup
+      if (kind == 0) spp(plane);
+      if (kind == 1) mrp(plane);
+      if (kind == 2) cup(plane);
+      if (reset) init_contexts();
+    }
+  }
+};
+
+std::uint64_t magnitude_of(std::int32_t v) { return v < 0 ? std::uint64_t(-std::int64_t(v)) : std::uint64_t(v); }
+
+int planes_of(const Block &b) {
+  std::uint64_t any = 0;
+  for (std::int32_t v : b.v) any |= magnitude_of(v);
+  int n = 0;
+  while (any >> n) ++n;
+  return n;
+}
+
+// Encodes, decodes every prefix of passes and checks what it gives.
+void round_trip(const Block &b, Orientation o, int mb, unsigned style, const char *what) {
+  const Encoded e = encode(b, o, mb, style);
+  const int planes = planes_of(b);
+  const t1::BlockResult &r = e.res;
+  CHECK_MSG(r.status == t1::BlockStatus::kOk, "%s: status %d", what, int(r.status));
+  if (r.status != t1::BlockStatus::kOk) return;
+  const int want_passes = planes ? 3 * planes - 2 : 0;
+  CHECK_MSG(r.passes == want_passes && r.zero_bitplanes == mb - planes, "%s: %d passes, P %d; expected %d passes, P %d",
+            what, r.passes, r.zero_bitplanes, want_passes, mb - planes);
+  if (planes == 0) {
+    CHECK_MSG(r.bytes == 0, "%s: all-zero block coded in %d bytes", what, r.bytes);
+    return;
+  }
+  if (r.passes != want_passes) return;
+  for (int p = 0; p < r.passes; ++p)
+    CHECK_MSG(e.lengths[p] >= 0 && e.lengths[p] <= r.bytes && (p == 0 || e.lengths[p] >= e.lengths[p - 1]),
+              "%s: pass %d length %d (previous %d, codeword %d)", what, p, e.lengths[p], p ? e.lengths[p - 1] : 0,
+              r.bytes);
+  CHECK_MSG(e.lengths.back() == r.bytes, "%s: last truncation point %d, codeword %d", what, e.lengths.back(), r.bytes);
+  CHECK_MSG(r.bytes == 0 || e.bytes.back() != 0xFF, "%s: codeword ends with 0xFF", what);
+  for (int i = 0; i + 1 < r.bytes; ++i)
+    CHECK_MSG(!(e.bytes[i] == 0xFF && e.bytes[i + 1] > 0x8F), "%s: marker 0xFF%02X at %d", what, e.bytes[i + 1], i);
+
+  const int top = planes - 1;
+  const int n = b.width * b.height;
+  // Every prefix on small blocks; on large ones, the first few, every
+  // seventh and the last few.
+  for (int k = 1; k <= r.passes; ++k) {
+    if (n > 1024 && k > 4 && k % 7 != 0 && k < r.passes - 3) continue;
+    Decoder d(b.width, b.height, o, style);
+    d.run(e.bytes.data(), e.lengths[k - 1], k, top);
+    const int last = k - 1;
+    const int plane = top - (last + 2) / 3;
+    const int kind = (last + 2) % 3;
+    int bad = 0;
+    for (int i = 0; i < n && bad < 3; ++i) {
+      const std::uint64_t t = magnitude_of(b.v[i]);
+      const int kn = d.known[i];
+      bool ok = (d.mag[i] >> kn) == (t >> kn) && (d.mag[i] & ((std::uint64_t(1) << kn) - 1)) == 0;
+      ok = ok && (d.mag[i] == 0 || d.neg[i] == (b.v[i] < 0));
+      // What the passes cover: every plane above this one; this plane
+      // after a cleanup pass, and for samples significant before it after
+      // a refinement pass.
+      ok = ok && kn <= plane + 1;
+      if (kind == 2 || (kind == 1 && (t >> (plane + 1)) != 0)) ok = ok && kn <= plane;
+      if (!ok) {
+        ++bad;
+        CHECK_MSG(false,
+                  "%s: %d of %d passes (%d bytes): sample (%d, %d) = %d decoded %s%llu, bits known from plane %d", what,
+                  k, r.passes, e.lengths[k - 1], i % b.width, i / b.width, b.v[i], d.neg[i] ? "-" : "",
+                  (unsigned long long)d.mag[i], kn);
+      }
+    }
+  }
+}
+
+Block random_block(std::mt19937 &rng, int w, int h, double density, int bits) {
+  Block b{w, h, std::vector<std::int32_t>(std::size_t(w) * h)};
+  std::uniform_real_distribution<double> u(0, 1);
+  for (auto &v : b.v) {
+    if (u(rng) >= density) continue;
+    // Wavelet-like: mostly small, some large; each a random bit length.
+    const int len = 1 + int(rng() % std::uint32_t(bits));
+    const std::uint32_t m = std::uint32_t(rng()) & (len >= 31 ? 0x7FFFFFFFu : ((1u << len) - 1));
+    v = (rng() & 1) ? -std::int32_t(m) : std::int32_t(m);
+  }
+  return b;
+}
+
+void round_trips() {
+  std::mt19937 rng(20240611);
+  const int sizes[][2] = {{1, 1},   {1, 5},    {5, 1},    {4, 4},  {7, 3},   {3, 7},    {32, 32},
+                          {64, 64}, {4, 1024}, {1024, 4}, {13, 9}, {33, 17}, {17, 240}, {63, 65}};
+  const Orientation orients[] = {Orientation::LL, Orientation::HL, Orientation::LH, Orientation::HH};
+  const unsigned styles[] = {0, t1::kStyleVerticalCausal, t1::kStyleReset, t1::kStyleReset | t1::kStyleVerticalCausal};
+  int count = 0;
+  for (const auto &s : sizes)
+    for (int oi = 0; oi < 4; ++oi)
+      for (double density : {0.03, 0.4, 1.0}) {
+        const bool big = s[0] * s[1] > 1024;
+        const int bits = big ? (oi == 0 ? 31 : 9) : 1 + int(rng() % 31);
+        const unsigned style = styles[(count / 3) % 4];
+        const Block b = random_block(rng, s[0], s[1], density, bits);
+        const int mb = std::min(t1::kMaxBitplanes, planes_of(b) + int(rng() % 3));
+        char what[128];
+        std::snprintf(what, sizeof what, "%dx%d %s density %.2f bits %d style 0x%02X", s[0], s[1], name_of(orients[oi]),
+                      density, bits, style);
+        round_trip(b, orients[oi], mb, style, what);
+        ++count;
+      }
+  // Extremes: all zero; the largest magnitudes; a single sample in a corner;
+  // a column of four significant at once (the run position 0).
+  Block z{64, 64, std::vector<std::int32_t>(4096, 0)};
+  round_trip(z, Orientation::LL, 10, 0, "all zero");
+  Block m{7, 3, std::vector<std::int32_t>(21)};
+  for (int i = 0; i < 21; ++i) m.v[i] = (i % 2 ? -1 : 1) * (0x7FFFFFFF - i * 12345);
+  round_trip(m, Orientation::HH, 32, 0, "magnitudes near 2^31");
+  m.v.assign(21, 0), m.v[0] = std::int32_t(1) << 30;
+  round_trip(m, Orientation::LH, 31, 0, "2^30");
+  Block c{16, 16, std::vector<std::int32_t>(256, 0)};
+  c.v[255] = -5;
+  round_trip(c, Orientation::HL, 3, 0, "one sample in the last corner");
+  c.v.assign(256, 0);
+  for (int y = 4; y < 8; ++y) c.v[y * 16 + 9] = 3;
+  round_trip(c, Orientation::LL, 2, t1::kStyleVerticalCausal, "one full stripe column");
+  std::printf("%d random blocks and 5 extremes round-tripped\n", count);
+}
+
+// ---------------------------------------------------------------------------
+// 2. OpenJPEG.
+
+// Packet header bits (T.800 B.10.1): most significant first; after a 0xFF
+// byte the next holds 7 bits (its top bit a stuffed 0).
+struct BitWriter {
+  Bytes out;
+  int cur = 0, n = 0, cap = 8;
+  void put(int b) {
+    cur = cur << 1 | (b & 1);
+    if (++n == cap) {
+      out.push_back(std::uint8_t(cur));
+      cap = cur == 0xFF ? 7 : 8;
+      cur = n = 0;
+    }
+  }
+  void put(std::uint32_t v, int bits) {
+    for (int i = bits - 1; i >= 0; --i) put(int(v >> i) & 1);
+  }
+  // Pads with 0 bits to a byte; a header ending in 0xFF gets a 0x00 after
+  // it (the stuffed byte a decoder expects).
+  Bytes finish() {
+    while (n != 0) put(0);
+    if (!out.empty() && out.back() == 0xFF) out.push_back(0);
+    return out;
+  }
+};
+
+int floor_log2(std::uint32_t v) {
+  int r = -1;
+  while (v) v >>= 1, ++r;
+  return r;
+}
+
+// The header of the one packet (layer 0, the only precinct, its one
+// code-block, first included here), T.800 B.10.
+Bytes packet_header(int passes, int zero_bitplanes, int length) {
+  BitWriter bw;
+  if (passes == 0) {
+    bw.put(0);  // B.10.3: an empty packet
+    return bw.finish();
+  }
+  bw.put(1);  // not empty
+  // Inclusion (B.10.4): tag tree of one node, value 0 (first layer 0),
+  // coded against threshold layer + 1 = 1: the node's value is reached at
+  // once, one bit 1.
+  bw.put(1);
+  // Zero bit-planes (B.10.5): tag tree of one node with value P, coded
+  // whole: P bits 0 (value above 0, 1, ...) and a 1.
+  for (int i = 0; i < zero_bitplanes; ++i) bw.put(0);
+  bw.put(1);
+  // Number of passes, Table B.4.
+  if (passes == 1)
+    bw.put(0, 1);
+  else if (passes == 2)
+    bw.put(0x2, 2);  // 10
+  else if (passes <= 5)
+    bw.put(0xC | (passes - 3), 4);  // 11xx
+  else if (passes <= 36)
+    bw.put(0x1E0 | (passes - 6), 9);  // 1111 xxxxx
+  else
+    bw.put(0xFF80 | (passes - 37), 16);  // 1111 11111 xxxxxxx
+  // Lengths (B.10.7.1): Lblock starts at 3; the length takes
+  // Lblock + floor(log2(passes)) bits. k bits 1 and a 0 raise Lblock by k
+  // first, the least k that makes the length fit.
+  const int base = 3 + floor_log2(std::uint32_t(passes));
+  int k = 0;
+  while (length >= (1 << (base + k))) ++k;
+  for (int i = 0; i < k; ++i) bw.put(1);
+  bw.put(0);
+  bw.put(std::uint32_t(length), base + k);
+  return bw.finish();
+}
+
+int shell(const std::string &command, std::string &output) {
+  output.clear();
+  FILE *pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return -1;
+  char buffer[4096];
+  std::size_t got;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, got);
+  return pclose(pipe);
+}
+
+// A binary PGM's samples (8-bit), or empty.
+std::vector<std::uint8_t> read_pgm(const std::string &path, int &w, int &h) {
+  std::ifstream f(path, std::ios::binary);
+  std::string magic;
+  f >> magic;
+  auto number = [&f]() {  // skips whitespace and # comments
+    f >> std::ws;
+    while (f.peek() == '#') {
+      std::string comment;
+      std::getline(f, comment);
+      f >> std::ws;
+    }
+    int v = 0;
+    f >> v;
+    return v;
+  };
+  w = number(), h = number();
+  const int maxval = number();
+  f.get();
+  if (!f || magic != "P5" || maxval != 255) return {};
+  std::vector<std::uint8_t> s(std::size_t(w) * h);
+  f.read(reinterpret_cast<char *>(s.data()), std::streamsize(s.size()));
+  return f ? s : std::vector<std::uint8_t>{};
+}
+
+// GRAY8 image of w x h <= 64 x 64, levels 0: the LL band is the image minus
+// its DC level 128, one code-block.
+void through_openjpeg(const std::vector<std::uint8_t> &image, int w, int h, unsigned style, const std::string &dir,
+                      const std::string &name) {
+  using namespace cf::j2k;
+  CodestreamParams p = one_tile_image(std::uint32_t(w), std::uint32_t(h), {Component{8, false, 1, 1}});
+  p.levels = 0;
+  p.cb_width_exp = p.cb_height_exp = 6;
+  p.layers = 1;
+  p.progression = Progression::Lrcp;
+  p.reversible = true;
+  p.cb_style = std::uint8_t(style);
+  const std::vector<SubbandStep> steps = reversible_steps(8, 0);
+  const int mb = int(p.guard_bits + steps[0].exponent) - 1;  // T.800 E.1.1.2, (E-2)
+
+  Block b{w, h, std::vector<std::int32_t>(image.size())};
+  for (std::size_t i = 0; i < image.size(); ++i) b.v[i] = int(image[i]) - 128;
+  const Encoded e = encode(b, t1::Orientation::LL, mb, style);
+  CHECK_MSG(e.res.status == t1::BlockStatus::kOk, "%s: status %d", name.c_str(), int(e.res.status));
+
+  ByteWriter wr;
+  write_main_header(wr, p, steps, kEncoderComment);
+  const std::size_t sot = begin_tile_part(wr, 0, 0, 1);
+  write_sod(wr);
+  const Bytes head = packet_header(e.res.passes, e.res.zero_bitplanes, e.res.bytes);
+  wr.append(head.data(), head.size());
+  wr.append(e.bytes.data(), e.bytes.size());
+  end_tile_part(wr, sot);
+  write_eoc(wr);
+  const std::string base = dir + "/" + name;
+  {
+    std::ofstream f(base + ".j2k", std::ios::binary);
+    f.write(reinterpret_cast<const char *>(wr.bytes().data()), std::streamsize(wr.size()));
+  }
+  std::string log;
+  const int rc = shell("opj_decompress -i '" + base + ".j2k' -o '" + base + ".pgm'", log);
+  CHECK_MSG(rc == 0, "%s: opj_decompress failed (%d):\n%s", name.c_str(), rc, log.c_str());
+  if (rc != 0) return;
+  CHECK_MSG(log.find("[WARNING]") == std::string::npos && log.find("[ERROR]") == std::string::npos,
+            "%s: opj_decompress complains:\n%s", name.c_str(), log.c_str());
+  int gw = 0, gh = 0;
+  const std::vector<std::uint8_t> got = read_pgm(base + ".pgm", gw, gh);
+  CHECK_MSG(gw == w && gh == h && got.size() == image.size(), "%s: decoded %dx%d", name.c_str(), gw, gh);
+  if (got.size() != image.size()) return;
+  long differ = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) differ += got[i] != image[i];
+  CHECK_MSG(differ == 0, "%s (%d passes, %d bytes): %ld of %zu samples differ", name.c_str(), e.res.passes, e.res.bytes,
+            differ, got.size());
+}
+
+int openjpeg_checks() {
+  std::string out;
+  if (shell("command -v opj_decompress", out) != 0) {
+    std::printf("SKIP: opj_decompress not found (Debian package libopenjp2-tools): no third-party decoding\n");
+    return cft::kSkip;
+  }
+  std::string dir = (std::filesystem::temp_directory_path() / "cf_j2k_block_coder_XXXXXX").string();
+  if (!mkdtemp(dir.data())) {
+    CHECK_MSG(false, "cannot make a temporary directory");
+    return 0;
+  }
+
+  const std::vector<cft::Photo> photos = cft::load_photos();
+  std::mt19937 rng(7);
+  const int sizes[][2] = {{1, 1}, {7, 3}, {33, 17}, {64, 64}};
+  int count = 0;
+  for (unsigned style : {0u, t1::kStyleVerticalCausal | t1::kStyleReset})
+    for (const auto &s : sizes) {
+      const int w = s[0], h = s[1];
+      std::vector<std::vector<std::uint8_t>> images;
+      std::vector<std::string> names;
+      auto add = [&](const char *kind, auto f) {
+        std::vector<std::uint8_t> img(std::size_t(w) * h);
+        for (int y = 0; y < h; ++y)
+          for (int x = 0; x < w; ++x) img[y * w + x] = std::uint8_t(f(x, y));
+        images.push_back(img);
+        names.push_back(std::string(kind) + "_" + std::to_string(w) + "x" + std::to_string(h) + "_style" +
+                        std::to_string(style));
+      };
+      add("dc", [](int, int) { return 128; });  // all-zero block: an empty packet
+      add("constant", [](int, int) { return 201; });
+      add("dark", [](int, int) { return 0; });
+      add("gradient", [&](int x, int y) { return (x * 255 / std::max(1, w - 1) + y * 3) & 255; });
+      add("random", [&](int, int) { return int(rng() & 255); });
+      add("sparse", [&](int, int) { return rng() % 9 == 0 ? int(rng() & 255) : 128; });
+      for (const cft::Photo &ph : photos) {
+        const int x0 = ph.width / 3, y0 = ph.height / 3;
+        add(("photo_" + ph.name).c_str(), [&](int x, int y) {  // the green channel of a crop
+          return ph.rgb[(std::size_t(y0 + y) * ph.width + x0 + x) * 3 + 1];
+        });
+      }
+      for (std::size_t i = 0; i < images.size(); ++i, ++count) through_openjpeg(images[i], w, h, style, dir, names[i]);
+    }
+  std::printf("%d single-block codestreams decoded by opj_decompress (%zu photos)\n", count, photos.size());
+  if (!cft::failures())
+    std::filesystem::remove_all(dir);
+  else
+    std::fprintf(stderr, "codestreams kept in %s\n", dir.c_str());
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// 3. Refusals and overflow.
+
+void refusals() {
+  Block b{4, 4, std::vector<std::int32_t>(16, 0)};
+  b.v[5] = 9;  // 4 planes
+  auto status = [&](int w, int h, int mb, unsigned style) {
+    std::vector<std::uint8_t> work(std::max(0, t1::block_work_bytes(w, h))), out(64);
+    std::vector<int> lengths(std::max(1, t1::max_pass_count(mb)));
+    std::vector<std::int32_t> v(std::max(1, w * h), 0);
+    if (!v.empty()) v[0] = 9;
+    const t1::BlockInput in{v.data(), w, h, w, Orientation::LL, mb, style};
+    return t1::encode_block(in, {work.data(), out.data(), 64, lengths.data(), int(lengths.size())}).status;
+  };
+  CHECK(status(4, 4, 4, 0) == t1::BlockStatus::kOk);
+  CHECK(status(4, 4, 3, 0) == t1::BlockStatus::kTooManyBitplanes);
+  CHECK(status(4, 4, 33, 0) == t1::BlockStatus::kTooManyBitplanes);
+  CHECK(status(0, 4, 4, 0) == t1::BlockStatus::kBadSize);
+  CHECK(status(1025, 1, 4, 0) == t1::BlockStatus::kBadSize);
+  CHECK(status(1024, 4, 4, 0) == t1::BlockStatus::kOk);
+  CHECK(status(128, 64, 4, 0) == t1::BlockStatus::kBadSize);
+  for (unsigned s : {0x01u, 0x04u, 0x10u, 0x20u}) CHECK(status(4, 4, 4, s) == t1::BlockStatus::kBadStyle);
+
+  // Pass array one short.
+  std::vector<std::uint8_t> work(t1::block_work_bytes(4, 4)), out(64);
+  std::vector<int> lengths(9);
+  const t1::BlockInput in{b.v.data(), 4, 4, 4, Orientation::LL, 6, 0};
+  CHECK(t1::encode_block(in, {work.data(), out.data(), 64, lengths.data(), 9}).status ==
+        t1::BlockStatus::kPassArrayTooSmall);
+  CHECK(t1::encode_block(in, {work.data(), out.data(), 64, lengths.data(), 10}).status == t1::BlockStatus::kOk);
+
+  // Overflow: a dense block into a few bytes; nothing written past them.
+  std::mt19937 rng(3);
+  const Block d = random_block(rng, 32, 32, 1.0, 16);
+  const Encoded full = encode(d, Orientation::HH, 16, 0);
+  CHECK(full.res.status == t1::BlockStatus::kOk && full.res.bytes > 100);
+  std::vector<std::uint8_t> small(100 + 16, 0xA5), w2(t1::block_work_bytes(32, 32));
+  std::vector<int> l2(t1::max_pass_count(16));
+  const t1::BlockInput din{d.v.data(), 32, 32, 32, Orientation::HH, 16, 0};
+  const t1::BlockResult r = t1::encode_block(din, {w2.data(), small.data(), 100, l2.data(), int(l2.size())});
+  CHECK_MSG(r.status == t1::BlockStatus::kOverflow && r.bytes == full.res.bytes, "overflow: status %d, %d bytes",
+            int(r.status), r.bytes);
+  CHECK(std::equal(small.begin(), small.begin() + 100, full.bytes.begin()));
+  CHECK(std::all_of(small.begin() + 100, small.end(), [](std::uint8_t v) { return v == 0xA5; }));
+}
+
+}  // namespace
+
+int main() {
+  refusals();
+  round_trips();
+  const int opj = openjpeg_checks();
+  if (cft::failures()) return cft::test_result();
+  return opj == cft::kSkip ? cft::kSkip : 0;
+}
