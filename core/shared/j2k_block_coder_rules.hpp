@@ -103,7 +103,7 @@ class BlockEncoder {
 
   CF_HD void reset_contexts() {
     for (int c = 0; c < kContextCount; ++c) {
-      ctx_[c].index = kInitialStates[c];
+      ctx_[c].index = std::uint8_t(initial_state(c));  // a function: device code has no host table
       ctx_[c].mps = kInitialMps;
     }
   }
