@@ -26,6 +26,7 @@
 #include "core/shared/j2k_mq_rules.hpp"
 #include "core/src/j2k_markers.hpp"
 #include "frames.hpp"
+#include "shell.hpp"
 
 namespace t1 = cf::j2k::t1;
 using Bytes = std::vector<std::uint8_t>;
@@ -394,16 +395,6 @@ Bytes packet_header(int passes, int zero_bitplanes, int length) {
   return bw.finish();
 }
 
-int shell(const std::string &command, std::string &output) {
-  output.clear();
-  FILE *pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  char buffer[4096];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, got);
-  return pclose(pipe);
-}
-
 // A binary PGM's samples (8-bit), or empty.
 std::vector<std::uint8_t> read_pgm(const std::string &path, int &w, int &h) {
   std::ifstream f(path, std::ios::binary);
@@ -464,7 +455,7 @@ void through_openjpeg(const std::vector<std::uint8_t> &image, int w, int h, unsi
     f.write(reinterpret_cast<const char *>(wr.bytes().data()), std::streamsize(wr.size()));
   }
   std::string log;
-  const int rc = shell("opj_decompress -i '" + base + ".j2k' -o '" + base + ".pgm'", log);
+  const int rc = cft::run_command("opj_decompress -i '" + base + ".j2k' -o '" + base + ".pgm'", log);
   CHECK_MSG(rc == 0, "%s: opj_decompress failed (%d):\n%s", name.c_str(), rc, log.c_str());
   if (rc != 0) return;
   CHECK_MSG(log.find("[WARNING]") == std::string::npos && log.find("[ERROR]") == std::string::npos,
@@ -481,7 +472,7 @@ void through_openjpeg(const std::vector<std::uint8_t> &image, int w, int h, unsi
 
 int openjpeg_checks() {
   std::string out;
-  if (shell("command -v opj_decompress", out) != 0) {
+  if (!cft::have_tool("opj_decompress")) {
     std::printf("SKIP: opj_decompress not found (Debian package libopenjp2-tools): no third-party decoding\n");
     return cft::kSkip;
   }

@@ -18,6 +18,7 @@
 #include "check.hpp"
 #include "core/src/j2k_markers.hpp"
 #include "cudafilters/error.hpp"
+#include "shell.hpp"
 
 using namespace cf::j2k;
 using Bytes = std::vector<std::uint8_t>;
@@ -400,21 +401,6 @@ static std::vector<Plane> read_pnm(const std::string &path, std::string &why) {
   return out;
 }
 
-static int run(const std::string &command, std::string &output) {
-  output.clear();
-  FILE *pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  return pclose(pipe);
-}
-
-static bool have_tool(const char *name) {
-  std::string out;
-  return run(std::string("command -v ") + name, out) == 0;
-}
-
 static void write_file(const std::string &path, const Bytes &bytes) {
   std::ofstream f(path, std::ios::binary);
   f.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
@@ -438,8 +424,8 @@ static void decode_empty(const EmptyCase &k, const std::string &dir, bool dump) 
     const std::string out =
         base + (alike ? "" : "_" + std::to_string(c)) + (k.components == 3 && alike ? ".ppm" : ".pgm");
     std::string log;
-    const int rc =
-        run("opj_decompress -i '" + base + ".j2k' -o '" + out + "'" + (alike ? "" : " -c " + std::to_string(c)), log);
+    const int rc = cft::run_command(
+        "opj_decompress -i '" + base + ".j2k' -o '" + out + "'" + (alike ? "" : " -c " + std::to_string(c)), log);
     CHECK_MSG(rc == 0, "%s: opj_decompress failed (%d):\n%s", k.name, rc, log.c_str());
     if (rc != 0) return;
     CHECK_MSG(!contains(log, "[WARNING]") && !contains(log, "[ERROR]"), "%s: opj_decompress complains:\n%s", k.name,
@@ -464,7 +450,7 @@ static void decode_empty(const EmptyCase &k, const std::string &dir, bool dump) 
 
   if (!dump) return;
   std::string log;
-  const int drc = run("opj_dump -i '" + base + ".j2k'", log);
+  const int drc = cft::run_command("opj_dump -i '" + base + ".j2k'", log);
   CHECK_MSG(drc == 0, "%s: opj_dump failed (%d):\n%s", k.name, drc, log.c_str());
   auto hex = [](unsigned v) {  // opj_dump's way: 0, or 0x followed by hex digits
     char text[16];
@@ -552,11 +538,11 @@ static void packet_counts() {
 }
 
 static int empty_codestreams() {
-  if (!have_tool("opj_decompress")) {
+  if (!cft::have_tool("opj_decompress")) {
     std::printf("SKIP: opj_decompress not found (Debian package libopenjp2-tools): empty codestreams not decoded\n");
     return cft::kSkip;
   }
-  const bool dump = have_tool("opj_dump");
+  const bool dump = cft::have_tool("opj_dump");
   if (!dump) std::printf("opj_dump not found: headers not read back\n");
   std::string tmpl = (std::filesystem::temp_directory_path() / "cf_j2k_markers_XXXXXX").string();
   if (!mkdtemp(tmpl.data())) {

@@ -22,6 +22,7 @@
 #include "core/shared/j2k_mq_rules.hpp"
 #include "core/src/j2k_tier2.hpp"
 #include "cudafilters/error.hpp"
+#include "shell.hpp"
 
 using namespace cf::j2k;
 using Bytes = std::vector<std::uint8_t>;
@@ -500,16 +501,6 @@ static void round_trips() {
 // context 9 (no neighbours, XOR bit 0: Table D.3; state 0) as the sign
 // itself. FLUSH ends the codeword.
 
-static int run(const std::string &command, std::string &output) {
-  output.clear();
-  FILE *pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return -1;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  return pclose(pipe);
-}
-
 static Bytes one_pass_codeword(int negative) {
   std::uint8_t buf[16];
   MqEncoder mq;
@@ -546,7 +537,7 @@ static Bytes one_sample_codestream(int negative) {
 
 static int opj_one_pass() {
   std::string out;
-  if (run("command -v opj_decompress", out) != 0) {
+  if (!cft::have_tool("opj_decompress")) {
     std::printf("SKIP: opj_decompress not found (Debian package libopenjp2-tools): packets not decoded\n");
     return cft::kSkip;
   }
@@ -559,7 +550,7 @@ static int opj_one_pass() {
     const std::string j2k = dir + "/one" + std::to_string(negative) + ".j2k", pgm = j2k + ".pgm";
     const Bytes cs = one_sample_codestream(negative);
     std::ofstream(j2k, std::ios::binary).write(reinterpret_cast<const char *>(cs.data()), std::streamsize(cs.size()));
-    const int rc = run("opj_decompress -i '" + j2k + "' -o '" + pgm + "'", out);
+    const int rc = cft::run_command("opj_decompress -i '" + j2k + "' -o '" + pgm + "'", out);
     CHECK_MSG(rc == 0 && out.find("[ERROR]") == std::string::npos && out.find("[WARNING]") == std::string::npos,
               "opj_decompress (%d):\n%s", rc, out.c_str());
     std::ifstream f(pgm, std::ios::binary);
