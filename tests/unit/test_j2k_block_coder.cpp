@@ -546,7 +546,7 @@ void refusals() {
 
   // Pass array one short.
   std::vector<std::uint8_t> work(t1::block_work_bytes(4, 4)), out(64);
-  std::vector<int> lengths(9);
+  std::vector<int> lengths(10);  // the 10 passes of 4 bit-planes fit; 9 do not
   const t1::BlockInput in{b.v.data(), 4, 4, 4, Orientation::LL, 6, 0};
   CHECK(t1::encode_block(in, {work.data(), out.data(), 64, lengths.data(), 9}).status ==
         t1::BlockStatus::kPassArrayTooSmall);
