@@ -1,0 +1,97 @@
+// JPEG 2000 Part 1 encoding (ITU-T T.800 | ISO/IEC 15444-1): one frame in,
+// one codestream out, that any Part 1 decoder reads (OpenJPEG, FFmpeg,
+// GStreamer's openjpegdec).
+//
+// The stages: DC level shift and, for RGB, the colour transform (RCT when
+// reversible, ICT otherwise); the wavelet (5/3 reversible or 9/7 with
+// T.800 Annex F's normalisation); quantisation (irreversible only: one step
+// per subband, written expounded in QCD); tier-1 (each code-block coded
+// bit-plane by bit-plane with the MQ coder); rate allocation over the
+// code-blocks' truncation points; tier-2 (packets in the progression order).
+// cpu is the reference; openmp and cuda give the same bytes for every
+// setting.
+//
+// Choices of this encoder: one tile-part per tile; maximal precincts (one
+// per resolution of a tile-component, so frames up to 16384 samples a
+// side); guard bits 2 (more when a subband needs them); a COM marker
+// naming the encoder.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cudafilters/engine.hpp"
+#include "cudafilters/frame.hpp"
+
+namespace cf {
+
+enum class J2kProgression { Lrcp, Rlcp, Rpcl, Pcrl, Cprl };
+const char *j2k_progression_name(J2kProgression p);  // "lrcp", ...
+
+// Code-block style switches (COD's SPcod bits, T.800 Table A.19).
+namespace j2k_style {
+constexpr unsigned kBypass = 0x01;              // selective arithmetic coding bypass
+constexpr unsigned kReset = 0x02;               // context states reset after each pass
+constexpr unsigned kRestart = 0x04;             // MQ coder terminated after each pass
+constexpr unsigned kVerticalCausal = 0x08;      // vertically causal contexts
+constexpr unsigned kPredictable = 0x10;         // predictable termination
+constexpr unsigned kSegmentationSymbols = 0x20;
+constexpr unsigned kAll = 0x3F;
+}  // namespace j2k_style
+
+struct J2kSettings {
+  bool reversible = true;  // true: RCT + 5/3, lossless; false: ICT + 9/7, quantised
+  int levels = 5;          // decomposition levels, 0..32 and at most log2 of the smallest tile side
+  int codeblock_width = 64, codeblock_height = 64;  // powers of two, 4..1024, area at most 4096
+  // Target bits per pixel (of the image's width x height) of the whole
+  // codestream; 0 = keep every coding pass. Irreversible coding only.
+  double bitrate = 0;
+  // Quality layers, 1..65535: layer l (0-based) ends at the rate
+  // (l + 1) / layers of the target (of the full size when bitrate is 0).
+  int layers = 1;
+  J2kProgression progression = J2kProgression::Lrcp;
+  int tile_width = 0, tile_height = 0;  // 0 = the image's width / height
+  unsigned codeblock_style = 0;         // j2k_style bits
+};
+
+// The frame to code: U8 or U16 samples, 1 to 4 components; component 0 has
+// the image's size, component c has ceil(width / subsampling_x[c]) x
+// ceil(height / subsampling_y[c]) samples.
+struct J2kInput {
+  FrameView frame;
+  int bit_depth = 8;  // significant bits of each sample: 1..8 for U8, 1..16 for U16
+  int subsampling_x[kMaxPlanes] = {1, 1, 1, 1};
+  int subsampling_y[kMaxPlanes] = {1, 1, 1, 1};
+  // Components 0, 1, 2 are R, G, B: coded through the colour transform
+  // (needs 3 or more components, none subsampled). A fourth (alpha) is
+  // coded as it is.
+  bool rgb = false;
+};
+
+// Empty when `in` can be coded with `s`; otherwise what is wrong, with the
+// rule it breaks.
+std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s);
+
+// Encodes frames with one engine; keeps its plan and buffers between
+// frames of one geometry, so a steady stream allocates nothing once warm.
+class J2kEncoder {
+ public:
+  explicit J2kEncoder(Engine &engine);
+  ~J2kEncoder();
+  J2kEncoder(const J2kEncoder &) = delete;
+  J2kEncoder &operator=(const J2kEncoder &) = delete;
+
+  // Replaces `codestream` with the frame's codestream (SOC to EOC). Throws
+  // cf::Error with j2k_encode_check's message on bad input.
+  void encode(const J2kInput &in, const J2kSettings &s, std::vector<std::uint8_t> &codestream);
+
+  struct State;
+
+ private:
+  Engine &engine_;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace cf

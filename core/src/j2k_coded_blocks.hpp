@@ -1,0 +1,34 @@
+// What tier-1 leaves for rate allocation and tier-2: each code-block's
+// codeword, its truncation points and what each coding pass gains, in
+// arrays of one shape on every backend (CUDA fills device copies of them
+// and brings them back). Internal to core/.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/shared/j2k_block_coder_rules.hpp"
+
+namespace cf::j2k {
+
+// Passes a block can have: magnitudes are int32, so at most 32 bit-planes.
+constexpr int kMaxPasses = t1::max_pass_count(t1::kMaxBitplanes);
+
+struct CodedBlocks {
+  // Block b's codeword starts at data[offset[b]], with room for capacity[b]
+  // bytes.
+  std::vector<std::uint8_t> data;
+  std::vector<std::size_t> offset;
+  std::vector<std::uint32_t> capacity;
+  // Per block: status, passes, bytes; zero_bitplanes counted from
+  // t1::kMaxBitplanes (the encoder fixes Mb only once every block is coded).
+  std::vector<t1::BlockResult> results;
+  // Block b's pass p at [b * kMaxPasses + p]: the codeword's length after
+  // it (a truncation point) and the squared error it removes, in the units
+  // t1::BlockOutput::pass_distortion states.
+  std::vector<std::int32_t> pass_lengths;
+  std::vector<std::int64_t> pass_distortion;
+};
+
+}  // namespace cf::j2k
