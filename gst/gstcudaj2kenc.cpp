@@ -11,11 +11,12 @@
  *
  * Output: `image/x-jpc` (the bare codestream) or `image/x-j2c` (the same
  * codestream inside a `jp2c` box, what MJ2 files hold), whichever
- * downstream takes first, with the fields openjpegdec and the muxers read:
- * `colorspace` (sRGB, sYUV, GRAY), `sampling` (RGB, RGBA, YCbCr-4:2:0,
- * YCbCr-4:2:2, YCbCr-4:4:4, GRAYSCALE) and `num-components`, besides width,
- * height and framerate. mxfmux takes `image/x-jpc` of sRGB and sYUV;
- * mj2mux (isomp4) takes both media types, frames of 16 x 16 or more.
+ * downstream lists first (image/x-jpc when it takes anything), with the
+ * fields openjpegdec and the muxers read: `colorspace` (sRGB, sYUV, GRAY),
+ * `sampling` (RGB, RGBA, YCbCr-4:2:0, YCbCr-4:2:2, YCbCr-4:4:4, GRAYSCALE)
+ * and `num-components`, besides width, height and framerate. mxfmux takes
+ * `image/x-jpc` of sRGB and sYUV; mj2mux (isomp4) lists image/x-j2c first,
+ * frames of 16 x 16 or more.
  *
  * Input: GRAY8, GRAY16_LE (16-bit samples), RGB, BGR, RGBx, BGRx (3
  * components R, G, B whatever the byte order; the padding byte is not
@@ -277,12 +278,22 @@ static gboolean gst_cuda_j2k_enc_stop(GstVideoEncoder *enc) {
   return TRUE;
 }
 
-// Downstream's first structure decides between image/x-jpc and image/x-j2c.
+// Downstream's own order decides between image/x-jpc and image/x-j2c (the
+// first of the two it lists); the bare codestream when it takes anything.
+// mj2mux lists image/x-j2c first, and GStreamer 1.22's mj2mux loses the
+// timestamps of image/x-jpc buffers when it boxes them itself.
 static bool downstream_wants_j2c(GstVideoEncoder *enc) {
-  GstCaps *allowed = gst_pad_get_allowed_caps(GST_VIDEO_ENCODER_SRC_PAD(enc));
-  const bool j2c = allowed && !gst_caps_is_empty(allowed) && !gst_caps_is_any(allowed) &&
-                   gst_structure_has_name(gst_caps_get_structure(allowed, 0), "image/x-j2c");
-  if (allowed) gst_caps_unref(allowed);
+  GstCaps *peer = gst_pad_peer_query_caps(GST_VIDEO_ENCODER_SRC_PAD(enc), nullptr);
+  bool j2c = false;
+  for (guint i = 0; peer && !gst_caps_is_any(peer) && i < gst_caps_get_size(peer); ++i) {
+    const GstStructure *s = gst_caps_get_structure(peer, i);
+    if (gst_structure_has_name(s, "image/x-jpc")) break;
+    if (gst_structure_has_name(s, "image/x-j2c")) {
+      j2c = true;
+      break;
+    }
+  }
+  if (peer) gst_caps_unref(peer);
   return j2c;
 }
 
@@ -524,8 +535,8 @@ static void install_settings_properties(GObjectClass *gobject_class) {
   g_object_class_install_property(
       gobject_class, PROP_LEVELS,
       g_param_spec_int("levels", "Levels",
-                       "Wavelet decomposition levels; at most log2 of the smallest tile side (an element error names "
-                       "the limit)",
+                       "Wavelet decomposition levels; at most log2 of the shortest side of any tile-component (an "
+                       "element error names the limit)",
                        0, kMaxLevels, d.levels, rw));
   g_object_class_install_property(gobject_class, PROP_CODEBLOCK_WIDTH,
                                   g_param_spec_int("codeblock-width", "Code-block width",
