@@ -771,6 +771,49 @@ int openjpeg_checks() {
 }
 
 // ---------------------------------------------------------------------------
+// Raw coding by hand (D.6): bits the most significant first, 7 bits under a
+// 0 after 0xFF, the last byte padded 0101...; at the end after 0xFF with no
+// bit left over, predictable termination adds 0 0101010 (0x2A), and
+// otherwise the 0xFF goes (a decoder reads 1s past the end).
+
+void raw_coder_by_hand() {
+  struct Case {
+    const char *bits;
+    bool predictable;
+    Bytes want;
+    int truncation;  // before flushing
+  } cases[] = {
+      {"", false, {}, 0},
+      {"111", false, {0xEA}, 1},                            // 111 01010
+      {"10110011", true, {0xB3}, 1},                        // a whole byte: no padding
+      {"11111111", true, {0xFF, 0x2A}, 0},                  // 0xFF then 0 0101010
+      {"11111111", false, {}, 0},                           // the 0xFF goes
+      {"11111111 111", false, {0xFF, 0x75}, 2},             // 0 111 0101
+      {"11111111 1111111 1", true, {0xFF, 0x7F, 0xAA}, 3},  // 0x7F is not 0xFF: 8 bits, 1 0101010
+      {"0 1111111 1", false, {0x7F, 0xAA}, 2},
+  };
+  for (const Case &c : cases) {
+    std::uint8_t buf[8] = {};
+    t1::RawEncoder raw;
+    raw.init(buf, 8);
+    for (const char *b = c.bits; *b; ++b)
+      if (*b != ' ') raw.put(*b == '1');
+    const int cut = raw.truncation_length();
+    raw.flush(c.predictable);
+    const Bytes got(buf, buf + raw.bytes());
+    CHECK_MSG(got == c.want && cut == c.truncation, "raw \"%s\"%s: %d bytes (%02X %02X %02X), truncation %d", c.bits,
+              c.predictable ? " predictable" : "", raw.bytes(), buf[0], buf[1], buf[2], cut);
+    if (c.predictable) {  // the test's reader finds the pattern
+      RawReader r;
+      r.init(got.data(), int(got.size()));
+      for (const char *b = c.bits; *b; ++b)
+        if (*b != ' ') CHECK(r.bit() == (*b == '1'));
+      CHECK_MSG(r.predictable_end(), "raw \"%s\": no predictable end", c.bits);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
 // 3. Refusals and overflow.
 
 void refusals() {
@@ -821,6 +864,7 @@ void refusals() {
 }  // namespace
 
 int main() {
+  raw_coder_by_hand();
   refusals();
   round_trips();
   const int opj = openjpeg_checks();
