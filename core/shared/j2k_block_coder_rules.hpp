@@ -231,6 +231,7 @@ class BlockEncoder {
   static constexpr std::uint8_t kRefined = 4;   // refined at least once
   static constexpr std::uint8_t kCodedNow = 8;  // coded by this plane's significance propagation pass
 
+  // distortion_shift: as BlockResult's; below 0, no distortion measured.
   CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, std::uint8_t *out, int capacity, int distortion_shift)
       : in_(in), flags_(work), pitch_(in.width + 2), out_(out), cap_(capacity), shift_(distortion_shift) {
     for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
@@ -275,7 +276,7 @@ class BlockEncoder {
   // What knowing (x, y) one plane further, down to `plane`, removes from
   // the squared error, for a sample significant from there on.
   CF_HD void add_distortion(int x, int y, int plane) {
-    if (plane < shift_) return;  // below the measured planes
+    if (shift_ < 0 || plane < shift_) return;  // not wanted, or below the measured planes
     const std::uint32_t m = magnitude(x, y) >> shift_;
     const int p = plane - shift_;
     distortion_ += half_unit_squared_error(m, p + 1) - half_unit_squared_error(m, p);
@@ -438,7 +439,7 @@ class BlockEncoder {
   int pitch_;
   std::uint8_t *out_;
   int cap_;
-  int shift_;      // distortion measured at magnitudes m >> shift_
+  int shift_;      // distortion measured at magnitudes m >> shift_; -1: not measured
   int start_ = 0;  // where the current segment starts in the output
   bool raw_now_ = false;
   std::int64_t distortion_ = 0;  // of the pass under way
@@ -471,7 +472,7 @@ CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
   const int passes = 3 * planes - 2;
   if (out.pass_capacity < passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
   res.distortion_shift = planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0;
-  BlockEncoder enc(in, out.work, out.bytes, out.capacity, res.distortion_shift);
+  BlockEncoder enc(in, out.work, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
   res.bytes = enc.code_all(planes - 1, passes, out.pass_lengths, out.pass_distortion);
   res.passes = passes;
   if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
