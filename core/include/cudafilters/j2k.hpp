@@ -12,9 +12,9 @@
 // setting.
 //
 // Choices of this encoder: one tile-part per tile; maximal precincts (one
-// per resolution of a tile-component, so frames up to 16384 samples a
-// side); guard bits 2 (more when a subband needs them); a COM marker
-// naming the encoder.
+// per resolution of a tile-component: each tile must lie within one cell
+// of 32768 x 32768 samples of the reference grid); guard bits 2 (more
+// when a subband needs them); a COM marker naming the encoder.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,130 @@
+// Tier-2 assembly: precinct plans from the coded blocks, packets in the
+// progression order of T.800 B.12.1 (with one precinct per resolution the
+// position loops of RPCL, PCRL and CPRL visit that precinct once).
+#include "j2k_codestream.hpp"
+
+#include <algorithm>
+
+#include "cudafilters/error.hpp"
+#include "j2k_tier2.hpp"
+
+namespace cf::j2k {
+
+std::vector<PacketIndex> packet_order(Progression order, std::uint32_t layers, std::uint32_t levels,
+                                      std::uint32_t components) {
+  std::vector<PacketIndex> out;
+  const std::uint32_t resolutions = levels + 1;
+  out.reserve(std::size_t(layers) * resolutions * components);
+  switch (order) {
+    case Progression::Lrcp:
+      for (std::uint32_t l = 0; l < layers; ++l)
+        for (std::uint32_t r = 0; r < resolutions; ++r)
+          for (std::uint32_t c = 0; c < components; ++c) out.push_back({l, r, c});
+      break;
+    case Progression::Rlcp:
+      for (std::uint32_t r = 0; r < resolutions; ++r)
+        for (std::uint32_t l = 0; l < layers; ++l)
+          for (std::uint32_t c = 0; c < components; ++c) out.push_back({l, r, c});
+      break;
+    case Progression::Rpcl:
+      for (std::uint32_t r = 0; r < resolutions; ++r)
+        for (std::uint32_t c = 0; c < components; ++c)
+          for (std::uint32_t l = 0; l < layers; ++l) out.push_back({l, r, c});
+      break;
+    case Progression::Pcrl:
+    case Progression::Cprl:
+      for (std::uint32_t c = 0; c < components; ++c)
+        for (std::uint32_t r = 0; r < resolutions; ++r)
+          for (std::uint32_t l = 0; l < layers; ++l) out.push_back({l, r, c});
+      break;
+  }
+  return out;
+}
+
+namespace {
+std::uint32_t planes_of(const t1::BlockResult &r) { return std::uint32_t(t1::kMaxBitplanes - r.zero_bitplanes); }
+}  // namespace
+
+std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks) {
+  std::uint32_t guard = 2;
+  for (std::size_t b = 0; b < l.blocks.size(); ++b) {
+    const t1::BlockResult &r = blocks.results[b];
+    if (r.passes == 0) continue;
+    const std::uint32_t exponent = steps[l.bands[l.blocks[b].band].step_index].exponent;
+    // planes <= G + exponent - 1
+    const std::uint32_t planes = planes_of(r);
+    if (planes + 1 > exponent + guard) guard = planes + 1 - exponent;
+  }
+  if (guard > 7)
+    throw Error("JPEG 2000 encoder: a subband needs " + std::to_string(guard) +
+                " guard bits to hold its coefficients; QCD allows at most 7");
+  return guard;
+}
+
+namespace {
+// The plan of the precinct of resolution r of tile-component tc.
+PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
+                           const std::vector<std::uint32_t> &cumulative, std::uint32_t tc, std::uint32_t r) {
+  const std::uint32_t layers = l.params.layers;
+  PrecinctPlan plan;
+  plan.layers = layers;
+  const TileComponentLayout &t = l.tile_components[tc];
+  const std::uint32_t first = r == 0 ? 0 : 1 + 3 * (r - 1), count = r == 0 ? 1 : 3;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const BandLayout &band = l.bands[t.first_band + first + i];
+    const std::uint32_t mb = l.params.guard_bits + steps[band.step_index].exponent - 1;
+    PrecinctSubband sub;
+    sub.width = band.grid_width;
+    sub.height = band.grid_height;
+    for (std::uint32_t k = 0; k < band.grid_width * band.grid_height; ++k) {
+      const std::uint32_t b = band.first_block + k;
+      const t1::BlockResult &res = blocks.results[b];
+      const std::int32_t *lengths = blocks.pass_lengths.data() + std::size_t(b) * kMaxPasses;
+      CodeBlockPlan cb;
+      cb.zero_bitplanes = res.passes > 0 ? mb - planes_of(res) : mb;
+      std::uint32_t done = 0, sent = 0;
+      for (std::uint32_t layer = 0; layer < layers; ++layer) {
+        const std::uint32_t upto = cumulative[std::size_t(b) * layers + layer];
+        const std::uint32_t end = upto > 0 ? std::uint32_t(lengths[upto - 1]) : 0;
+        cb.passes.push_back(upto - done);
+        cb.bytes.push_back(end - sent);
+        done = upto;
+        sent = end;
+      }
+      const std::uint8_t *data = blocks.data.data() + blocks.offset[b];
+      cb.data.assign(data, data + sent);
+      sub.blocks.push_back(std::move(cb));
+    }
+    plan.subbands.push_back(std::move(sub));
+  }
+  return plan;
+}
+}  // namespace
+
+void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment,
+                      ByteWriter &w) {
+  const CodestreamParams &p = l.params;
+  write_main_header(w, p, steps, comment);
+  const std::uint32_t components = std::uint32_t(p.components.size());
+  const std::vector<PacketIndex> order = packet_order(p.progression, p.layers, p.levels, components);
+  std::uint32_t sequence = 0;
+  for (const TileLayout &tile : l.tiles) {
+    // One writer per (component, resolution) precinct of the tile.
+    std::vector<PrecinctPacketWriter> writers;
+    writers.reserve(std::size_t(components) * (p.levels + 1));
+    for (std::uint32_t c = 0; c < components; ++c)
+      for (std::uint32_t r = 0; r <= p.levels; ++r)
+        writers.emplace_back(precinct_plan(l, steps, blocks, cumulative_passes, tile.first_tile_component + c, r));
+    const std::size_t sot = begin_tile_part(w, tile.index, 0, 1);
+    write_sod(w);
+    for (const PacketIndex &k : order) {
+      PrecinctPacketWriter &pw = writers[std::size_t(k.component) * (p.levels + 1) + k.resolution];
+      pw.write_next(w, {p.sop, p.eph, sequence++ & 0xFFFF});
+    }
+    end_tile_part(w, sot);
+  }
+  write_eoc(w);
+}
+
+}  // namespace cf::j2k

@@ -1,0 +1,36 @@
+// The last stage of the encoder: the main header, then per tile one
+// tile-part whose packets follow the progression order, from the coded
+// blocks and the passes rate allocation gave each layer. Internal to core/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "j2k_coded_blocks.hpp"
+#include "j2k_layout.hpp"
+#include "j2k_markers.hpp"
+
+namespace cf::j2k {
+
+// The packets of a tile in progression order: (layer, resolution,
+// component), the precinct being 0 (one per resolution).
+struct PacketIndex {
+  std::uint32_t layer, resolution, component;
+};
+std::vector<PacketIndex> packet_order(Progression order, std::uint32_t layers, std::uint32_t levels,
+                                      std::uint32_t components);
+
+// The least guard bits (at least 2, the usual choice) that give every
+// block's planes room below Mb = G + epsilon_b - 1 (T.800 E-2); throws
+// cf::Error when even 7 do not.
+std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks);
+
+// Writes the whole codestream. cumulative_passes[b * layers + l]: the passes
+// of block b in layers 0..l (non-decreasing in l). `l.params.guard_bits`
+// must be guard_bits_needed's.
+void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment,
+                      ByteWriter &w);
+
+}  // namespace cf::j2k

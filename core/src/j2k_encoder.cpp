@@ -1,0 +1,163 @@
+// cf::J2kEncoder: the stages of a frame, and what is kept between frames.
+// The backends differ in the transform and tier-1 only (they fill the
+// coefficient array and CodedBlocks); quantisation steps, rate allocation
+// and tier-2 run here, on the host, from the blocks' summaries.
+#include <cstring>
+
+#include "cpu/j2k_tier1.hpp"
+#include "cudafilters/error.hpp"
+#include "cudafilters/j2k.hpp"
+#include "j2k_codestream.hpp"
+#include "j2k_layout.hpp"
+#include "j2k_settings.hpp"
+
+namespace cf {
+
+struct J2kEncoder::State {
+  // What the plan below was made for.
+  bool planned = false;
+  J2kSettings settings;
+  J2kInput shape;  // frame geometry only: data pointers are not compared
+
+  j2k::Layout layout;
+  std::vector<j2k::SubbandStep> steps;
+  std::vector<std::int32_t> coefficients;
+  j2k::CodedBlocks blocks;
+  std::vector<std::uint32_t> cumulative_passes;
+};
+
+namespace {
+
+bool same_shape(const J2kInput &a, const J2kInput &b) {
+  const FrameView &f = a.frame, &g = b.frame;
+  if (f.type != g.type || f.n_components != g.n_components || a.bit_depth != b.bit_depth || a.rgb != b.rgb)
+    return false;
+  for (int c = 0; c < f.n_components; ++c)
+    if (f.components[c].width != g.components[c].width || f.components[c].height != g.components[c].height ||
+        a.subsampling_x[c] != b.subsampling_x[c] || a.subsampling_y[c] != b.subsampling_y[c])
+      return false;
+  return true;
+}
+
+bool same_settings(const J2kSettings &a, const J2kSettings &b) {
+  return a.reversible == b.reversible && a.levels == b.levels && a.codeblock_width == b.codeblock_width &&
+         a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
+         a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
+         a.codeblock_style == b.codeblock_style;
+}
+
+// Room for a block's codeword: about 1.25 bits per sample and plane, which
+// coding rarely exceeds; a block that does is coded again with what it
+// needs (grow_overflowed).
+std::uint32_t slot_bytes(std::uint32_t area, std::uint32_t planes) {
+  return std::uint32_t((std::uint64_t(area) * (planes + 1) * 5 + 31) / 32 + 64);
+}
+
+void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps, j2k::CodedBlocks &out) {
+  const std::size_t n = l.blocks.size();
+  out.offset.resize(n);
+  out.capacity.resize(n);
+  out.results.assign(n, {});
+  out.pass_lengths.assign(n * j2k::kMaxPasses, 0);
+  out.pass_distortion.assign(n * j2k::kMaxPasses, 0);
+  std::size_t total = 0;
+  for (std::size_t b = 0; b < n; ++b) {
+    const j2k::BlockLayout &k = l.blocks[b];
+    // Planes a block of this subband may need: its exponent and two guard bits.
+    const std::uint32_t planes = steps[l.bands[k.band].step_index].exponent + 2;
+    out.offset[b] = total;
+    out.capacity[b] = slot_bytes(k.width * k.height, planes);
+    total += out.capacity[b];
+  }
+  out.data.resize(total);
+}
+
+// Blocks whose codeword outgrew their slot get a slot of the size they
+// reported and are coded again (serially: it is rare); the slots keep
+// that size for later frames.
+void grow_overflowed(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out) {
+  std::vector<std::uint32_t> again;
+  for (std::uint32_t b = 0; b < l.blocks.size(); ++b)
+    if (out.results[b].status == j2k::t1::BlockStatus::kOverflow) again.push_back(b);
+  if (again.empty()) return;
+  std::vector<std::uint8_t> data;
+  std::size_t total = 0;
+  for (std::size_t b = 0; b < l.blocks.size(); ++b) total += out.capacity[b];
+  for (std::uint32_t b : again) total += std::uint32_t(out.results[b].bytes) + 64;
+  data.resize(total);
+  std::size_t at = 0;
+  for (std::size_t b = 0; b < l.blocks.size(); ++b) {
+    const bool grown = out.results[b].status == j2k::t1::BlockStatus::kOverflow;
+    const std::uint32_t capacity = grown ? std::uint32_t(out.results[b].bytes) + 64 : out.capacity[b];
+    if (!grown) std::memcpy(data.data() + at, out.data.data() + out.offset[b], std::size_t(out.results[b].bytes));
+    out.offset[b] = at;
+    out.capacity[b] = capacity;
+    at += capacity;
+  }
+  out.data.swap(data);
+  std::vector<std::uint8_t> work(j2k::t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp));
+  for (std::uint32_t b : again) j2k::code_block(l, coefficients, style, b, work.data(), out);
+}
+
+void require_coded(const j2k::CodedBlocks &out) {
+  for (std::size_t b = 0; b < out.results.size(); ++b)
+    if (out.results[b].status != j2k::t1::BlockStatus::kOk)
+      throw Error("JPEG 2000 encoder: code-block " + std::to_string(b) + " failed in tier-1 (status " +
+                  std::to_string(int(out.results[b].status)) + ")");
+}
+
+// Every pass of every block in the last layer; earlier layers split the
+// passes evenly (no rate target).
+void keep_every_pass(const j2k::Layout &l, const j2k::CodedBlocks &blocks, std::vector<std::uint32_t> &cumulative) {
+  const std::uint32_t layers = l.params.layers;
+  cumulative.resize(l.blocks.size() * layers);
+  for (std::size_t b = 0; b < l.blocks.size(); ++b)
+    for (std::uint32_t layer = 0; layer < layers; ++layer)
+      cumulative[b * layers + layer] = std::uint32_t(std::uint64_t(blocks.results[b].passes) * (layer + 1) / layers);
+}
+
+}  // namespace
+
+J2kEncoder::J2kEncoder(Engine &engine) : engine_(engine), state_(std::make_unique<State>()) {}
+J2kEncoder::~J2kEncoder() = default;
+
+void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<std::uint8_t> &codestream) {
+  State &st = *state_;
+  if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
+    st.planned = false;
+    if (std::string why = j2k_encode_check(in, s); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
+    st.layout = j2k::make_layout(j2k::codestream_params(in, s));
+    const std::uint32_t range_bits = std::uint32_t(in.bit_depth) + (in.rgb ? 1 : 0);
+    st.steps = j2k::reversible_steps(range_bits, std::uint32_t(s.levels));
+    st.coefficients.resize(st.layout.coefficient_count);
+    size_slots(st.layout, st.steps, st.blocks);
+    st.settings = s;
+    st.shape = in;
+    st.planned = true;
+  } else if (const char *why = check_frame(in.frame); why && *why) {
+    throw Error(std::string("JPEG 2000 encoder: ") + why);
+  }
+  j2k::Layout &l = st.layout;
+  const unsigned style = s.codeblock_style;
+
+  switch (engine_.backend()) {
+    case Backend::OpenMP:
+      omp::j2k_transform(in, l, {}, st.coefficients.data(), engine_.threads());
+      omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
+      break;
+    default:
+      cpu::j2k_transform(in, l, {}, st.coefficients.data());
+      cpu::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks);
+      break;
+  }
+  grow_overflowed(l, st.coefficients.data(), style, st.blocks);
+  require_coded(st.blocks);
+
+  l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
+  keep_every_pass(l, st.blocks, st.cumulative_passes);
+  j2k::ByteWriter w;
+  j2k::write_codestream(l, st.steps, st.blocks, st.cumulative_passes, j2k::kEncoderComment, w);
+  codestream = w.bytes();
+}
+
+}  // namespace cf

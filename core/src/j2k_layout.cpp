@@ -1,0 +1,119 @@
+// The geometry of T.800 Annex B: tiles (B.3), tile-components (B.3),
+// resolutions (B.5), subbands (B.5) and code-blocks (B.7), with maximal
+// precincts (PPx = PPy = 15).
+#include "j2k_layout.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "cudafilters/error.hpp"
+
+namespace cf::j2k {
+namespace {
+constexpr std::uint32_t kPrecinctExp = 15;
+
+std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
+// ceil(a / 2^k) for a possibly negative a (B-15 subtracts half a cell).
+std::uint32_t ceil_shift(std::int64_t a, std::uint32_t k) {
+  const std::int64_t d = std::int64_t(1) << k;
+  return std::uint32_t(a >= 0 ? (a + d - 1) / d : -((-a) / d));
+}
+
+Rect scaled(const Rect &r, std::uint32_t k) {
+  return {ceil_shift(r.x0, k), ceil_shift(r.y0, k), ceil_shift(r.x1, k), ceil_shift(r.y1, k)};
+}
+
+// B-15: the subband of orientation o at decomposition level n >= 1.
+Rect band_rect(const Rect &tc, Orientation o, std::uint32_t n) {
+  const std::int64_t half = std::int64_t(1) << (n - 1);
+  const std::int64_t xo = (o == Orientation::HL || o == Orientation::HH) ? half : 0;
+  const std::int64_t yo = (o == Orientation::LH || o == Orientation::HH) ? half : 0;
+  return {ceil_shift(std::int64_t(tc.x0) - xo, n), ceil_shift(std::int64_t(tc.y0) - yo, n),
+          ceil_shift(std::int64_t(tc.x1) - xo, n), ceil_shift(std::int64_t(tc.y1) - yo, n)};
+}
+
+// Precincts across [a0, a1) of a resolution: cells of 2^15 anchored at 0.
+std::uint32_t precincts_across(std::uint32_t a0, std::uint32_t a1) {
+  if (a1 <= a0) return 0;
+  return ceil_div(a1, 1u << kPrecinctExp) - (a0 >> kPrecinctExp);
+}
+
+void add_bands(Layout &l, TileComponentLayout &tc) {
+  const CodestreamParams &p = l.params;
+  const std::uint32_t nl = p.levels;
+  tc.first_band = std::uint32_t(l.bands.size());
+  const std::vector<Subband> order = subbands_in_order(nl);
+  for (std::uint32_t i = 0; i < order.size(); ++i) {
+    const Subband &s = order[i];
+    BandLayout b{s.orientation, s.level, s.resolution, {}, 0, 0, 0, 0, 0, i};
+    if (s.orientation == Orientation::LL) {
+      b.band = tc.resolutions[0];
+    } else {
+      b.band = band_rect(tc.rect, s.orientation, s.level);
+      // The LL of this level (resolution NL - level) sits before the high-pass halves.
+      const Rect &low = tc.resolutions[nl - s.level];
+      if (s.orientation != Orientation::LH) b.buffer_x = low.width();
+      if (s.orientation != Orientation::HL) b.buffer_y = low.height();
+    }
+    b.first_block = std::uint32_t(l.blocks.size());
+    if (!b.band.empty()) {
+      const std::uint32_t xcb = p.cb_width_exp, ycb = p.cb_height_exp;
+      const std::uint32_t gx0 = b.band.x0 >> xcb, gy0 = b.band.y0 >> ycb;
+      b.grid_width = ceil_div(b.band.x1, 1u << xcb) - gx0;
+      b.grid_height = ceil_div(b.band.y1, 1u << ycb) - gy0;
+      for (std::uint32_t gy = 0; gy < b.grid_height; ++gy)
+        for (std::uint32_t gx = 0; gx < b.grid_width; ++gx) {
+          const std::uint32_t x0 = std::max(b.band.x0, (gx0 + gx) << xcb);
+          const std::uint32_t x1 = std::min(b.band.x1, (gx0 + gx + 1) << xcb);
+          const std::uint32_t y0 = std::max(b.band.y0, (gy0 + gy) << ycb);
+          const std::uint32_t y1 = std::min(b.band.y1, (gy0 + gy + 1) << ycb);
+          l.blocks.push_back({std::uint32_t(l.tile_components.size()), std::uint32_t(l.bands.size()),
+                              b.buffer_x + x0 - b.band.x0, b.buffer_y + y0 - b.band.y0, x1 - x0, y1 - y0});
+        }
+    }
+    l.bands.push_back(b);
+  }
+}
+}  // namespace
+
+Layout make_layout(const CodestreamParams &p) {
+  if (std::string why = codestream_check(p); !why.empty()) throw Error("JPEG 2000 codestream: " + why);
+  Layout l;
+  l.params = p;
+  const std::uint32_t tiles_x = ceil_div(p.x1 - p.tile_x0, p.tile_width);
+  const std::uint32_t tiles_y = ceil_div(p.y1 - p.tile_y0, p.tile_height);
+  for (std::uint32_t ty = 0; ty < tiles_y; ++ty)
+    for (std::uint32_t tx = 0; tx < tiles_x; ++tx) {
+      TileLayout t;
+      t.index = ty * tiles_x + tx;
+      t.rect.x0 = std::uint32_t(std::max(p.tile_x0 + tx * p.tile_width, p.x0));
+      t.rect.y0 = std::uint32_t(std::max(p.tile_y0 + ty * p.tile_height, p.y0));
+      t.rect.x1 = std::uint32_t(std::min(p.tile_x0 + (tx + 1) * p.tile_width, p.x1));
+      t.rect.y1 = std::uint32_t(std::min(p.tile_y0 + (ty + 1) * p.tile_height, p.y1));
+      t.first_tile_component = std::uint32_t(l.tile_components.size());
+      for (std::uint32_t c = 0; c < p.components.size(); ++c) {
+        const Component &k = p.components[c];
+        TileComponentLayout tc;
+        tc.tile = t.index;
+        tc.component = c;
+        tc.rect = {ceil_div(t.rect.x0, k.subsample_x), ceil_div(t.rect.y0, k.subsample_y),
+                   ceil_div(t.rect.x1, k.subsample_x), ceil_div(t.rect.y1, k.subsample_y)};
+        for (std::uint32_t r = 0; r <= p.levels; ++r) {
+          const Rect res = scaled(tc.rect, p.levels - r);
+          if (precincts_across(res.x0, res.x1) > 1 || precincts_across(res.y0, res.y1) > 1)
+            throw Error("JPEG 2000 encoder: resolution " + std::to_string(r) + " of component " + std::to_string(c) +
+                        " spans more than one precinct of 2^15 samples; the encoder writes one precinct per "
+                        "resolution (use tiles)");
+          tc.resolutions.push_back(res);
+        }
+        tc.offset = l.coefficient_count;
+        l.coefficient_count += std::size_t(tc.rect.width()) * tc.rect.height();
+        add_bands(l, tc);
+        l.tile_components.push_back(std::move(tc));
+      }
+      l.tiles.push_back(t);
+    }
+  return l;
+}
+
+}  // namespace cf::j2k

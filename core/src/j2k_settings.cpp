@@ -1,0 +1,154 @@
+// The rules of J2kSettings and J2kInput, and their translation into
+// CodestreamParams.
+#include "j2k_settings.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/shared/j2k_block_coder_rules.hpp"
+#include "cudafilters/error.hpp"
+#include "j2k_layout.hpp"
+
+namespace cf {
+
+const char *j2k_progression_name(J2kProgression p) {
+  switch (p) {
+    case J2kProgression::Lrcp: return "lrcp";
+    case J2kProgression::Rlcp: return "rlcp";
+    case J2kProgression::Rpcl: return "rpcl";
+    case J2kProgression::Pcrl: return "pcrl";
+    case J2kProgression::Cprl: return "cprl";
+  }
+  return "?";
+}
+
+namespace {
+bool power_of_two(int v) { return v > 0 && (v & (v - 1)) == 0; }
+int log2_exact(int v) {
+  int k = 0;
+  while ((1 << k) < v) ++k;
+  return k;
+}
+std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; }
+
+std::string frame_rules(const J2kInput &in) {
+  const FrameView &f = in.frame;
+  if (const char *why = check_frame(f); why && *why) return why;
+  if (f.type != SampleType::U8 && f.type != SampleType::U16)
+    return std::string("samples of type ") + sample_type_name(f.type) + ": the encoder codes U8 or U16";
+  if (f.n_components < 1 || f.n_components > 4)
+    return std::to_string(f.n_components) + " components: the encoder codes 1 to 4";
+  const int max_depth = f.type == SampleType::U8 ? 8 : 16;
+  if (in.bit_depth < 1 || in.bit_depth > max_depth)
+    return "bit depth " + std::to_string(in.bit_depth) + " must be 1.." + std::to_string(max_depth) + " for " +
+           sample_type_name(f.type) + " samples";
+  const int w = f.components[0].width, h = f.components[0].height;
+  if (w < 1 || h < 1) return "a frame of " + std::to_string(w) + "x" + std::to_string(h) + " has no samples";
+  for (int c = 0; c < f.n_components; ++c) {
+    const int sx = in.subsampling_x[c], sy = in.subsampling_y[c];
+    if (sx < 1 || sx > 255 || sy < 1 || sy > 255)
+      return "component " + std::to_string(c) + ": subsampling " + std::to_string(sx) + "x" + std::to_string(sy) +
+             " must be 1..255 each way (XRsiz, YRsiz)";
+    const int cw = int(ceil_div(w, sx)), ch = int(ceil_div(h, sy));
+    if (f.components[c].width != cw || f.components[c].height != ch)
+      return "component " + std::to_string(c) + " is " + std::to_string(f.components[c].width) + "x" +
+             std::to_string(f.components[c].height) + "; subsampled " + std::to_string(sx) + "x" + std::to_string(sy) +
+             " from " + std::to_string(w) + "x" + std::to_string(h) + " it must be " + std::to_string(cw) + "x" +
+             std::to_string(ch);
+  }
+  if (in.rgb) {
+    if (f.n_components < 3) return "RGB input needs 3 components, not " + std::to_string(f.n_components);
+    for (int c = 0; c < 3; ++c)
+      if (in.subsampling_x[c] != 1 || in.subsampling_y[c] != 1)
+        return "RGB input: component " + std::to_string(c) + " is subsampled; the colour transform needs full size";
+  }
+  return "";
+}
+
+std::string settings_rules(const J2kSettings &s) {
+  if (s.levels < 0 || s.levels > 32) return "levels = " + std::to_string(s.levels) + " must be 0..32";
+  for (auto [name, v] : {std::pair{"codeblock-width", s.codeblock_width}, {"codeblock-height", s.codeblock_height}})
+    if (!power_of_two(v) || v < 4 || v > 1024)
+      return std::string(name) + " = " + std::to_string(v) + " must be a power of two, 4..1024";
+  if (s.codeblock_width * s.codeblock_height > j2k::t1::kMaxBlockArea)
+    return "code-block of " + std::to_string(s.codeblock_width) + "x" + std::to_string(s.codeblock_height) +
+           ": its area must be at most 4096 samples";
+  if (!std::isfinite(s.bitrate) || s.bitrate < 0)
+    return "bitrate = " + std::to_string(s.bitrate) + " must be 0 (every pass) or positive";
+  if (s.reversible && s.bitrate > 0)
+    return "bitrate = " + std::to_string(s.bitrate) +
+           " with reversible coding: reversible coding keeps every pass (lossless); set reversible=false for a "
+           "target rate";
+  if (s.layers < 1 || s.layers > 65535) return "layers = " + std::to_string(s.layers) + " must be 1..65535";
+  if (int(s.progression) < 0 || int(s.progression) > int(J2kProgression::Cprl))
+    return "progression " + std::to_string(int(s.progression)) + " must be one of lrcp, rlcp, rpcl, pcrl, cprl";
+  if (s.tile_width < 0 || s.tile_height < 0)
+    return "tile size " + std::to_string(s.tile_width) + "x" + std::to_string(s.tile_height) +
+           " must be 0 (one tile) or positive";
+  if (s.codeblock_style & ~j2k_style::kAll)
+    return "codeblock-style " + std::to_string(s.codeblock_style) + " sets bits outside the six of T.800";
+  if (s.codeblock_style & ~j2k::t1::kStylesSupported)
+    return "codeblock-style " + std::to_string(s.codeblock_style) + ": this encoder codes only the style bits " +
+           std::to_string(j2k::t1::kStylesSupported);
+  return "";
+}
+}  // namespace
+
+namespace j2k {
+
+CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
+  const FrameView &f = in.frame;
+  std::vector<Component> comps;
+  for (int c = 0; c < f.n_components; ++c)
+    comps.push_back({std::uint32_t(in.bit_depth), false, std::uint32_t(in.subsampling_x[c]),
+                     std::uint32_t(in.subsampling_y[c])});
+  CodestreamParams p = one_tile_image(std::uint32_t(f.components[0].width), std::uint32_t(f.components[0].height),
+                                      std::move(comps));
+  if (s.tile_width > 0) p.tile_width = std::uint32_t(s.tile_width);
+  if (s.tile_height > 0) p.tile_height = std::uint32_t(s.tile_height);
+  p.levels = std::uint32_t(s.levels);
+  p.cb_width_exp = std::uint32_t(log2_exact(s.codeblock_width));
+  p.cb_height_exp = std::uint32_t(log2_exact(s.codeblock_height));
+  p.cb_style = std::uint8_t(s.codeblock_style);
+  p.progression = Progression(int(s.progression));
+  p.layers = std::uint32_t(s.layers);
+  p.reversible = s.reversible;
+  p.mct = in.rgb;
+  return p;
+}
+
+std::uint32_t max_levels(const CodestreamParams &p) {
+  std::uint32_t shortest = 0xFFFFFFFFu;
+  const Layout l = make_layout([&] {
+    CodestreamParams q = p;
+    q.levels = 0;
+    return q;
+  }());
+  for (const TileComponentLayout &tc : l.tile_components)
+    shortest = std::min({shortest, tc.rect.width(), tc.rect.height()});
+  std::uint32_t levels = 0;
+  while (levels < 32 && (shortest >> (levels + 1)) > 0) ++levels;
+  return levels;
+}
+
+}  // namespace j2k
+
+std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s) {
+  if (auto why = frame_rules(in); !why.empty()) return why;
+  if (auto why = settings_rules(s); !why.empty()) return why;
+  const j2k::CodestreamParams p = j2k::codestream_params(in, s);
+  if (auto why = j2k::codestream_check(p); !why.empty()) return why;
+  try {
+    const std::uint32_t most = j2k::max_levels(p);
+    if (std::uint32_t(s.levels) > most)
+      return "levels = " + std::to_string(s.levels) + " is more than this frame allows (" + std::to_string(most) +
+             "): every resolution of every tile-component needs a sample each way, so levels <= log2 of the "
+             "shortest tile-component side";
+    j2k::make_layout(p);
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace cf

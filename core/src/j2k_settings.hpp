@@ -1,0 +1,22 @@
+// From the public settings and frame to T.800's parameters, with the
+// rules they must keep. Internal to core/.
+#pragma once
+
+#include <string>
+
+#include "cudafilters/j2k.hpp"
+#include "j2k_markers.hpp"
+
+namespace cf::j2k {
+
+// The codestream parameters of `in` coded with `s` (guard bits 2: the
+// encoder raises them if a subband needs more). Assumes j2k_encode_check
+// passed.
+CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s);
+
+// The most decomposition levels every tile-component allows: each
+// resolution keeps at least one sample in each direction, so levels <=
+// floor(log2(shortest side of the smallest tile-component)).
+std::uint32_t max_levels(const CodestreamParams &p);
+
+}  // namespace cf::j2k

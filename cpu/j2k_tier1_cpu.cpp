@@ -1,0 +1,37 @@
+// Tier-1 on one thread: the reference every backend matches.
+#include <vector>
+
+#include "cpu/j2k_tier1.hpp"
+
+namespace cf::j2k {
+
+void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
+                std::uint8_t *work, CodedBlocks &out) {
+  const BlockLayout &k = l.blocks[b];
+  const TileComponentLayout &tc = l.tile_components[k.tile_component];
+  const std::uint32_t stride = tc.rect.width();
+  const t1::BlockInput in{coefficients + tc.offset + std::size_t(k.y) * stride + k.x,
+                          int(k.width),
+                          int(k.height),
+                          int(stride),
+                          t1::Orientation(l.bands[k.band].orientation),
+                          t1::kMaxBitplanes,
+                          style};
+  const t1::BlockOutput o{work,
+                          out.data.data() + out.offset[b],
+                          int(out.capacity[b]),
+                          out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
+                          kMaxPasses};
+  out.results[b] = t1::encode_block(in, o);
+}
+
+}  // namespace cf::j2k
+
+namespace cf::cpu {
+
+void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out) {
+  std::vector<std::uint8_t> work(t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp));
+  for (std::uint32_t b = 0; b < l.blocks.size(); ++b) j2k::code_block(l, coefficients, style, b, work.data(), out);
+}
+
+}  // namespace cf::cpu

@@ -1,0 +1,339 @@
+// The JPEG 2000 encoder end to end (cf::J2kEncoder): every codestream it
+// makes is decoded by OpenJPEG's opj_decompress, a third-party decoder, and
+// reversible coding must give back the input exactly, for every input
+// layout, odd sizes, levels, code-block sizes, progressions, layers, tiles
+// and style switches; the openmp backend gives the same bytes as cpu; bad
+// settings are refused with the rule they break.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cudafilters/error.hpp"
+#include "cudafilters/j2k.hpp"
+#include "support/check.hpp"
+#include "support/frames.hpp"
+#include "support/shell.hpp"
+
+namespace {
+
+// A frame of planar components of any subsampling (U8 or U16), or packed
+// RGB, with the J2kInput describing it.
+struct TestImage {
+  std::string name;
+  std::vector<std::vector<std::uint8_t>> planes;  // one per component (packed: one in all)
+  cf::J2kInput in;
+
+  int sample_bytes() const { return in.frame.type == cf::SampleType::U8 ? 1 : 2; }
+  unsigned sample(int c, int x, int y) const {
+    const void *p = in.frame.sample(c, x, y);
+    return sample_bytes() == 1 ? *static_cast<const std::uint8_t *>(p) : *static_cast<const std::uint16_t *>(p);
+  }
+};
+
+enum class Content { Random, Smooth, Photo };
+
+unsigned content_value(Content k, int c, int x, int y, int depth, std::mt19937 &rng,
+                       const std::vector<cft::Photo> &photos) {
+  const unsigned top = (1u << depth) - 1;
+  switch (k) {
+    case Content::Random: return rng() & top;
+    case Content::Smooth: return unsigned((x * 7 + y * 3 + c * 50) * (top / 255.0 + 0.01)) % (top + 1);
+    case Content::Photo: {
+      const cft::Photo &ph = photos[std::size_t(c) % photos.size()];
+      const unsigned v = ph.rgb[(std::size_t(y % ph.height) * ph.width + x % ph.width) * 3 + c % 3];
+      return depth >= 8 ? v << (depth - 8) : v >> (8 - depth);
+    }
+  }
+  return 0;
+}
+
+TestImage planar_image(const std::string &name, int w, int h, int n, bool u16, int depth, const int *sx,
+                       const int *sy, bool rgb, Content k, std::uint32_t seed,
+                       const std::vector<cft::Photo> &photos) {
+  TestImage t;
+  t.name = name;
+  cf::FrameView &f = t.in.frame;
+  f.type = u16 ? cf::SampleType::U16 : cf::SampleType::U8;
+  f.n_planes = f.n_components = n;
+  t.in.bit_depth = depth;
+  t.in.rgb = rgb;
+  t.planes.resize(n);
+  std::mt19937 rng(seed);
+  for (int c = 0; c < n; ++c) {
+    const int cw = (w + sx[c] - 1) / sx[c], ch = (h + sy[c] - 1) / sy[c];
+    t.in.subsampling_x[c] = sx[c];
+    t.in.subsampling_y[c] = sy[c];
+    t.planes[c].resize(std::size_t(cw) * ch * t.sample_bytes());
+    f.planes[c] = {t.planes[c].data(), cw * t.sample_bytes(), cw * t.sample_bytes(), ch};
+    f.components[c] = {c, 0, 1, cw, ch};
+    for (int y = 0; y < ch; ++y)
+      for (int x = 0; x < cw; ++x) {
+        const unsigned v = content_value(k, c, x, y, depth, rng, photos);
+        if (u16)
+          reinterpret_cast<std::uint16_t *>(t.planes[c].data())[y * cw + x] = std::uint16_t(v);
+        else
+          t.planes[c][y * cw + x] = std::uint8_t(v);
+      }
+  }
+  return t;
+}
+
+// Packed RGB (3 samples a pixel, rows padded by 5 bytes) or RGBA.
+TestImage packed_image(const std::string &name, int w, int h, int n, Content k, std::uint32_t seed,
+                       const std::vector<cft::Photo> &photos) {
+  TestImage t;
+  t.name = name;
+  cf::FrameView &f = t.in.frame;
+  f.type = cf::SampleType::U8;
+  f.n_planes = 1;
+  f.n_components = n;
+  t.in.rgb = true;
+  const int stride = w * n + 5;
+  t.planes.assign(1, std::vector<std::uint8_t>(std::size_t(stride) * h, 0xEE));
+  f.planes[0] = {t.planes[0].data(), stride, w * n, h};
+  std::mt19937 rng(seed);
+  for (int c = 0; c < n; ++c) {
+    f.components[c] = {0, c, n, w, h};
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) t.planes[0][y * stride + x * n + c] = std::uint8_t(content_value(k, c, x, y, 8, rng, photos));
+  }
+  return t;
+}
+
+std::string temp_dir;
+
+void write_file(const std::string &path, const std::vector<std::uint8_t> &bytes) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+std::vector<std::uint8_t> read_file(const std::string &path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+std::vector<std::uint8_t> encode(cf::Backend b, const TestImage &t, const cf::J2kSettings &s) {
+  cf::Engine e(b, 2);
+  cf::J2kEncoder enc(e);
+  std::vector<std::uint8_t> out;
+  enc.encode(t.in, s, out);
+  return out;
+}
+
+std::string describe(const cf::J2kSettings &s) {
+  return std::string(s.reversible ? "rev" : "irr") + " L" + std::to_string(s.levels) + " cb" +
+         std::to_string(s.codeblock_width) + "x" + std::to_string(s.codeblock_height) + " " +
+         cf::j2k_progression_name(s.progression) + " layers" + std::to_string(s.layers) + " tile" +
+         std::to_string(s.tile_width) + "x" + std::to_string(s.tile_height) + " style" +
+         std::to_string(s.codeblock_style);
+}
+
+int decoded = 0;
+
+// Codes `t` on cpu and openmp (same bytes), decodes with opj_decompress
+// (component by component, .raw: big-endian for 16 bits) and, reversible,
+// compares every sample.
+void check_case(const TestImage &t, const cf::J2kSettings &s) {
+  const std::string what = t.name + " " + describe(s);
+  std::vector<std::uint8_t> cs;
+  try {
+    cs = encode(cf::Backend::Cpu, t, s);
+  } catch (const cf::Error &e) {
+    CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
+    return;
+  }
+  const std::vector<std::uint8_t> omp = encode(cf::Backend::OpenMP, t, s);
+  CHECK_MSG(omp == cs, "%s: openmp codestream differs from cpu (%zu vs %zu bytes)", what.c_str(), omp.size(),
+            cs.size());
+  const std::string base = temp_dir + "/case" + std::to_string(decoded++);
+  write_file(base + ".j2k", cs);
+  std::string log;
+  const int rc = cft::run_command("opj_decompress -i '" + base + ".j2k' -o '" + base + ".raw'", log);
+  CHECK_MSG(rc == 0 && log.find("[ERROR]") == std::string::npos && log.find("[WARNING]") == std::string::npos,
+            "%s: opj_decompress (%d):\n%s", what.c_str(), rc, log.c_str());
+  if (rc != 0) return;
+  const std::vector<std::uint8_t> raw = read_file(base + ".raw");
+  const cf::FrameView &f = t.in.frame;
+  std::size_t at = 0;
+  long differ = 0;
+  std::string first;
+  for (int c = 0; c < f.n_components; ++c)
+    for (int y = 0; y < f.components[c].height; ++y)
+      for (int x = 0; x < f.components[c].width; ++x) {
+        unsigned got = 0;
+        if (t.sample_bytes() == 1) {
+          got = at < raw.size() ? raw[at] : 0x100;
+          at += 1;
+        } else {
+          got = at + 1 < raw.size() ? unsigned(raw[at]) << 8 | raw[at + 1] : 0x10000;
+          at += 2;
+        }
+        if (got != t.sample(c, x, y) && differ++ == 0)
+          first = "component " + std::to_string(c) + " (" + std::to_string(x) + "," + std::to_string(y) +
+                  "): " + std::to_string(got) + " for " + std::to_string(t.sample(c, x, y));
+      }
+  CHECK_MSG(raw.size() == at, "%s: decoded %zu bytes, expected %zu", what.c_str(), raw.size(), at);
+  if (s.reversible) CHECK_MSG(differ == 0, "%s: %ld samples differ, first %s", what.c_str(), differ, first.c_str());
+  std::filesystem::remove(base + ".j2k");
+  std::filesystem::remove(base + ".raw");
+}
+
+const int kOne[4] = {1, 1, 1, 1};
+const int k420x[4] = {1, 2, 2, 1}, k420y[4] = {1, 2, 2, 1};
+const int k422x[4] = {1, 2, 2, 1};
+
+std::vector<TestImage> images_of_size(int w, int h, std::uint32_t seed, const std::vector<cft::Photo> &photos) {
+  std::vector<TestImage> v;
+  const std::string sz = std::to_string(w) + "x" + std::to_string(h);
+  v.push_back(planar_image("gray8 random " + sz, w, h, 1, false, 8, kOne, kOne, false, Content::Random, seed, photos));
+  v.push_back(planar_image("gray16 smooth " + sz, w, h, 1, true, 16, kOne, kOne, false, Content::Smooth, seed, photos));
+  v.push_back(packed_image("rgb8 photo " + sz, w, h, 3, Content::Photo, seed, photos));
+  v.push_back(packed_image("rgba8 random " + sz, w, h, 4, Content::Random, seed, photos));
+  v.push_back(planar_image("rgb16 random " + sz, w, h, 3, true, 16, kOne, kOne, true, Content::Random, seed, photos));
+  v.push_back(planar_image("i420 photo " + sz, w, h, 3, false, 8, k420x, k420y, false, Content::Photo, seed, photos));
+  v.push_back(planar_image("y42b random " + sz, w, h, 3, false, 8, k422x, kOne, false, Content::Random, seed, photos));
+  v.push_back(planar_image("y444 smooth " + sz, w, h, 3, false, 8, kOne, kOne, false, Content::Smooth, seed, photos));
+  return v;
+}
+
+int most_levels(int w, int h, const TestImage &t) {
+  int shortest = std::min(w, h);
+  for (int c = 0; c < t.in.frame.n_components; ++c)
+    shortest = std::min({shortest, t.in.frame.components[c].width, t.in.frame.components[c].height});
+  int l = 0;
+  while ((shortest >> (l + 1)) > 0) ++l;
+  return l;
+}
+
+void formats_and_sizes(const std::vector<cft::Photo> &photos) {
+  const int sizes[][2] = {{1, 1}, {7, 3}, {33, 17}, {321, 241}};
+  for (const auto &sz : sizes)
+    for (const TestImage &t : images_of_size(sz[0], sz[1], 11, photos)) {
+      cf::J2kSettings s;
+      s.levels = std::min(5, most_levels(sz[0], sz[1], t));
+      check_case(t, s);
+    }
+}
+
+void levels_blocks_orders(const std::vector<cft::Photo> &photos) {
+  const std::vector<TestImage> small = images_of_size(33, 17, 5, photos);
+  const std::vector<TestImage> mid = images_of_size(321, 241, 6, photos);
+  for (const TestImage *t : {&small[0], &mid[0], &mid[5]})
+    for (int levels = 0; levels <= most_levels(t->in.frame.components[0].width, t->in.frame.components[0].height, *t);
+         ++levels) {
+      cf::J2kSettings s;
+      s.levels = levels;
+      check_case(*t, s);
+    }
+  const int blocks[][2] = {{4, 4}, {8, 128}, {1024, 4}, {32, 32}, {16, 64}};
+  for (const auto &b : blocks) {
+    cf::J2kSettings s;
+    s.codeblock_width = b[0];
+    s.codeblock_height = b[1];
+    s.levels = 3;
+    check_case(mid[2], s);
+    check_case(mid[5], s);
+  }
+  for (int p = 0; p < 5; ++p)
+    for (int layers : {1, 3}) {
+      cf::J2kSettings s;
+      s.progression = cf::J2kProgression(p);
+      s.layers = layers;
+      s.levels = 2;
+      check_case(small[3], s);
+      check_case(mid[5], s);
+    }
+  for (unsigned style : {cf::j2k_style::kReset, cf::j2k_style::kVerticalCausal,
+                         cf::j2k_style::kReset | cf::j2k_style::kVerticalCausal}) {
+    cf::J2kSettings s;
+    s.codeblock_style = style;
+    check_case(mid[0], s);
+    check_case(mid[3], s);
+  }
+}
+
+void tiles(const std::vector<cft::Photo> &photos) {
+  const std::vector<TestImage> mid = images_of_size(321, 241, 8, photos);
+  const int tiles[][2] = {{107, 121}, {321, 64}, {128, 241}};
+  for (const auto &tl : tiles)
+    for (const TestImage *t : {&mid[2], &mid[5], &mid[1]}) {
+      cf::J2kSettings s;
+      s.tile_width = tl[0];
+      s.tile_height = tl[1];
+      s.levels = 3;
+      s.progression = cf::J2kProgression::Rpcl;
+      check_case(*t, s);
+    }
+}
+
+void large(const std::vector<cft::Photo> &photos) {
+  const TestImage rgb = packed_image("rgb8 photo 1921x1081", 1921, 1081, 3, Content::Photo, 3, photos);
+  check_case(rgb, cf::J2kSettings{});
+}
+
+// Bad settings: refused by j2k_encode_check and by encode, the rule named.
+void refusals(const std::vector<cft::Photo> &photos) {
+  const TestImage t = planar_image("gray8", 33, 17, 1, false, 8, kOne, kOne, false, Content::Random, 1, photos);
+  auto refused = [&](cf::J2kSettings s, const char *words) {
+    const std::string why = cf::j2k_encode_check(t.in, s);
+    CHECK_MSG(why.find(words) != std::string::npos, "expected \"%s\" in \"%s\"", words, why.c_str());
+    bool threw = false;
+    try {
+      encode(cf::Backend::Cpu, t, s);
+    } catch (const cf::Error &e) {
+      threw = std::string(e.what()).find(words) != std::string::npos;
+    }
+    CHECK_MSG(threw, "encode did not refuse with \"%s\"", words);
+  };
+  cf::J2kSettings s;
+  s.codeblock_width = 48;
+  refused(s, "power of two");
+  s = {};
+  s.codeblock_width = 128;
+  s.codeblock_height = 64;
+  refused(s, "at most 4096");
+  s = {};
+  s.levels = 5;  // 17 rows allow 4
+  refused(s, "more than this frame allows (4)");
+  s = {};
+  s.bitrate = 2;
+  refused(s, "reversible coding keeps every pass");
+  s = {};
+  s.layers = 0;
+  refused(s, "layers = 0 must be 1..65535");
+  s = {};
+  s.codeblock_style = 0x40;
+  refused(s, "outside the six");
+  TestImage bad = t;
+  bad.in.bit_depth = 9;
+  CHECK(cf::j2k_encode_check(bad.in, cf::J2kSettings{}).find("must be 1..8") != std::string::npos);
+  bad = t;
+  bad.in.subsampling_x[0] = 2;
+  CHECK(cf::j2k_encode_check(bad.in, cf::J2kSettings{}).find("it must be 17x17") != std::string::npos);
+}
+
+}  // namespace
+
+int main() {
+  if (!cft::have_tool("opj_decompress")) {
+    std::printf("SKIP: opj_decompress not found (Debian package libopenjp2-tools): no third-party decoding\n");
+    return cft::kSkip;
+  }
+  temp_dir = (std::filesystem::temp_directory_path() / "cf_j2k_encoder_XXXXXX").string();
+  if (!mkdtemp(temp_dir.data())) return 1;
+  const std::vector<cft::Photo> photos = cft::load_photos();
+  CHECK(!photos.empty());
+  if (photos.empty()) return cft::test_result();
+  refusals(photos);
+  formats_and_sizes(photos);
+  levels_blocks_orders(photos);
+  tiles(photos);
+  large(photos);
+  std::printf("%d codestreams decoded by opj_decompress\n", decoded);
+  if (!cft::failures()) std::filesystem::remove_all(temp_dir);
+  return cft::test_result();
+}
