@@ -71,6 +71,7 @@ struct Reversible53 {
   using Sample = std::int32_t;
 
   // In place on x[0, n), n >= 2; x[i] has the absolute parity (odd_start + i) & 1.
+  // floor(v / 2^k) is v >> k (an arithmetic shift, as in colour_rules.hpp).
   CF_HD static void lift(std::int32_t *x, int n, bool odd_start) {
     const int first_odd = odd_start ? 0 : 1;
     for (int i = first_odd; i < n; i += 2) x[i] -= (left_of(x, i) + right_of(x, i, n)) >> 1;
