@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "cpu/j2k_tier1.hpp"
+#include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "j2k_codestream.hpp"
