@@ -5,8 +5,8 @@
 
 namespace cf::j2k {
 
-void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
-                std::uint8_t *work, CodedBlocks &out) {
+void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b, std::uint8_t *work,
+                CodedBlocks &out) {
   const BlockLayout &k = l.blocks[b];
   const TileComponentLayout &tc = l.tile_components[k.tile_component];
   const std::uint32_t stride = tc.rect.width();

@@ -109,8 +109,7 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
 }  // namespace
 
 void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment,
-                      ByteWriter &w) {
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w) {
   const CodestreamParams &p = l.params;
   write_main_header(w, p, steps, comment);
   const std::uint32_t components = std::uint32_t(p.components.size());

@@ -2,6 +2,7 @@
 // The backends differ in the transform and tier-1 only (they fill the
 // coefficient array and CodedBlocks); quantisation steps, rate allocation
 // and tier-2 run here, on the host, from the blocks' summaries.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -12,8 +13,8 @@
 #include "j2k_codestream.hpp"
 #include "j2k_layout.hpp"
 #include "j2k_rate.hpp"
-#include "j2k_steps.hpp"
 #include "j2k_settings.hpp"
+#include "j2k_steps.hpp"
 
 namespace cf {
 
@@ -126,7 +127,7 @@ std::vector<double> block_weights(const j2k::Layout &l, const std::vector<double
 // target: every pass. Otherwise rate allocation: layer k ends at (k + 1) /
 // layers of the code-block bytes allowed, which are every byte without a
 // target, or the target less what headers take; headers depend on what is
-// kept, so the allowance shrinks by any excess until the codestream fits.
+// kept, so the allowance is corrected by the distance to the target.
 void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vector<j2k::SubbandStep> &steps,
                      const std::vector<double> &band_weights, const j2k::CodedBlocks &blocks,
                      std::vector<std::uint32_t> &cumulative, std::vector<std::uint8_t> &codestream) {
@@ -148,14 +149,30 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
   }
   const std::uint64_t target =
       std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
-  std::uint64_t headers = 0;  // bytes the codestream holds besides code-block data
-  for (int attempt = 0; attempt < 16; ++attempt) {
-    const std::uint64_t allowed = target > headers ? target - headers : 0;
-    const j2k::RateAllocation a = j2k::allocate_layers(hulls, j2k::even_layer_budgets(allowed, layers));
+  // The allowance moves by the distance to the target each time (headers
+  // change little with it); the largest codestream within the target wins.
+  std::int64_t allowed = std::int64_t(target);
+  std::vector<std::uint32_t> best;
+  std::size_t best_size = 0;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const std::uint64_t budget = std::uint64_t(std::max<std::int64_t>(allowed, 0));
+    j2k::RateAllocation a = j2k::allocate_layers(hulls, j2k::even_layer_budgets(budget, layers));
+    j2k::fill_last_layer(hulls, budget, a);
     cumulative = a.passes;
     write();
-    if (codestream.size() <= target || allowed == 0) return;
-    headers = codestream.size() - a.layer_bytes.back() + (codestream.size() - target) / 2;
+    const std::int64_t slack = std::int64_t(target) - std::int64_t(codestream.size());
+    if (slack >= 0 && codestream.size() > best_size) {
+      best = cumulative;
+      best_size = codestream.size();
+    }
+    if ((slack >= 0 && double(slack) <= 0.005 * double(target)) || (slack > 0 && budget >= hulls.total_bytes()) ||
+        (slack < 0 && budget == 0))
+      break;
+    allowed = std::int64_t(budget) + slack;
+  }
+  if (best_size > 0 && best_size != codestream.size()) {
+    cumulative = best;
+    write();
   }
   if (codestream.size() > target)
     throw Error("JPEG 2000 encoder: bitrate " + std::to_string(s.bitrate) + " allows " + std::to_string(target) +
