@@ -15,6 +15,7 @@ GST_ELEMENT_REGISTER_DECLARE(cudarct);
 GST_ELEMENT_REGISTER_DECLARE(cudaycocg);
 GST_ELEMENT_REGISTER_DECLARE(cudaentropy);
 GST_ELEMENT_REGISTER_DECLARE(cudadct);
+GST_ELEMENT_REGISTER_DECLARE(cudaj2kenc);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -32,6 +33,7 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudaycocg, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaentropy, plugin);
   ok |= GST_ELEMENT_REGISTER(cudadct, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaj2kenc, plugin);
   return ok;
 }
 

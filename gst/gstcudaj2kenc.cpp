@@ -1,0 +1,611 @@
+/**
+ * SECTION:element-cudaj2kenc
+ * @title: cudaj2kenc
+ * @short_description: JPEG 2000 Part 1 encoder on CUDA, OpenMP or the CPU
+ *
+ * Codes each raw frame into one JPEG 2000 codestream (ITU-T T.800 | ISO/IEC
+ * 15444-1, SOC to EOC) that any Part 1 decoder reads: openjpegdec,
+ * opj_decompress, FFmpeg. Every output frame is a sync point (a codestream
+ * depends on no other frame). The backends give identical codestreams; cpu
+ * is the serial reference.
+ *
+ * Output: `image/x-jpc` (the bare codestream) or `image/x-j2c` (the same
+ * codestream inside a `jp2c` box, what MJ2 files hold), whichever
+ * downstream lists first (image/x-jpc when it takes anything), with the
+ * fields openjpegdec and the muxers read: `colorspace` (sRGB, sYUV, GRAY),
+ * `sampling` (RGB, RGBA, YCbCr-4:2:0, YCbCr-4:2:2, YCbCr-4:4:4, GRAYSCALE)
+ * and `num-components`, besides width, height and framerate. mxfmux takes
+ * `image/x-jpc` of sRGB and sYUV; mj2mux (isomp4) lists image/x-j2c first,
+ * frames of 16 x 16 or more.
+ *
+ * Input: GRAY8, GRAY16_LE (16-bit samples), RGB, BGR, RGBx, BGRx (3
+ * components R, G, B whatever the byte order; the padding byte is not
+ * coded), RGBA, BGRA (R, G, B and alpha as a fourth component), I420 (2x2
+ * subsampled chroma), Y42B (2x1), Y444, in system memory; RGB, BGR, RGBA,
+ * BGRA, RGBx, BGRx, I420 and Y444 also in memory:CUDAMemory, read as device
+ * memory by backend=cuda and through GstCudaMemory's host copy by cpu and
+ * openmp. RGB-family frames go through the colour transform (RCT when
+ * reversible, ICT otherwise); YUV and grey components are coded as they
+ * are.
+ *
+ * Properties: `reversible` (5/3 wavelet and RCT, lossless; false: 9/7 and
+ * ICT, quantised), `levels`, `codeblock-width`, `codeblock-height`,
+ * `bitrate` (bits per pixel of the whole codestream, irreversible only),
+ * `layers`, `progression`, `tile-width`, `tile-height`, `codeblock-style`,
+ * and the engine properties of every cudafilters element (`backend`,
+ * `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is
+ * host memory, so every frame ends with its codestream complete whatever
+ * `host-wait` says; it only decides whether the engine waits for
+ * GStreamer's copies of CUDA input on the host or queues behind them. A
+ * change applies at the next frame. A combination the encoder cannot code
+ * (a code-block side that is not a power of two, a code-block area over
+ * 4096, more levels than the smallest tile side allows, a bitrate with
+ * reversible coding) is an element error with the rule it breaks, at caps
+ * time or at the frame after the change.
+ *
+ * A GstVideoEncoder, not a GstCfBase (GstBaseTransform) like the filters:
+ * a codestream's size is known only once it is coded, and an encoder is
+ * what applications and the muxers expect (timestamps and frame
+ * bookkeeping, key-unit requests, latency, caps negotiation of
+ * image/x-jpc and image/x-j2c). What it shares with the other elements it
+ * takes from them: the engine properties (cf_engine_props.h), the mapping
+ * of raw frames (raw_frame.h), the CUDA context sharing (cuda_memory.h) and
+ * the input pools (cf_allocation.h).
+ *
+ * ## Example launch lines
+ * ```
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=RGB,width=640,height=480 \
+ *     ! cudaj2kenc ! openjpegdec ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=I420,width=640,height=480 \
+ *     ! cudaj2kenc reversible=false bitrate=2 ! mxfmux ! filesink location=out.mxf
+ * gst-launch-1.0 videotestsrc num-buffers=30 ! video/x-raw,format=Y444,width=640,height=480 \
+ *     ! cudaj2kenc ! mj2mux ! filesink location=out.mj2
+ * ```
+ */
+
+#include <gst/video/gstvideoencoder.h>
+#include <gst/video/video.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cf_allocation.h"
+#include "cf_base.h"
+#include "cf_engine_props.h"
+#include "cf_private.h"
+#include "cuda_memory.h"
+#include "cudafilters/error.hpp"
+#include "cudafilters/j2k.hpp"
+#include "j2k_caps.h"
+#include "j2k_enums.h"
+#include "pinned_allocator.h"
+#include "raw_formats.h"
+#include "raw_frame.h"
+
+GST_DEBUG_CATEGORY_STATIC(gst_cuda_j2k_enc_debug);
+#define GST_CAT_DEFAULT gst_cuda_j2k_enc_debug
+
+G_BEGIN_DECLS
+#define GST_TYPE_CUDA_J2K_ENC (gst_cuda_j2k_enc_get_type())
+G_DECLARE_FINAL_TYPE(GstCudaJ2kEnc, gst_cuda_j2k_enc, GST, CUDA_J2K_ENC, GstVideoEncoder)
+G_END_DECLS
+
+struct _GstCudaJ2kEnc {
+  GstVideoEncoder parent;
+};
+
+struct GstCudaJ2kEncPrivate {
+  // Properties: GST_OBJECT_LOCK.
+  cf::J2kSettings settings;
+  cf::Backend backend = cf::Backend::Auto;
+  guint threads = 0;
+  gint device_id = 0;
+  gboolean host_wait = TRUE;
+  bool engine_stale = false;   // backend, device-id or host-wait changed since the engine was made
+  std::string active_backend;  // "" until started
+
+  // State-change and streaming threads. The encoder refers to the engine
+  // and goes first (destroy_engine).
+  std::unique_ptr<cf::Engine> engine;
+  std::unique_ptr<cf::J2kEncoder> encoder;
+  cfgst::PadFormat in;
+  bool configured = false;
+  bool j2c = false;                      // image/x-j2c: a jp2c box header before the codestream
+  std::vector<std::uint8_t> codestream;  // reused between frames
+
+  // As in GstCfBase: the GstCudaContext shared with the neighbours, the one
+  // the engine was made in, whether the engine queues on its legacy stream,
+  // and the pinned allocator of a CUDA engine's system-memory input pools.
+  GstCudaContext *cuda_ctx = nullptr;
+  GstCudaContext *engine_ctx = nullptr;
+  bool legacy_stream = false;
+  GstAllocator *pinned = nullptr;
+};
+
+G_DEFINE_TYPE_WITH_PRIVATE(GstCudaJ2kEnc, gst_cuda_j2k_enc, GST_TYPE_VIDEO_ENCODER)
+GST_ELEMENT_REGISTER_DEFINE(cudaj2kenc, "cudaj2kenc", GST_RANK_NONE, GST_TYPE_CUDA_J2K_ENC)
+#define PRIV(self) (static_cast<GstCudaJ2kEncPrivate *>(gst_cuda_j2k_enc_get_instance_private(self)))
+
+enum {
+  PROP_0,
+  PROP_REVERSIBLE,
+  PROP_LEVELS,
+  PROP_CODEBLOCK_WIDTH,
+  PROP_CODEBLOCK_HEIGHT,
+  PROP_BITRATE,
+  PROP_LAYERS,
+  PROP_PROGRESSION,
+  PROP_TILE_WIDTH,
+  PROP_TILE_HEIGHT,
+  PROP_CODEBLOCK_STYLE,
+  PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
+};
+
+static guint engine_prop(cfgst::EngineProp p) { return PROP_ENGINE_FIRST + guint(p); }
+
+static constexpr int kMaxLevels = 32, kMinCodeblock = 4, kMaxCodeblock = 1024, kMaxLayers = 65535;
+static constexpr double kMaxBitrate = 1024;  // bits per pixel: more than 4 components of 16 bits ever need
+
+#define J2K_SINK_CAPS                                                                                   \
+  CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_J2K_CUDA_RAW_FORMATS          \
+                     ", width=(int)[1, 16384], height=(int)[1, 16384], framerate=(fraction)[0/1, MAX]") \
+  "video/x-raw, format=(string)" CF_J2K_RAW_FORMATS                                                     \
+  ", width=(int)[1, 16384], height=(int)[1, 16384], framerate=(fraction)[0/1, MAX]"
+
+#define J2K_CODESTREAM_FIELDS                                                                                   \
+  ", width=(int)[1, 16384], height=(int)[1, 16384], framerate=(fraction)[0/1, MAX], num-components=(int)[1, 4]" \
+  ", colorspace=(string){ sRGB, sYUV, GRAY }, sampling=(string)" CF_J2K_SAMPLINGS
+
+static GstStaticPadTemplate sink_template =
+    GST_STATIC_PAD_TEMPLATE("sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS(J2K_SINK_CAPS));
+// image/x-jpc first: the bare codestream unless downstream asks for j2c.
+static GstStaticPadTemplate src_template =
+    GST_STATIC_PAD_TEMPLATE("src", GST_PAD_SRC, GST_PAD_ALWAYS,
+                            GST_STATIC_CAPS("image/x-jpc" J2K_CODESTREAM_FIELDS "; image/x-j2c" J2K_CODESTREAM_FIELDS));
+
+// ---------------------------------------------------------------------------
+// The engine (as GstCfBase makes it)
+
+static void destroy_engine(GstCudaJ2kEncPrivate *priv) {
+  priv->encoder.reset();
+  priv->engine.reset();
+  cfgst::clear_context(&priv->engine_ctx);
+  priv->legacy_stream = false;
+  gst_clear_object(&priv->pinned);
+}
+
+// Creates the engine and encoder from the properties; posts an element error
+// and returns false when the backend cannot be used. A CUDA engine is made
+// with the shared GstCudaContext current, so the device pointers of the
+// neighbours' GstCudaMemory are valid in it.
+static bool create_engine(GstCudaJ2kEnc *self) {
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  GST_OBJECT_LOCK(self);
+  const cf::Backend requested = priv->backend;
+  const int threads = int(priv->threads), device = priv->device_id;
+  const bool host_wait = priv->host_wait;
+  priv->engine_stale = false;
+  GST_OBJECT_UNLOCK(self);
+
+  GstCudaContext *ctx = nullptr;
+  if (cf::resolve_backend(requested, device) == cf::Backend::Cuda && cfgst::context_device(priv->cuda_ctx) == device)
+    ctx = priv->cuda_ctx;
+  const bool pushed = ctx && cfgst::push_context(ctx);
+  try {
+    priv->engine = std::make_unique<cf::Engine>(requested, threads, device);
+  } catch (const cf::Error &e) {
+    if (pushed) cfgst::pop_context();
+    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()),
+                      ("backend=%s threads=%d device-id=%d", cf::backend_name(requested), threads, device));
+    return false;
+  }
+  if (pushed) cfgst::pop_context();
+  cf::Engine &engine = *priv->engine;
+  std::string why;
+  if (requested == cf::Backend::Auto && engine.backend() != cf::Backend::Cuda && !cf::cuda_device_usable(device, &why))
+    GST_ELEMENT_WARNING(self, RESOURCE, SETTINGS,
+                        ("backend=auto: no usable CUDA device (device-id=%d: %s), falling back to %s", device,
+                         why.c_str(), engine.describe().c_str()),
+                        (nullptr));
+  if (engine.backend() == cf::Backend::Cuda) {
+    if (pushed) priv->engine_ctx = cfgst::ref_context(ctx);
+    priv->legacy_stream = !host_wait && priv->engine_ctx && cfgst::cuda_memory_on_legacy_stream();
+    engine.use_legacy_stream(priv->legacy_stream);
+    priv->pinned = gst_cf_pinned_allocator_new(device);
+  }
+  priv->encoder = std::make_unique<cf::J2kEncoder>(engine);
+  GST_INFO_OBJECT(self, "backend=%s runs on %s", cf::backend_name(requested), engine.describe().c_str());
+  GST_OBJECT_LOCK(self);
+  priv->active_backend = cf::backend_name(engine.backend());
+  GST_OBJECT_UNLOCK(self);
+  g_object_notify(G_OBJECT(self), "active-backend");
+  return true;
+}
+
+// memory:CUDAMemory needs the shared GstCudaContext of device-id; a CUDA
+// engine made elsewhere is made again in it. Posts an element error when
+// there is none.
+static bool prepare_cuda_memory(GstCudaJ2kEnc *self) {
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  GST_OBJECT_LOCK(self);
+  const int device = priv->device_id;
+  GST_OBJECT_UNLOCK(self);
+  if (priv->cuda_ctx && cfgst::context_device(priv->cuda_ctx) != device) cfgst::clear_context(&priv->cuda_ctx);
+  std::string why = "this build has no CUDA-memory support";
+  bool have = false;
+  if (CF_GST_CUDA && cf::cuda_device_usable(device, &why)) {
+    have = cfgst::ensure_context(GST_ELEMENT(self), device, &priv->cuda_ctx);
+    if (!have) why = "GStreamer cannot create a CUDA context on it";
+  }
+  if (!have) {
+    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS,
+                      ("memory:CUDAMemory needs a CUDA context on device-id=%d: %s", device, why.c_str()), (nullptr));
+    return false;
+  }
+  if (priv->engine && priv->engine->backend() == cf::Backend::Cuda && priv->engine_ctx != priv->cuda_ctx) {
+    destroy_engine(priv);
+    return create_engine(self);
+  }
+  return true;
+}
+
+static cf::J2kSettings settings_of(GstCudaJ2kEnc *self) {
+  GST_OBJECT_LOCK(self);
+  const cf::J2kSettings s = PRIV(self)->settings;
+  GST_OBJECT_UNLOCK(self);
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// GstVideoEncoder
+
+static gboolean gst_cuda_j2k_enc_start(GstVideoEncoder *enc) {
+  return create_engine(GST_CUDA_J2K_ENC(enc)) ? TRUE : FALSE;
+}
+
+static gboolean gst_cuda_j2k_enc_stop(GstVideoEncoder *enc) {
+  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(enc);
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  destroy_engine(priv);
+  cfgst::clear_context(&priv->cuda_ctx);  // a restart asks the pipeline again
+  priv->configured = false;
+  GST_OBJECT_LOCK(self);
+  priv->active_backend.clear();
+  GST_OBJECT_UNLOCK(self);
+  return TRUE;
+}
+
+// Downstream's own order decides between image/x-jpc and image/x-j2c (the
+// first of the two it lists); the bare codestream when it takes anything.
+// mj2mux lists image/x-j2c first, and GStreamer 1.22's mj2mux loses the
+// timestamps of image/x-jpc buffers when it boxes them itself.
+static bool downstream_wants_j2c(GstVideoEncoder *enc) {
+  GstCaps *peer = gst_pad_peer_query_caps(GST_VIDEO_ENCODER_SRC_PAD(enc), nullptr);
+  bool j2c = false;
+  for (guint i = 0; peer && !gst_caps_is_any(peer) && i < gst_caps_get_size(peer); ++i) {
+    const GstStructure *s = gst_caps_get_structure(peer, i);
+    if (gst_structure_has_name(s, "image/x-jpc")) break;
+    if (gst_structure_has_name(s, "image/x-j2c")) {
+      j2c = true;
+      break;
+    }
+  }
+  if (peer) gst_caps_unref(peer);
+  return j2c;
+}
+
+static gboolean gst_cuda_j2k_enc_set_format(GstVideoEncoder *enc, GstVideoCodecState *state) {
+  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(enc);
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  priv->configured = false;
+  cfgst::PadFormat in;
+  in.info = state->info;
+  const GstVideoFormat format = GST_VIDEO_INFO_FORMAT(&in.info);
+  if (!cfgst::caps_memory(state->caps, 0, &in.cuda) || !cfgst::j2k_format_supported(format) ||
+      (in.cuda && !cfgst::j2k_cuda_format_supported(format))) {
+    GST_ELEMENT_ERROR(
+        self, CORE, NEGOTIATION,
+        ("format %s is not supported in %s (supported: %s)", gst_video_format_to_string(format),
+         in.cuda ? cfgst::kCudaMemoryFeature : "system memory", in.cuda ? CF_J2K_CUDA_RAW_FORMATS : CF_J2K_RAW_FORMATS),
+        ("sink caps: %" GST_PTR_FORMAT, state->caps));
+    return FALSE;
+  }
+  in.type = cfgst::raw_sample_type(format);
+  in.size = GST_VIDEO_INFO_SIZE(&in.info);
+
+  // The frame's geometry against the settings now, so that a refused
+  // combination is named at caps time rather than at the first frame. The
+  // check reads the geometry, never a sample: the planes point at a
+  // placeholder only because a view's planes must not be null.
+  static std::uint8_t placeholder;
+  cf::FrameView shape = cfgst::raw_frame_shape(in.info);
+  for (int p = 0; p < shape.n_planes; ++p) shape.planes[p].data = &placeholder;
+  const std::string why = cf::j2k_encode_check(cfgst::j2k_input(shape, in.info), settings_of(self));
+  if (!why.empty()) {
+    GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", why.c_str()), ("input: %s", in.describe().c_str()));
+    return FALSE;
+  }
+  if (in.cuda && !prepare_cuda_memory(self)) return FALSE;
+
+  priv->in = in;
+  priv->j2c = downstream_wants_j2c(enc);
+  GstVideoCodecState *out =
+      gst_video_encoder_set_output_state(enc, cfgst::j2k_codestream_caps(in.info, priv->j2c), state);
+  gst_video_codec_state_unref(out);
+  priv->configured = true;
+  GST_DEBUG_OBJECT(self, "coding %s as %s", in.describe().c_str(), priv->j2c ? "image/x-j2c" : "image/x-jpc");
+  return gst_video_encoder_negotiate(enc);
+}
+
+// Property changes reach the engine here, at the next frame.
+static bool prepare_engine(GstCudaJ2kEnc *self) {
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  GST_OBJECT_LOCK(self);
+  const bool stale = priv->engine_stale;
+  const int threads = int(priv->threads);
+  GST_OBJECT_UNLOCK(self);
+  if (!priv->engine || stale) {
+    destroy_engine(priv);
+    if (priv->in.cuda && !prepare_cuda_memory(self)) return false;
+    if (!priv->engine && !create_engine(self)) return false;
+  }
+  priv->engine->set_threads(threads);
+  return true;
+}
+
+static GstFlowReturn drop_with_error(GstCudaJ2kEnc *self, GstVideoCodecFrame *frame) {
+  gst_video_codec_frame_unref(frame);
+  return PRIV(self)->configured ? GST_FLOW_ERROR : GST_FLOW_NOT_NEGOTIATED;
+}
+
+static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVideoCodecFrame *frame) {
+  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(enc);
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  if (!priv->configured) {
+    GST_ELEMENT_ERROR(self, CORE, NEGOTIATION, ("no caps were negotiated before the first frame"), (nullptr));
+    return drop_with_error(self, frame);
+  }
+  if (!prepare_engine(self)) return drop_with_error(self, frame);
+
+  // Device pointers only for GstCudaMemory of the engine's context; other
+  // memory is read on the host (GstCudaMemory through its staging copy).
+  const bool device = cfgst::buffer_in_context(frame->input_buffer, priv->engine_ctx);
+  if (device && !priv->legacy_stream) cfgst::wait_default_stream(priv->engine_ctx);
+  std::string why;
+  cfgst::MappedFrame mapped;
+  if (!mapped.map(frame->input_buffer, priv->in, GST_MAP_READ, device, "input", &why)) {
+    GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
+    return drop_with_error(self, frame);
+  }
+  const cf::J2kSettings settings = settings_of(self);
+  try {
+    priv->encoder->encode(cfgst::j2k_input(mapped.view(), priv->in.info), settings, priv->codestream);
+  } catch (const std::exception &e) {
+    GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", e.what()),
+                      ("backend %s, input %s", cf::backend_name(priv->engine->backend()), priv->in.describe().c_str()));
+    return drop_with_error(self, frame);
+  }
+
+  const std::size_t header = priv->j2c ? cfgst::kJp2cHeaderBytes : 0;
+  GstBuffer *out = gst_video_encoder_allocate_output_buffer(enc, header + priv->codestream.size());
+  GstMapInfo map;
+  if (!out || !gst_buffer_map(out, &map, GST_MAP_WRITE)) {
+    if (out) gst_buffer_unref(out);
+    GST_ELEMENT_ERROR(self, RESOURCE, FAILED,
+                      ("cannot allocate an output buffer of %zu bytes", header + priv->codestream.size()), (nullptr));
+    return drop_with_error(self, frame);
+  }
+  if (priv->j2c) cfgst::write_jp2c_header(map.data, priv->codestream.size());
+  std::copy(priv->codestream.begin(), priv->codestream.end(), map.data + header);
+  gst_buffer_unmap(out, &map);
+  frame->output_buffer = out;
+  GST_VIDEO_CODEC_FRAME_SET_SYNC_POINT(frame);
+  return gst_video_encoder_finish_frame(enc, frame);
+}
+
+// CUDA input gets a GstCudaBufferPool of the shared context; a CUDA engine
+// offers pinned system-memory buffers. Otherwise GstVideoEncoder's default.
+static gboolean gst_cuda_j2k_enc_propose_allocation(GstVideoEncoder *enc, GstQuery *query) {
+  GstCudaJ2kEncPrivate *priv = PRIV(GST_CUDA_J2K_ENC(enc));
+  if (priv->configured && (priv->in.cuda || priv->pinned)) {
+    gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
+    cfgst::propose_input_pool(query, priv->in, priv->cuda_ctx, priv->pinned);
+    return TRUE;
+  }
+  return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->propose_allocation(enc, query);
+}
+
+static gboolean answer_context_query(GstCudaJ2kEnc *self, GstQuery *query) {
+  return GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
+         cfgst::handle_context_query(GST_ELEMENT(self), query, PRIV(self)->cuda_ctx);
+}
+
+static gboolean gst_cuda_j2k_enc_sink_query(GstVideoEncoder *enc, GstQuery *query) {
+  if (answer_context_query(GST_CUDA_J2K_ENC(enc), query)) return TRUE;
+  return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->sink_query(enc, query);
+}
+
+static gboolean gst_cuda_j2k_enc_src_query(GstVideoEncoder *enc, GstQuery *query) {
+  if (answer_context_query(GST_CUDA_J2K_ENC(enc), query)) return TRUE;
+  return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->src_query(enc, query);
+}
+
+static void gst_cuda_j2k_enc_set_context(GstElement *element, GstContext *context) {
+  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(element);
+  GST_OBJECT_LOCK(self);
+  const int device = PRIV(self)->device_id;
+  GST_OBJECT_UNLOCK(self);
+  cfgst::handle_set_context(element, context, device, &PRIV(self)->cuda_ctx);
+  GST_ELEMENT_CLASS(gst_cuda_j2k_enc_parent_class)->set_context(element, context);
+}
+
+// ---------------------------------------------------------------------------
+// GObject
+
+static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(object);
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  cf::J2kSettings &s = priv->settings;
+  GST_OBJECT_LOCK(self);
+  switch (id) {
+    case PROP_REVERSIBLE: s.reversible = g_value_get_boolean(value); break;
+    case PROP_LEVELS: s.levels = g_value_get_int(value); break;
+    case PROP_CODEBLOCK_WIDTH: s.codeblock_width = g_value_get_int(value); break;
+    case PROP_CODEBLOCK_HEIGHT: s.codeblock_height = g_value_get_int(value); break;
+    case PROP_BITRATE: s.bitrate = g_value_get_double(value); break;
+    case PROP_LAYERS: s.layers = g_value_get_int(value); break;
+    case PROP_PROGRESSION: s.progression = cf::J2kProgression(g_value_get_enum(value)); break;
+    case PROP_TILE_WIDTH: s.tile_width = g_value_get_int(value); break;
+    case PROP_TILE_HEIGHT: s.tile_height = g_value_get_int(value); break;
+    case PROP_CODEBLOCK_STYLE: s.codeblock_style = g_value_get_flags(value); break;
+    default:
+      if (id == engine_prop(cfgst::EngineProp::Backend)) {
+        const auto b = cf::Backend(g_value_get_enum(value));
+        priv->engine_stale |= b != priv->backend;
+        priv->backend = b;
+      } else if (id == engine_prop(cfgst::EngineProp::Threads)) {
+        priv->threads = g_value_get_uint(value);
+      } else if (id == engine_prop(cfgst::EngineProp::DeviceId)) {
+        const gint d = g_value_get_int(value);
+        priv->engine_stale |= d != priv->device_id;
+        priv->device_id = d;
+      } else if (id == engine_prop(cfgst::EngineProp::HostWait)) {
+        const gboolean w = g_value_get_boolean(value);
+        priv->engine_stale |= w != priv->host_wait;
+        priv->host_wait = w;
+      } else {
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+      }
+  }
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(object);
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  const cf::J2kSettings &s = priv->settings;
+  GST_OBJECT_LOCK(self);
+  switch (id) {
+    case PROP_REVERSIBLE: g_value_set_boolean(value, s.reversible); break;
+    case PROP_LEVELS: g_value_set_int(value, s.levels); break;
+    case PROP_CODEBLOCK_WIDTH: g_value_set_int(value, s.codeblock_width); break;
+    case PROP_CODEBLOCK_HEIGHT: g_value_set_int(value, s.codeblock_height); break;
+    case PROP_BITRATE: g_value_set_double(value, s.bitrate); break;
+    case PROP_LAYERS: g_value_set_int(value, s.layers); break;
+    case PROP_PROGRESSION: g_value_set_enum(value, int(s.progression)); break;
+    case PROP_TILE_WIDTH: g_value_set_int(value, s.tile_width); break;
+    case PROP_TILE_HEIGHT: g_value_set_int(value, s.tile_height); break;
+    case PROP_CODEBLOCK_STYLE: g_value_set_flags(value, s.codeblock_style); break;
+    default:
+      if (id == engine_prop(cfgst::EngineProp::Backend))
+        g_value_set_enum(value, int(priv->backend));
+      else if (id == engine_prop(cfgst::EngineProp::Threads))
+        g_value_set_uint(value, priv->threads);
+      else if (id == engine_prop(cfgst::EngineProp::DeviceId))
+        g_value_set_int(value, priv->device_id);
+      else if (id == engine_prop(cfgst::EngineProp::HostWait))
+        g_value_set_boolean(value, priv->host_wait);
+      else if (id == engine_prop(cfgst::EngineProp::ActiveBackend))
+        g_value_set_string(value, priv->active_backend.c_str());
+      else
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  }
+  GST_OBJECT_UNLOCK(self);
+}
+
+static void gst_cuda_j2k_enc_finalize(GObject *object) {
+  GstCudaJ2kEncPrivate *priv = PRIV(GST_CUDA_J2K_ENC(object));
+  destroy_engine(priv);
+  cfgst::clear_context(&priv->cuda_ctx);
+  cfgst::destroy_private(priv);
+  G_OBJECT_CLASS(gst_cuda_j2k_enc_parent_class)->finalize(object);
+}
+
+static void install_settings_properties(GObjectClass *gobject_class) {
+  const cf::J2kSettings d;  // the core's defaults are the properties' defaults
+  const auto rw = GParamFlags(G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING);
+  g_object_class_install_property(
+      gobject_class, PROP_REVERSIBLE,
+      g_param_spec_boolean("reversible", "Reversible",
+                           "true: RCT and the 5/3 wavelet, lossless; false: ICT and the 9/7 wavelet, quantised",
+                           d.reversible, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_LEVELS,
+      g_param_spec_int("levels", "Levels",
+                       "Wavelet decomposition levels; at most log2 of the shortest side of any tile-component (an "
+                       "element error names the limit)",
+                       0, kMaxLevels, d.levels, rw));
+  g_object_class_install_property(gobject_class, PROP_CODEBLOCK_WIDTH,
+                                  g_param_spec_int("codeblock-width", "Code-block width",
+                                                   "Code-block width: a power of two, and width x height at most 4096",
+                                                   kMinCodeblock, kMaxCodeblock, d.codeblock_width, rw));
+  g_object_class_install_property(gobject_class, PROP_CODEBLOCK_HEIGHT,
+                                  g_param_spec_int("codeblock-height", "Code-block height",
+                                                   "Code-block height: a power of two, and width x height at most 4096",
+                                                   kMinCodeblock, kMaxCodeblock, d.codeblock_height, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_BITRATE,
+      g_param_spec_double("bitrate", "Bitrate",
+                          "Target bits per pixel of the whole codestream (irreversible coding only); 0 = keep every "
+                          "coding pass",
+                          0, kMaxBitrate, d.bitrate, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_LAYERS,
+      g_param_spec_int("layers", "Quality layers",
+                       "Quality layers: layer l (from 0) ends at (l + 1) / layers of the target rate", 1, kMaxLayers,
+                       d.layers, rw));
+  g_object_class_install_property(gobject_class, PROP_PROGRESSION,
+                                  g_param_spec_enum("progression", "Progression order", "Order of the packets",
+                                                    GST_TYPE_CF_J2K_PROGRESSION, int(d.progression), rw));
+  g_object_class_install_property(
+      gobject_class, PROP_TILE_WIDTH,
+      g_param_spec_int("tile-width", "Tile width", "Tile width (0 = the frame's width: one tile across)", 0, G_MAXINT,
+                       d.tile_width, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_TILE_HEIGHT,
+      g_param_spec_int("tile-height", "Tile height", "Tile height (0 = the frame's height: one tile down)", 0, G_MAXINT,
+                       d.tile_height, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_CODEBLOCK_STYLE,
+      g_param_spec_flags("codeblock-style", "Code-block style", "Code-block coding switches (COD's code-block style)",
+                         GST_TYPE_CF_J2K_CODEBLOCK_STYLE, d.codeblock_style, rw));
+}
+
+static void gst_cuda_j2k_enc_class_init(GstCudaJ2kEncClass *klass) {
+  GST_DEBUG_CATEGORY_INIT(gst_cuda_j2k_enc_debug, "cudaj2kenc", 0, "cudaj2kenc element");
+  GObjectClass *gobject_class = G_OBJECT_CLASS(klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS(klass);
+  GstVideoEncoderClass *enc_class = GST_VIDEO_ENCODER_CLASS(klass);
+
+  gobject_class->set_property = gst_cuda_j2k_enc_set_property;
+  gobject_class->get_property = gst_cuda_j2k_enc_get_property;
+  gobject_class->finalize = gst_cuda_j2k_enc_finalize;
+  install_settings_properties(gobject_class);
+  cfgst::install_engine_properties(gobject_class, PROP_ENGINE_FIRST);
+
+  element_class->set_context = gst_cuda_j2k_enc_set_context;
+  gst_element_class_add_static_pad_template(element_class, &sink_template);
+  gst_element_class_add_static_pad_template(element_class, &src_template);
+  gst_element_class_set_static_metadata(
+      element_class, "CUDA JPEG 2000 encoder", "Codec/Encoder/Video/Image",
+      "JPEG 2000 Part 1 encoder (ITU-T T.800) on CUDA, OpenMP or the CPU: one codestream per frame "
+      "(image/x-jpc, or image/x-j2c in a jp2c box), reversible (5/3, lossless) or irreversible (9/7, with a "
+      "bitrate), identical bytes on every backend",
+      "cudafilters");
+
+  enc_class->start = gst_cuda_j2k_enc_start;
+  enc_class->stop = gst_cuda_j2k_enc_stop;
+  enc_class->set_format = gst_cuda_j2k_enc_set_format;
+  enc_class->handle_frame = gst_cuda_j2k_enc_handle_frame;
+  enc_class->propose_allocation = gst_cuda_j2k_enc_propose_allocation;
+  enc_class->sink_query = gst_cuda_j2k_enc_sink_query;
+  enc_class->src_query = gst_cuda_j2k_enc_src_query;
+
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_J2K_PROGRESSION, GstPluginAPIFlags(0));
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_J2K_CODEBLOCK_STYLE, GstPluginAPIFlags(0));
+}
+
+static void gst_cuda_j2k_enc_init(GstCudaJ2kEnc *self) { cfgst::construct_private(PRIV(self)); }

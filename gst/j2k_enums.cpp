@@ -1,0 +1,33 @@
+// cudaj2kenc's enum and flags types; see j2k_enums.h.
+#include "j2k_enums.h"
+
+#include "cudafilters/j2k.hpp"
+
+GType gst_cf_j2k_progression_get_type(void) {
+  static gsize type_id = 0;
+  // T.800 Table A.16: the order of the packets in each tile.
+  static const GEnumValue values[] = {{int(cf::J2kProgression::Lrcp), "Layer, resolution, component, position", "lrcp"},
+                                      {int(cf::J2kProgression::Rlcp), "Resolution, layer, component, position", "rlcp"},
+                                      {int(cf::J2kProgression::Rpcl), "Resolution, position, component, layer", "rpcl"},
+                                      {int(cf::J2kProgression::Pcrl), "Position, component, resolution, layer", "pcrl"},
+                                      {int(cf::J2kProgression::Cprl), "Component, position, resolution, layer", "cprl"},
+                                      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfJ2kProgression", values));
+  return type_id;
+}
+
+GType gst_cf_j2k_codeblock_style_get_type(void) {
+  static gsize type_id = 0;
+  // T.800 Table A.19: the code-block style bits of COD.
+  static const GFlagsValue values[] = {
+      {cf::j2k_style::kBypass, "Selective arithmetic coding bypass", "bypass"},
+      {cf::j2k_style::kReset, "Reset of the context probabilities after each coding pass", "reset"},
+      {cf::j2k_style::kRestart, "Termination of the MQ coder after each coding pass", "restart"},
+      {cf::j2k_style::kVerticalCausal, "Vertically causal contexts", "vertical-causal"},
+      {cf::j2k_style::kPredictable, "Predictable termination", "predictable"},
+      {cf::j2k_style::kSegmentationSymbols, "Segmentation symbols", "segmentation-symbols"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id))
+    g_once_init_leave(&type_id, g_flags_register_static("GstCfJ2kCodeblockStyle", values));
+  return type_id;
+}

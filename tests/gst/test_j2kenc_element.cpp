@@ -1,0 +1,607 @@
+// cudaj2kenc, checked by GStreamer's own JPEG 2000 decoder and muxers:
+//  - properties: names, ranges and defaults; the src caps and their fields
+//    (colorspace, sampling, num-components), which openjpegdec accepts;
+//  - reversible coding gives the input back exactly through openjpegdec,
+//    for every sink format at 1x1, 7x3, 33x17 and 321x241, and for
+//    settings of levels, code-blocks, progressions, layers, tiles and each
+//    code-block style the core accepts;
+//  - irreversible coding decodes to a picture close to the input (PSNR);
+//  - image/x-j2c is the codestream in a 'jp2c' box; every buffer a sync point;
+//  - mxfmux and mj2mux files, demuxed and decoded, equal the source;
+//  - cpu and openmp give the same codestream bytes;
+//  - refused settings and bad input are element errors naming the rule;
+//  - memory:CUDAMemory (cudaupload) where nvcodec and a GPU are present.
+// Known answers come from OpenJPEG (openjpegdec) and the source frames.
+#include <gst/app/gstappsink.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cudafilters/engine.hpp"
+#include "cudafilters/j2k.hpp"
+#include "gst_util.hpp"
+
+using namespace cfgt;
+
+static const char *const kFormats[] = {"GRAY8", "GRAY16_LE", "RGB",  "BGR",  "RGBA", "BGRA",
+                                       "RGBx",  "BGRx",      "I420", "Y42B", "Y444"};
+struct Size {
+  int w, h;
+};
+static const Size kSizes[] = {{1, 1}, {7, 3}, {33, 17}, {321, 241}};
+
+static bool have_elements(std::initializer_list<const char *> names) {
+  for (const char *n : names) {
+    GstElementFactory *f = gst_element_factory_find(n);
+    if (!f) {
+      std::printf("SKIP: no element %s\n", n);
+      return false;
+    }
+    gst_object_unref(f);
+  }
+  return true;
+}
+
+// Decomposition levels that fit a frame: T.800 lets a resolution be empty,
+// but the encoder (as OpenJPEG) asks that 2^levels not exceed the smallest
+// side of a component; at most the default 5.
+static int levels_for(const char *format, int w, int h) {
+  const GstVideoInfo info = video_info(format, w, h);
+  int side = std::min(w, h);
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c)
+    side = std::min({side, GST_VIDEO_INFO_COMP_WIDTH(&info, c), GST_VIDEO_INFO_COMP_HEIGHT(&info, c)});
+  int levels = 0;
+  while (levels < 5 && (2 << levels) <= side) ++levels;
+  return levels;
+}
+
+// Every sample of every component of two frames of `info` (the padding byte
+// of RGBx/BGRx is no component). Empty when equal, else the first difference.
+static std::string compare_components(const GstVideoInfo &info, GstBuffer *a, GstBuffer *b) {
+  GstVideoInfo ia = info, ib = info;
+  GstVideoFrame fa, fb;
+  if (!gst_video_frame_map(&fa, &ia, a, GST_MAP_READ)) return "cannot map the source frame";
+  if (!gst_video_frame_map(&fb, &ib, b, GST_MAP_READ)) {
+    gst_video_frame_unmap(&fa);
+    return "cannot map the decoded frame";
+  }
+  const int bytes = GST_VIDEO_INFO_COMP_DEPTH(&info, 0) > 8 ? 2 : 1;
+  std::string diff;
+  long long count = 0;
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c)
+    for (int y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT(&fa, c); ++y)
+      for (int x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH(&fa, c); ++x) {
+        const auto *pa = GST_VIDEO_FRAME_COMP_DATA(&fa, c) + y * GST_VIDEO_FRAME_COMP_STRIDE(&fa, c) +
+                         x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fa, c);
+        const auto *pb = GST_VIDEO_FRAME_COMP_DATA(&fb, c) + y * GST_VIDEO_FRAME_COMP_STRIDE(&fb, c) +
+                         x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fb, c);
+        const int va = bytes == 2 ? pa[0] | pa[1] << 8 : pa[0], vb = bytes == 2 ? pb[0] | pb[1] << 8 : pb[0];
+        if (va != vb && count++ == 0)
+          diff = "component " + std::to_string(c) + " (" + std::to_string(x) + ", " + std::to_string(y) +
+                 "): " + std::to_string(va) + " != " + std::to_string(vb);
+      }
+  gst_video_frame_unmap(&fa);
+  gst_video_frame_unmap(&fb);
+  if (count) diff += " (" + std::to_string(count) + " samples differ)";
+  return diff;
+}
+
+// PSNR in dB of 8-bit frames over every component's samples.
+static double psnr(const GstVideoInfo &info, GstBuffer *a, GstBuffer *b) {
+  GstVideoInfo ia = info, ib = info;
+  GstVideoFrame fa, fb;
+  if (!gst_video_frame_map(&fa, &ia, a, GST_MAP_READ)) return 0;
+  if (!gst_video_frame_map(&fb, &ib, b, GST_MAP_READ)) {
+    gst_video_frame_unmap(&fa);
+    return 0;
+  }
+  double sse = 0;
+  long long n = 0;
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c)
+    for (int y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT(&fa, c); ++y)
+      for (int x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH(&fa, c); ++x) {
+        const int d = int(GST_VIDEO_FRAME_COMP_DATA(
+                          &fa, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&fa, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fa, c)]) -
+                      int(GST_VIDEO_FRAME_COMP_DATA(
+                          &fb, c)[y * GST_VIDEO_FRAME_COMP_STRIDE(&fb, c) + x * GST_VIDEO_FRAME_COMP_PSTRIDE(&fb, c)]);
+        sse += double(d) * d;
+        ++n;
+      }
+  gst_video_frame_unmap(&fa);
+  gst_video_frame_unmap(&fb);
+  return sse == 0 ? 99 : 10 * std::log10(255.0 * 255.0 * double(n) / sse);
+}
+
+static std::vector<GstBuffer *> pull_all(GstElement *pipeline, const char *sink_name) {
+  std::vector<GstBuffer *> out;
+  GstElement *sink = gst_bin_get_by_name(GST_BIN(pipeline), sink_name);
+  if (!sink) return out;
+  while (GstSample *s = gst_app_sink_try_pull_sample(GST_APP_SINK(sink), 0)) {
+    out.push_back(gst_buffer_ref(gst_sample_get_buffer(s)));
+    gst_sample_unref(s);
+  }
+  gst_object_unref(sink);
+  return out;
+}
+
+static void unref_all(std::vector<GstBuffer *> &v) {
+  for (GstBuffer *b : v) gst_buffer_unref(b);
+  v.clear();
+}
+
+static std::string source(const char *format, int w, int h, int frames, const char *pattern = "snow") {
+  return "videotestsrc num-buffers=" + std::to_string(frames) + " pattern=" + pattern +
+         " ! video/x-raw,format=" + format + ",width=" + std::to_string(w) + ",height=" + std::to_string(h) +
+         ",framerate=25/1 ! tee name=t  t. ! queue ! appsink name=a sync=false  t. ! queue ! ";
+}
+
+// The source frames (appsink a) and what `coding` (between the tee and
+// appsink b, converted back to `format`) gives; empty vectors on failure.
+struct Frames {
+  std::vector<GstBuffer *> source, decoded;
+  ~Frames() {
+    unref_all(source);
+    unref_all(decoded);
+  }
+};
+static bool run_coded(const std::string &desc, Frames *f) {
+  GstElement *p = launch(desc);
+  if (!p) return false;
+  const std::string err = run(p);
+  CHECK_MSG(err.empty(), "%s: %s", desc.c_str(), err.c_str());
+  f->source = pull_all(p, "a");
+  f->decoded = pull_all(p, "b");
+  gst_element_set_state(p, GST_STATE_NULL);
+  gst_object_unref(p);
+  return err.empty();
+}
+
+static std::string decoded_to(const char *format) {
+  return std::string(" ! openjpegdec ! videoconvert ! video/x-raw,format=") + format + " ! appsink name=b sync=false";
+}
+
+// Reversible coding with `props` through openjpegdec equals the source.
+static void lossless(const char *format, int w, int h, const std::string &props, int frames = 2) {
+  const std::string desc = source(format, w, h, frames) + "cudaj2kenc backend=cpu " + props + decoded_to(format);
+  Frames f;
+  if (!run_coded(desc, &f)) return;
+  CHECK_MSG(f.source.size() == std::size_t(frames) && f.decoded.size() == f.source.size(),
+            "%s: %zu source and %zu decoded frames", desc.c_str(), f.source.size(), f.decoded.size());
+  const GstVideoInfo info = video_info(format, w, h);
+  for (std::size_t i = 0; i < f.source.size() && i < f.decoded.size(); ++i) {
+    const std::string diff = compare_components(info, f.source[i], f.decoded[i]);
+    CHECK_MSG(diff.empty(), "%s: frame %zu: %s", desc.c_str(), i, diff.c_str());
+  }
+}
+
+static std::string levels_prop(const char *format, int w, int h) {
+  return "levels=" + std::to_string(levels_for(format, w, h));
+}
+
+static void every_format_and_size() {
+  int runs = 0;
+  for (const char *format : kFormats)
+    for (const Size &s : kSizes) {
+      // Both media types through openjpegdec: it lists image/x-j2c first.
+      const bool jpc = s.w == 1 || s.w == 33;
+      lossless(format, s.w, s.h, levels_prop(format, s.w, s.h) + (jpc ? " ! image/x-jpc" : ""));
+      ++runs;
+    }
+  std::printf("reversible round trips through openjpegdec: %d formats x sizes\n", runs);
+}
+
+// The core's message for a style or a setting, from the API (empty: accepted).
+static std::string core_check(const cf::J2kSettings &s, int w = 64, int h = 64) {
+  std::vector<std::uint8_t> gray(std::size_t(w) * h);
+  cf::J2kInput in;
+  in.frame.n_planes = in.frame.n_components = 1;
+  in.frame.planes[0] = {gray.data(), w, w, h};
+  in.frame.components[0].width = w;
+  in.frame.components[0].height = h;
+  return cf::j2k_encode_check(in, s);
+}
+
+static void settings_round_trips() {
+  const char *const progressions[] = {"lrcp", "rlcp", "rpcl", "pcrl", "cprl"};
+  std::vector<std::string> props = {"levels=0",
+                                    "levels=1",
+                                    "codeblock-width=4 codeblock-height=4",
+                                    "codeblock-width=32 codeblock-height=16",
+                                    "codeblock-width=1024 codeblock-height=4",
+                                    "codeblock-width=4 codeblock-height=1024",
+                                    "layers=3",
+                                    "layers=7 progression=rpcl",
+                                    "tile-width=16 tile-height=8 levels=0",
+                                    "tile-width=48 tile-height=32 levels=2",
+                                    "tile-width=100 tile-height=64 levels=3"};
+  for (const char *p : progressions) props.push_back(std::string("progression=") + p + " layers=2");
+  static const struct {
+    const char *nick;
+    unsigned bit;
+  } styles[] = {
+      {"bypass", cf::j2k_style::kBypass},           {"reset", cf::j2k_style::kReset},
+      {"restart", cf::j2k_style::kRestart},         {"vertical-causal", cf::j2k_style::kVerticalCausal},
+      {"predictable", cf::j2k_style::kPredictable}, {"segmentation-symbols", cf::j2k_style::kSegmentationSymbols}};
+  std::string all;
+  for (const auto &st : styles) {
+    cf::J2kSettings s;
+    s.levels = 3;
+    s.codeblock_style = st.bit;
+    const std::string why = core_check(s);
+    if (!why.empty()) {
+      std::printf("SKIP: codeblock-style=%s is refused by the core: %s\n", st.nick, why.c_str());
+      continue;
+    }
+    props.push_back(std::string("codeblock-style=") + st.nick);
+    all += std::string(all.empty() ? "" : "+") + st.nick;
+  }
+  if (all.find('+') != std::string::npos) props.push_back("codeblock-style=" + all);
+  for (const std::string &p : props) {
+    lossless("RGB", 321, 241, p + (p.find("levels") == std::string::npos ? " levels=5" : ""), 1);
+    lossless("I420", 33, 17, p.find("levels") == std::string::npos ? p + " levels=3" : p, 1);
+  }
+  std::printf("reversible settings through openjpegdec: %zu\n", props.size());
+}
+
+static void irreversible() {
+  // Smooth content: a quantised wavelet is meant for pictures, not noise.
+  struct Case {
+    const char *format, *props;
+    double min_psnr;
+  } cases[] = {{"RGB", "reversible=false", 40},           {"I420", "reversible=false", 40},
+               {"GRAY8", "reversible=false", 40},         {"RGBA", "reversible=false layers=3", 40},
+               {"RGB", "reversible=false bitrate=4", 28}, {"Y444", "reversible=false bitrate=2 layers=4", 25}};
+  for (const Case &c : cases) {
+    const std::string desc =
+        source(c.format, 321, 241, 1, "pinwheel") + "cudaj2kenc backend=cpu " + c.props + decoded_to(c.format);
+    Frames f;
+    if (!run_coded(desc, &f) || f.decoded.size() != 1 || f.source.size() != 1) {
+      CHECK_MSG(false, "%s: no decoded frame", desc.c_str());
+      continue;
+    }
+    const double db = psnr(video_info(c.format, 321, 241), f.source[0], f.decoded[0]);
+    std::printf("%s %s: PSNR %.1f dB\n", c.format, c.props, db);
+    CHECK_MSG(db >= c.min_psnr && db < 99, "%s: PSNR %.1f dB (expected %.0f or more, and not lossless)", desc.c_str(),
+              db, c.min_psnr);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Caps, buffers, properties (GstHarness)
+
+static GstBuffer *encode_one(const char *element, const char *format, int w, int h, std::uint32_t seed,
+                             std::string *caps_out = nullptr) {
+  Harness hx(element);
+  if (!hx.set_caps(raw_caps(format, w, h).c_str())) {
+    CHECK_MSG(false, "%s: %s caps refused: %s", element, format, hx.errors().c_str());
+    return nullptr;
+  }
+  CHECK_MSG(hx.push(random_frame(video_info(format, w, h), seed)) == GST_FLOW_OK, "%s %s: %s", element, format,
+            hx.errors().c_str());
+  GstBuffer *out = hx.pull();
+  if (caps_out) {
+    GstCaps *c = hx.out_caps();
+    *caps_out = caps_string(c);
+    if (c) gst_caps_unref(c);
+  }
+  return out;
+}
+
+static std::vector<std::uint8_t> bytes_of(GstBuffer *b) {
+  GstMapInfo m;
+  std::vector<std::uint8_t> v;
+  if (b && gst_buffer_map(b, &m, GST_MAP_READ)) {
+    v.assign(m.data, m.data + m.size);
+    gst_buffer_unmap(b, &m);
+  }
+  return v;
+}
+
+static void caps_fields() {
+  // What GStreamer's JPEG 2000 caps say of each format (openjpegenc writes
+  // the same): colour space, sampling, components.
+  struct Expect {
+    const char *format, *colorspace, *sampling;
+    int components;
+  } expect[] = {{"GRAY8", "GRAY", "GRAYSCALE", 1},  {"GRAY16_LE", "GRAY", "GRAYSCALE", 1},
+                {"RGB", "sRGB", "RGB", 3},          {"BGR", "sRGB", "RGB", 3},
+                {"RGBA", "sRGB", "RGBA", 4},        {"BGRA", "sRGB", "RGBA", 4},
+                {"RGBx", "sRGB", "RGB", 3},         {"BGRx", "sRGB", "RGB", 3},
+                {"I420", "sYUV", "YCbCr-4:2:0", 3}, {"Y42B", "sYUV", "YCbCr-4:2:2", 3},
+                {"Y444", "sYUV", "YCbCr-4:4:4", 3}};
+  GstElementFactory *dec = gst_element_factory_find("openjpegdec");
+  GstCaps *dec_sink = nullptr;
+  for (const GList *l = dec ? gst_element_factory_get_static_pad_templates(dec) : nullptr; l; l = l->next) {
+    auto *t = static_cast<GstStaticPadTemplate *>(l->data);
+    if (t->direction == GST_PAD_SINK) dec_sink = gst_static_caps_get(&t->static_caps);
+  }
+  for (const Expect &e : expect) {
+    std::string caps;
+    GstBuffer *out = encode_one("cudaj2kenc backend=cpu levels=2", e.format, 17, 9, 1, &caps);
+    CHECK_MSG(out, "%s: no output", e.format);
+    GstCaps *c = gst_caps_from_string(caps.c_str());
+    const GstStructure *s = c && !gst_caps_is_empty(c) ? gst_caps_get_structure(c, 0) : nullptr;
+    int n = 0, w = 0, h = 0;
+    CHECK_MSG(s && gst_structure_has_name(s, "image/x-jpc") &&
+                  !g_strcmp0(gst_structure_get_string(s, "colorspace"), e.colorspace) &&
+                  !g_strcmp0(gst_structure_get_string(s, "sampling"), e.sampling) &&
+                  gst_structure_get_int(s, "num-components", &n) && n == e.components &&
+                  gst_structure_get_int(s, "width", &w) && w == 17 && gst_structure_get_int(s, "height", &h) && h == 9,
+              "%s: caps %s", e.format, caps.c_str());
+    if (dec_sink && c) CHECK_MSG(gst_caps_can_intersect(c, dec_sink), "openjpegdec refuses %s", caps.c_str());
+    // A codestream: SOC, SIZ first (T.800 A.4.1, A.5.1), EOC last (A.4.4).
+    const std::vector<std::uint8_t> b = bytes_of(out);
+    CHECK_MSG(b.size() > 4 && b[0] == 0xFF && b[1] == 0x4F && b[2] == 0xFF && b[3] == 0x51 && b[b.size() - 2] == 0xFF &&
+                  b[b.size() - 1] == 0xD9,
+              "%s: not a codestream from SOC to EOC", e.format);
+    CHECK_MSG(out && !GST_BUFFER_FLAG_IS_SET(out, GST_BUFFER_FLAG_DELTA_UNIT), "%s: not a sync point", e.format);
+    if (out) gst_buffer_unref(out);
+    if (c) gst_caps_unref(c);
+  }
+  if (dec_sink) gst_caps_unref(dec_sink);
+  if (dec) gst_object_unref(dec);
+}
+
+// image/x-j2c: a 'jp2c' box (LBox = its whole length, TBox 'jp2c') around
+// the same codestream as image/x-jpc.
+static void j2c_box() {
+  GstBuffer *jpc = encode_one("cudaj2kenc backend=cpu levels=3", "RGB", 40, 30, 7);
+  std::string caps;
+  GstBuffer *j2c = encode_one("cudaj2kenc backend=cpu levels=3 ! capsfilter caps=image/x-j2c", "RGB", 40, 30, 7, &caps);
+  CHECK_MSG(caps.rfind("image/x-j2c", 0) == 0, "caps %s", caps.c_str());
+  const std::vector<std::uint8_t> a = bytes_of(jpc), b = bytes_of(j2c);
+  const std::vector<std::uint8_t> box = {std::uint8_t(b.size() >> 24),
+                                         std::uint8_t(b.size() >> 16),
+                                         std::uint8_t(b.size() >> 8),
+                                         std::uint8_t(b.size()),
+                                         'j',
+                                         'p',
+                                         '2',
+                                         'c'};
+  CHECK_MSG(b.size() == a.size() + 8 && std::equal(box.begin(), box.end(), b.begin()) &&
+                std::equal(a.begin(), a.end(), b.begin() + 8),
+            "j2c (%zu bytes) is not jpc (%zu bytes) in a jp2c box", b.size(), a.size());
+  if (jpc) gst_buffer_unref(jpc);
+  if (j2c) gst_buffer_unref(j2c);
+  lossless("RGBA", 33, 17, "levels=3 ! image/x-j2c", 2);
+}
+
+static void cpu_openmp_identical() {
+  const char *const settings[] = {"", "reversible=false", "reversible=false bitrate=1.5 layers=3",
+                                  "tile-width=64 tile-height=32 levels=3 progression=cprl",
+                                  "codeblock-width=16 codeblock-height=8"};
+  int compared = 0;
+  for (const char *format : {"RGB", "GRAY16_LE", "I420", "RGBA", "Y42B"})
+    for (const char *props : settings) {
+      const std::string cpu = std::string("cudaj2kenc backend=cpu ") + props,
+                        omp = std::string("cudaj2kenc backend=openmp ") + props;
+      GstBuffer *a = encode_one(cpu.c_str(), format, 321, 241, 3);
+      GstBuffer *b = encode_one(omp.c_str(), format, 321, 241, 3);
+      CHECK_MSG(a && b && same_bytes(a, b), "%s %s: cpu and openmp codestreams differ", format, props);
+      if (a) gst_buffer_unref(a);
+      if (b) gst_buffer_unref(b);
+      ++compared;
+    }
+  std::printf("cpu and openmp codestreams identical: %d\n", compared);
+}
+
+static GParamSpec *spec(GstElement *e, const char *name) {
+  GParamSpec *p = g_object_class_find_property(G_OBJECT_GET_CLASS(e), name);
+  CHECK_MSG(p, "no property %s", name);
+  return p;
+}
+
+static void properties() {
+  GstElement *e = gst_element_factory_make("cudaj2kenc", nullptr);
+  CHECK(e && GST_IS_VIDEO_ENCODER(e));
+  if (!e) return;
+  gst_object_ref_sink(e);
+  auto int_range = [&](const char *name, int lo, int hi, int def) {
+    GParamSpec *p = spec(e, name);
+    CHECK_MSG(p && G_IS_PARAM_SPEC_INT(p) && G_PARAM_SPEC_INT(p)->minimum == lo && G_PARAM_SPEC_INT(p)->maximum == hi &&
+                  G_PARAM_SPEC_INT(p)->default_value == def,
+              "%s: range or default", name);
+  };
+  int_range("levels", 0, 32, 5);
+  int_range("codeblock-width", 4, 1024, 64);
+  int_range("codeblock-height", 4, 1024, 64);
+  int_range("layers", 1, 65535, 1);
+  int_range("tile-width", 0, G_MAXINT, 0);
+  int_range("tile-height", 0, G_MAXINT, 0);
+  GParamSpec *p = spec(e, "reversible");
+  CHECK(p && G_IS_PARAM_SPEC_BOOLEAN(p) && G_PARAM_SPEC_BOOLEAN(p)->default_value);
+  p = spec(e, "bitrate");
+  CHECK(p && G_IS_PARAM_SPEC_DOUBLE(p) && G_PARAM_SPEC_DOUBLE(p)->minimum == 0 &&
+        G_PARAM_SPEC_DOUBLE(p)->default_value == 0);
+  p = spec(e, "progression");
+  if (p && G_IS_PARAM_SPEC_ENUM(p)) {
+    GEnumClass *k = G_PARAM_SPEC_ENUM(p)->enum_class;
+    const char *const nicks[] = {"lrcp", "rlcp", "rpcl", "pcrl", "cprl"};
+    for (const char *n : nicks) CHECK_MSG(g_enum_get_value_by_nick(k, n), "progression %s", n);
+    GEnumValue *def = g_enum_get_value(k, G_PARAM_SPEC_ENUM(p)->default_value);
+    CHECK(def && !g_strcmp0(def->value_nick, "lrcp"));
+  } else {
+    CHECK_MSG(false, "progression is not an enum");
+  }
+  p = spec(e, "codeblock-style");
+  if (p && G_IS_PARAM_SPEC_FLAGS(p)) {
+    // T.800 Table A.19's bits, by name.
+    GFlagsClass *k = G_PARAM_SPEC_FLAGS(p)->flags_class;
+    const struct {
+      const char *nick;
+      guint bit;
+    } bits[] = {{"bypass", 1},          {"reset", 2},        {"restart", 4},
+                {"vertical-causal", 8}, {"predictable", 16}, {"segmentation-symbols", 32}};
+    for (const auto &b : bits) {
+      GFlagsValue *v = g_flags_get_value_by_nick(k, b.nick);
+      CHECK_MSG(v && v->value == b.bit, "codeblock-style %s", b.nick);
+    }
+    CHECK(G_PARAM_SPEC_FLAGS(p)->default_value == 0);
+  } else {
+    CHECK_MSG(false, "codeblock-style is not flags");
+  }
+  // The engine properties are the other elements' own.
+  GstElement *other = gst_element_factory_make("cudacdf53", nullptr);
+  gst_object_ref_sink(other);
+  for (const char *name : {"backend", "threads", "device-id", "host-wait", "active-backend"}) {
+    GParamSpec *a = spec(e, name), *b = spec(other, name);
+    CHECK_MSG(a && b && G_PARAM_SPEC_VALUE_TYPE(a) == G_PARAM_SPEC_VALUE_TYPE(b) &&
+                  !g_strcmp0(g_param_spec_get_blurb(a), g_param_spec_get_blurb(b)) && a->flags == b->flags &&
+                  g_param_values_cmp(a, g_param_spec_get_default_value(a), g_param_spec_get_default_value(b)) == 0,
+              "engine property %s differs from cudacdf53's", name);
+  }
+  gst_object_unref(other);
+  gst_object_unref(e);
+}
+
+// ---------------------------------------------------------------------------
+// Refusals
+
+// `props` on a GRAY8 frame of w x h: an element error at caps time carrying
+// the core's message for the same settings, which names `word`.
+static void refused(const char *props, const cf::J2kSettings &s, int w, int h, const char *word) {
+  const std::string why = core_check(s, w, h);
+  CHECK_MSG(!why.empty() && contains(why, word), "the core accepts %s on %dx%d, or says '%s'", props, w, h,
+            why.c_str());
+  const std::string desc = std::string("cudaj2kenc backend=cpu ") + props;
+  Harness hx(desc.c_str());
+  const bool took = hx.set_caps(raw_caps("GRAY8", w, h).c_str());
+  if (took) hx.push(random_frame(video_info("GRAY8", w, h), 1));
+  GstBuffer *out = hx.pull();
+  CHECK_MSG(!out, "%s: a frame came out", props);
+  if (out) gst_buffer_unref(out);
+  const std::string errors = hx.errors();
+  CHECK_MSG(!why.empty() && contains(errors, why.c_str()), "%s on %dx%d: errors '%s', expected '%s'", props, w, h,
+            errors.c_str(), why.c_str());
+}
+
+static void refusals() {
+  cf::J2kSettings s;
+  s.codeblock_width = 48;
+  refused("codeblock-width=48", s, 64, 64, "48");
+  s = {};
+  s.codeblock_width = 128;
+  refused("codeblock-width=128", s, 64, 64, "4096");
+  s = {};
+  s.levels = 5;
+  refused("levels=5", s, 33, 17, "levels");
+  s = {};
+  s.bitrate = 2;
+  refused("bitrate=2", s, 64, 64, "bitrate");
+
+  // A change while playing: the next frame is an element error.
+  {
+    Harness hx("cudaj2kenc name=enc backend=cpu levels=3");
+    CHECK(hx.set_caps(raw_caps("GRAY8", 64, 64).c_str()));
+    CHECK(hx.push(random_frame(video_info("GRAY8", 64, 64), 1)) == GST_FLOW_OK);
+    GstBuffer *first = hx.pull();
+    CHECK(first);
+    if (first) gst_buffer_unref(first);
+    GstElement *enc = hx.get("enc");
+    g_object_set(enc, "codeblock-height", 12, nullptr);
+    gst_object_unref(enc);
+    cf::J2kSettings bad;
+    bad.levels = 3;
+    bad.codeblock_height = 12;
+    const std::string why = core_check(bad);
+    CHECK(hx.push(random_frame(video_info("GRAY8", 64, 64), 2)) == GST_FLOW_ERROR);
+    const std::string errors = hx.errors();
+    CHECK_MSG(!why.empty() && contains(errors, why.c_str()), "codeblock-height=12 while playing: '%s'", errors.c_str());
+  }
+
+  // A buffer shorter than its caps say: named, with both sizes.
+  {
+    Harness hx("cudaj2kenc backend=cpu levels=3");
+    CHECK(hx.set_caps(raw_caps("RGB", 64, 48).c_str()));
+    CHECK(hx.push(gst_buffer_new_allocate(nullptr, 100, nullptr)) == GST_FLOW_ERROR);
+    const std::string errors = hx.errors();
+    CHECK_MSG(contains(errors, "input buffer holds 100 bytes") && contains(errors, "9216"), "short buffer: '%s'",
+              errors.c_str());
+  }
+
+  // Formats outside the list are not negotiated.
+  {
+    Harness hx("cudaj2kenc backend=cpu");
+    CHECK(!hx.set_caps(raw_caps("NV12", 64, 48).c_str()));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Files: mxfmux and mj2mux, demuxed and decoded again
+
+static void muxed(const char *muxer, const char *demuxer, const char *ext, const char *format) {
+  if (!have_elements({muxer, demuxer})) return;
+  char path[] = "/tmp/cf-j2kenc-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd >= 0) close(fd);
+  const std::string file = std::string(path) + ext;
+  Frames src, back;
+  const std::string write = source(format, 64, 48, 3, "smpte") + "cudaj2kenc backend=cpu levels=4 ! " + muxer +
+                            " ! filesink location=" + file;
+  run_coded(write, &src);
+  const std::string read = "filesrc location=" + file + " ! " + demuxer + decoded_to(format);
+  GstElement *p = launch(read);
+  if (p) {
+    const std::string err = run(p);
+    CHECK_MSG(err.empty(), "%s: %s", read.c_str(), err.c_str());
+    back.decoded = pull_all(p, "b");
+    gst_element_set_state(p, GST_STATE_NULL);
+    gst_object_unref(p);
+  }
+  CHECK_MSG(src.source.size() == 3 && back.decoded.size() == 3, "%s %s: %zu frames written, %zu read back", muxer,
+            format, src.source.size(), back.decoded.size());
+  const GstVideoInfo info = video_info(format, 64, 48);
+  for (std::size_t i = 0; i < src.source.size() && i < back.decoded.size(); ++i) {
+    const std::string diff = compare_components(info, src.source[i], back.decoded[i]);
+    CHECK_MSG(diff.empty(), "%s %s frame %zu: %s", muxer, format, i, diff.c_str());
+  }
+  std::printf("%s ! %s %s: %zu frames equal the source\n", muxer, demuxer, format, back.decoded.size());
+  std::remove(file.c_str());
+  std::remove(path);
+}
+
+// ---------------------------------------------------------------------------
+// memory:CUDAMemory
+
+static void cuda_memory() {
+  std::string why;
+  if (!cf::cuda_device_usable(0, &why)) {
+    std::printf("SKIP: memory:CUDAMemory: no usable CUDA device (%s)\n", why.c_str());
+    return;
+  }
+  if (!have_elements({"cudaupload"})) return;
+  for (const char *backend : {"cuda", "cpu"})
+    for (const char *format : {"RGBA", "I420", "BGRx"}) {
+      const std::string desc = source(format, 321, 241, 2) + "cudaupload ! video/x-raw(memory:CUDAMemory) ! " +
+                               "cudaj2kenc backend=" + backend + decoded_to(format);
+      Frames f;
+      if (!run_coded(desc, &f)) continue;
+      CHECK_MSG(f.decoded.size() == 2, "%s: %zu frames", desc.c_str(), f.decoded.size());
+      for (std::size_t i = 0; i < f.source.size() && i < f.decoded.size(); ++i) {
+        const std::string diff = compare_components(video_info(format, 321, 241), f.source[i], f.decoded[i]);
+        CHECK_MSG(diff.empty(), "%s: frame %zu: %s", desc.c_str(), i, diff.c_str());
+      }
+    }
+}
+
+int main(int argc, char **argv) {
+  init(&argc, &argv);
+  if (!have_elements({"videotestsrc", "tee", "queue", "appsink", "videoconvert", "openjpegdec"})) return cft::kSkip;
+  properties();
+  caps_fields();
+  j2c_box();
+  refusals();
+  every_format_and_size();
+  settings_round_trips();
+  irreversible();
+  cpu_openmp_identical();
+  muxed("mxfmux", "mxfdemux", ".mxf", "I420");
+  muxed("mxfmux", "mxfdemux", ".mxf", "RGB");
+  muxed("mj2mux", "qtdemux", ".mj2", "I420");
+  muxed("mj2mux", "qtdemux", ".mj2", "RGBA");
+  cuda_memory();
+  return cft::test_result();
+}
