@@ -10,6 +10,7 @@
 #include "j2k_codestream.hpp"
 #include "j2k_layout.hpp"
 #include "j2k_settings.hpp"
+#include "kernels/j2k_cuda.hpp"
 
 namespace cf {
 
@@ -24,6 +25,7 @@ struct J2kEncoder::State {
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
   std::vector<std::uint32_t> cumulative_passes;
+  cuda::J2kPlanPtr cuda_plan;  // device tables and buffers of this plan (cuda backend)
 };
 
 namespace {
@@ -125,6 +127,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   State &st = *state_;
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
     st.planned = false;
+    st.cuda_plan.reset();
     if (std::string why = j2k_encode_check(in, s); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
     st.layout = j2k::make_layout(j2k::codestream_params(in, s));
     const std::uint32_t range_bits = std::uint32_t(in.bit_depth) + (in.rgb ? 1 : 0);
@@ -141,6 +144,9 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   const unsigned style = s.codeblock_style;
 
   switch (engine_.backend()) {
+    case Backend::Cuda:
+      cuda::j2k_encode_blocks(engine_.cuda(), st.cuda_plan, in, l, {}, style, st.coefficients.data(), st.blocks);
+      break;
     case Backend::OpenMP:
       omp::j2k_transform(in, l, {}, st.coefficients.data(), engine_.threads());
       omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
