@@ -23,7 +23,13 @@ namespace cf::cuda {
 
 namespace j2k_launch {
 
-using namespace j2k_kernels;
+// Declared here, so they win over other families' names in cf::cuda (the
+// CPU emulation compiles every kernels/ file into one unit).
+using j2k_kernels::Band;
+using j2k_kernels::Block;
+using j2k_kernels::kThreads;
+using j2k_kernels::Region;
+using j2k_kernels::TileComponent;
 
 // Device memory of a plan, grown (never shrunk) when a slot layout needs more.
 struct DeviceBytes {
@@ -99,6 +105,8 @@ void J2kPlanDeleter::operator()(J2kPlan *p) const {
 }
 
 namespace j2k_launch {
+
+using namespace j2k_kernels;
 
 J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   J2kPlanPtr plan(new J2kPlan);
@@ -296,7 +304,7 @@ void j2k_encode_blocks(detail::CudaState *s, J2kPlanPtr &plan, const J2kInput &i
   detail::DeviceScope scope(s);
   if (!plan) plan.reset(j2k_launch::make_plan(s, layout));
   J2kPlan &p = *plan;
-  if (!p.reversible && p.step_reciprocals != step_reciprocals)
+  if (!p.reversible && (!p.reciprocals.ptr || p.step_reciprocals != step_reciprocals))
     j2k_launch::set_reciprocals(s, p, layout, step_reciprocals);
   if (p.capacity != out.capacity) j2k_launch::lay_slots(s, p, out.capacity);
   j2k_launch::transform(s, p, in, layout);

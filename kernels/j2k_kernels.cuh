@@ -243,8 +243,8 @@ struct Tier1Args {
   std::uint8_t *slots;
   std::uint8_t *work;  // work_bytes per thread
   int work_bytes;
-  int *pass_lengths;         // kMaxPasses per block, by Layout index
-  std::int64_t *distortion;  // likewise
+  int *pass_lengths;         // max_passes per block, by Layout index
+  std::int64_t *distortion;  // likewise: the passes' distortions (zeros while t1::BlockOutput takes none)
   j2k::t1::BlockResult *results;
   int max_passes;
 };

@@ -19,9 +19,10 @@ int main() {
   if (!quick) random_frames(cuda, cpu, {{1921, 1081}, {300, 4100}}, {Input::Rgb, Input::I420});
   const Size small{150, 40};
   photos(cuda, cpu, quick ? &small : nullptr);
+  wide_rows(cuda, cpu);
   sequence(cuda, cpu, {640, 480}, {333, 517});
   device_frames(cuda, cpu, {{33, 17}, quick ? Size{127, 65} : Size{1280, 720}});
   overflow(cuda);
-  std::printf("%lld runs\n", runs());
+  std::printf("%lld runs (%lld refused by both)\n", runs(), refused());
   return cft::test_result();
 }

@@ -17,12 +17,14 @@ int main() {
   cf_emulation::set_reverse_order(true);
   random_frames(cuda, cpu, {{33, 17}}, {Input::Rgb, Input::I420});
   cf_emulation::set_reverse_order(false);
-  random_frames(cuda, cpu, {{127, 65}}, {Input::Gray8, Input::Rgb});
+  random_frames(cuda, cpu, {{127, 65}}, all);
   const Size small{97, 61};
   photos(cuda, cpu, &small);
+  wide_rows(cuda, cpu);
   sequence(cuda, cpu, {40, 30}, {21, 50});
   device_frames(cuda, cpu, {{33, 17}});
   overflow(cuda);
-  std::printf("%lld runs, %lld emulated launches\n", runs(), cf_emulation::launches());
+  std::printf("%lld runs (%lld refused by both), %lld emulated launches\n", runs(), refused(),
+              cf_emulation::launches());
   return cft::test_result();
 }
