@@ -8,18 +8,50 @@
 // coded bit-plane by bit-plane from the most significant non-zero one: a
 // cleanup pass on that plane, then per lower plane the significance
 // propagation, magnitude refinement and cleanup passes (D.3), in the stripe
-// scan of j2k_tier1_rules.hpp, with the contexts formed there, into one MQ
-// codeword (j2k_mq_rules.hpp) terminated once at the end.
+// scan of j2k_tier1_rules.hpp, with the contexts formed there, into the MQ
+// coder (j2k_mq_rules.hpp).
 //
-// Code-block style switches (COD's SPcod, T.800 Table A.19): the default,
-// the vertically causal contexts (0x08) and the reset of the context states
-// after each pass (0x02). Not yet: arithmetic coding bypass (0x01),
-// termination on each pass (0x04), predictable termination (0x10) and
-// segmentation symbols (0x20); encode_block() refuses them.
+// Code-block style switches (COD's SPcod, T.800 Table A.19), all of them:
+//   0x01 selective arithmetic coding bypass (D.6): from the 11th pass on
+//        (the 5th bit-plane coded), significance propagation and refinement
+//        passes write their bits raw; the cleanup passes stay arithmetic.
+//   0x02 the context states reset after each pass (D.4).
+//   0x04 termination on each coding pass (D.4).
+//   0x08 vertically causal contexts (D.7).
+//   0x10 predictable termination (D.4.2).
+//   0x20 segmentation symbols (D.5): 1010 in the uniform context at the end
+//        of each cleanup pass.
+// The codeword is a run of codeword segments, each terminated: the last
+// pass always ends one; with 0x04 every pass does; with 0x01 the 10th pass
+// (the arithmetic coder stops before raw passes), each raw refinement pass
+// (ending the raw segment its significance pass starts) and each later
+// cleanup pass. pass_ends_segment() says which. An MQ segment ends with
+// FLUSH (C.2.9), or with 0x10 with the predictable termination; a raw
+// segment is padded to a byte with 0101... (D.6). The next segment starts
+// the MQ coder afresh (INITENC) and keeps the context states.
+//
+// Truncation points (BlockOutput::pass_lengths): the codeword's length
+// after each pass. At a pass that ends a segment it is exact: the segment's
+// last byte. Elsewhere it is the fewest bytes from which a decoder gets
+// every decision up to that pass, so a codeword may be cut there.
+//
+// Distortion (BlockOutput::pass_distortion): for each pass, the reduction of
+// squared error it brings, in half-units of the quantised magnitudes. With
+// m a sample's magnitude and p the lowest bit-plane known after a pass (a
+// sample not yet coded on any plane: p = the block's planes), a significant
+// sample (m >> p != 0) is reconstructed at the middle of its interval: in
+// half-units the true value is T = 2m + 1 and the reconstruction
+// R = 2 * ((m >> p) << p) + 2^p (= T when p = 0); an insignificant one at
+// R = 0. A pass's value is the sum over the samples it codes of
+// (T - R_before)^2 - (T - R_after)^2, in int64. That is exact while the
+// block's magnitudes stay below 2^24 (no sum can reach 2^63); a block with
+// more bit-planes, b = 25..32, is measured at magnitudes m >> s and planes
+// max(p - s, 0), s = b - 24 = BlockResult::distortion_shift, that is in
+// units of 4^s of the exact values, its lowest s planes counting nothing.
 //
 // Nothing here allocates: the caller passes a work area of
-// block_work_bytes(w, h) bytes, the output buffer and an array of
-// max_pass_count(Mb) pass lengths.
+// block_work_bytes(w, h) bytes, the output buffer and arrays of
+// max_pass_count(Mb) pass entries.
 #pragma once
 
 #include <cstdint>
@@ -35,13 +67,24 @@ namespace cf::j2k::t1 {
 constexpr int kMaxBlockSide = 1024;
 constexpr int kMaxBlockArea = 4096;
 
-// The style bits encode_block() knows, as COD writes them.
+// The style bits, as COD writes them.
+constexpr unsigned kStyleBypass = 0x01;          // selective arithmetic coding bypass
 constexpr unsigned kStyleReset = 0x02;           // context states reset after each pass
+constexpr unsigned kStyleRestart = 0x04;         // termination on each coding pass
 constexpr unsigned kStyleVerticalCausal = 0x08;  // vertically causal contexts
-constexpr unsigned kStylesSupported = kStyleReset | kStyleVerticalCausal;
+constexpr unsigned kStylePredictable = 0x10;     // predictable termination
+constexpr unsigned kStyleSegmentation = 0x20;    // segmentation symbols
+constexpr unsigned kStylesSupported = 0x3F;
 
 // Magnitudes are those of an int32 (up to 2^31), so at most 32 bit-planes.
 constexpr int kMaxBitplanes = 32;
+
+// Distortion is measured exactly up to this many bit-planes (see the top).
+constexpr int kExactDistortionPlanes = 24;
+
+// With bypass, the passes before this one are all arithmetic-coded: the
+// cleanup pass of the top plane and three planes of three passes.
+constexpr int kFirstRawPass = 10;
 
 // The work area: one byte of state per sample, with a border of one sample
 // all round that stays insignificant (neighbours outside the code-block).
@@ -53,10 +96,31 @@ CF_HD constexpr int max_pass_count(int magnitude_bitplanes) {
   return magnitude_bitplanes > 0 ? 3 * magnitude_bitplanes - 2 : 0;
 }
 
+// Pass `pass` (from 0, the top plane's cleanup) is a significance
+// propagation (0), refinement (1) or cleanup (2) pass.
+CF_HD constexpr int pass_kind(int pass) { return (pass + 2) % 3; }
+
+// Whether pass `pass` writes its bits raw (bypass, D.6).
+CF_HD constexpr bool pass_is_raw(unsigned style, int pass) {
+  return (style & kStyleBypass) != 0 && pass >= kFirstRawPass && pass_kind(pass) != 2;
+}
+
+// Whether pass `pass` of a block of `passes` passes ends a codeword segment
+// (a terminated one: its length is exact, and tier-2 signals one length per
+// segment, T.800 B.10.7.2).
+CF_HD constexpr bool pass_ends_segment(unsigned style, int pass, int passes) {
+  if (pass == passes - 1 || (style & kStyleRestart) != 0) return true;
+  if ((style & kStyleBypass) == 0) return false;
+  // The arithmetic coder stops before the first raw pass, a raw segment
+  // ends with its refinement pass, and every later cleanup pass is a
+  // segment of its own.
+  return pass >= kFirstRawPass - 1 && pass_kind(pass) != 0;
+}
+
 enum class BlockStatus {
   kOk,
   kBadSize,           // a side below 1 or above 1024, or the area above 4096
-  kBadStyle,          // a style switch not supported here
+  kBadStyle,          // a style bit outside Table A.19's six
   kTooManyBitplanes,  // a magnitude needs more bit-planes than Mb (or Mb outside 0..32)
   kPassArrayTooSmall,
   kOverflow,  // the codeword is longer than the output capacity
@@ -71,19 +135,92 @@ struct BlockInput {
 };
 
 struct BlockOutput {
-  std::uint8_t *work;   // block_work_bytes(width, height) bytes
-  std::uint8_t *bytes;  // the codeword
-  int capacity;         // bytes writable at `bytes`
-  int *pass_lengths;    // cumulative length after each pass: truncation points
-  int pass_capacity;    // entries of pass_lengths; max_pass_count(Mb) suffices
+  std::uint8_t *work;             // block_work_bytes(width, height) bytes
+  std::uint8_t *bytes;            // the codeword
+  int capacity;                   // bytes writable at `bytes`
+  int *pass_lengths;              // cumulative length after each pass: truncation points
+  int pass_capacity;              // entries of pass_lengths (and pass_distortion); max_pass_count(Mb) suffices
+  std::int64_t *pass_distortion;  // per pass, the squared error it removes (see the top); nullptr: not wanted
 };
 
 struct BlockResult {
   BlockStatus status;
-  int passes;          // coding passes
-  int bytes;           // codeword length (the length it needs, on kOverflow)
-  int zero_bitplanes;  // P: Mb minus the planes down from the top non-zero one
+  int passes;            // coding passes
+  int bytes;             // codeword length (the length it needs, on kOverflow)
+  int zero_bitplanes;    // P: Mb minus the planes down from the top non-zero one
+  int distortion_shift;  // s of pass_distortion: 0 below 2^24, else planes - 24
 };
+
+// Raw coding of the bypass mode (T.800 D.6): bits straight into bytes, the
+// most significant first; after a byte of 0xFF the next one holds 7 bits
+// under a 0, so no marker can appear. Like MqEncoder, it writes inside its
+// capacity only and counts the rest.
+class RawEncoder {
+ public:
+  CF_HD void init(std::uint8_t *buffer, int capacity) {
+    buf_ = buffer;
+    cap_ = capacity;
+    n_ = 0;
+    cur_ = 0;
+    free_ = 8;
+    last_ = 0;
+  }
+
+  CF_HD void put(int bit) {
+    cur_ = std::uint8_t(cur_ | ((bit & 1) << --free_));
+    if (free_ == 0) emit();
+  }
+
+  // Ends the segment: the last byte's free bits get 0101...; with nothing
+  // left over after a 0xFF, predictable termination adds the byte its
+  // stuffed bit starts, padded the same way (0x2A), so a decoder finds the
+  // pattern; otherwise the 0xFF goes, its eight 1s being what a decoder
+  // reads past the end anyway. Finished afterwards.
+  CF_HD void flush(bool predictable) {
+    const bool pending = free_ < (last_ == 0xFF ? 7 : 8);
+    if (!pending && last_ == 0xFF && !predictable) {
+      --n_;
+      return;
+    }
+    if (!pending && last_ != 0xFF) return;
+    for (int v = 0; free_ > 0; v ^= 1) cur_ = std::uint8_t(cur_ | (v << --free_));
+    emit();
+  }
+
+  CF_HD int bytes() const { return n_; }
+
+  // The bytes a decoder needs for every bit put so far, when the segment
+  // goes on: the byte being filled counts once it holds a bit; a last 0xFF
+  // need not be sent (its 1s are the decoder's fill).
+  CF_HD int truncation_length() const {
+    if (free_ < (last_ == 0xFF ? 7 : 8)) return n_ + 1;
+    return last_ == 0xFF ? n_ - 1 : n_;
+  }
+
+ private:
+  CF_HD void emit() {
+    if (n_ < cap_) buf_[n_] = cur_;
+    ++n_;
+    last_ = cur_;
+    cur_ = 0;
+    free_ = last_ == 0xFF ? 7 : 8;
+  }
+
+  std::uint8_t *buf_ = nullptr;
+  int cap_ = 0, n_ = 0;
+  std::uint8_t cur_ = 0, last_ = 0;
+  int free_ = 8;  // bits of the byte being filled still free
+};
+
+// In half-units, the squared error of a sample of magnitude m known down to
+// bit-plane p (the definition at the top); m < 2^24 and p <= 24 keep it in
+// 2^50.
+CF_HD std::int64_t half_unit_squared_error(std::uint32_t m, int p) {
+  const std::uint32_t q = m >> p;
+  const std::int64_t t = 2 * std::int64_t(m) + 1;
+  const std::int64_t r = q ? 2 * (std::int64_t(q) << p) + (std::int64_t(1) << p) : 0;
+  return (t - r) * (t - r);
+}
 
 // The encoder's state for one block; encode_block() below is the entry.
 class BlockEncoder {
@@ -94,11 +231,11 @@ class BlockEncoder {
   static constexpr std::uint8_t kRefined = 4;   // refined at least once
   static constexpr std::uint8_t kCodedNow = 8;  // coded by this plane's significance propagation pass
 
-  CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, std::uint8_t *out, int capacity)
-      : in_(in), flags_(work), pitch_(in.width + 2) {
+  // distortion_shift: as BlockResult's; below 0, no distortion measured.
+  CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, std::uint8_t *out, int capacity, int distortion_shift)
+      : in_(in), flags_(work), pitch_(in.width + 2), out_(out), cap_(capacity), shift_(distortion_shift) {
     for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
     reset_contexts();
-    mq_.init(out, capacity);
   }
 
   CF_HD void reset_contexts() {
@@ -128,12 +265,35 @@ class BlockEncoder {
     return m;
   }
 
-  // The sample has just become significant: its sign (D.3.2), then its state.
-  CF_HD void code_sign(int x, int y, unsigned m, unsigned negative) {
+  // One decision: through the MQ coder in context `label`, or raw.
+  CF_HD void code(int label, int d) {
+    if (raw_now_)
+      raw_.put(d);
+    else
+      mq_.encode(ctx_[label], d);
+  }
+
+  // What knowing (x, y) one plane further, down to `plane`, removes from
+  // the squared error, for a sample significant from there on.
+  CF_HD void add_distortion(int x, int y, int plane) {
+    if (shift_ < 0 || plane < shift_) return;  // not wanted, or below the measured planes
+    const std::uint32_t m = magnitude(x, y) >> shift_;
+    const int p = plane - shift_;
+    distortion_ += half_unit_squared_error(m, p + 1) - half_unit_squared_error(m, p);
+  }
+
+  // The sample has just become significant: its sign (D.3.2; raw, the sign
+  // bit itself), then its state.
+  CF_HD void code_sign(int x, int y, unsigned m, unsigned negative, int plane) {
     const int s = in_.samples[y * in_.stride + x] < 0 ? 1 : 0;
-    const SignContext sc = sign_context(m, negative);
-    mq_.encode(ctx_[sc.label], s ^ sc.xor_bit);
+    if (raw_now_) {
+      raw_.put(s);
+    } else {
+      const SignContext sc = sign_context(m, negative);
+      mq_.encode(ctx_[sc.label], s ^ sc.xor_bit);
+    }
     flags(x, y) |= std::uint8_t(kSignificant | (s ? kNegative : 0));
+    add_distortion(x, y, plane);
   }
 
   // Significance decision of an insignificant sample, and its sign when it
@@ -142,8 +302,8 @@ class BlockEncoder {
     unsigned negative;
     const unsigned m = neighbours(x, y, negative);
     const int b = bit(x, y, plane);
-    mq_.encode(ctx_[significance_context(in_.orientation, m)], b);
-    if (b) code_sign(x, y, m, negative);
+    code(significance_context(in_.orientation, m), b);
+    if (b) code_sign(x, y, m, negative, plane);
   }
 
   // D.3.1: insignificant samples with a significant neighbour.
@@ -168,8 +328,9 @@ class BlockEncoder {
           if ((f & kSignificant) == 0 || (f & kCodedNow) != 0) continue;
           unsigned negative;
           const unsigned m = neighbours(x, y, negative);
-          mq_.encode(ctx_[refinement_context((f & kRefined) != 0, m)], bit(x, y, plane));
+          code(refinement_context((f & kRefined) != 0, m), bit(x, y, plane));
           flags(x, y) |= kRefined;
+          add_distortion(x, y, plane);
         }
   }
 
@@ -185,7 +346,8 @@ class BlockEncoder {
     return true;
   }
 
-  // D.3.4: every sample the plane's earlier passes left uncoded.
+  // D.3.4: every sample the plane's earlier passes left uncoded; then the
+  // segmentation symbol (D.5) when that mode is on.
   CF_HD void cleanup_pass(int plane) {
     for (int s = 0; s < stripe_count(in_.height); ++s) {
       const int y0 = s * kStripeHeight, rows = stripe_rows(s, in_.height);
@@ -200,7 +362,7 @@ class BlockEncoder {
           mq_.encode(ctx_[kUniformContext], r & 1);
           unsigned negative;
           const unsigned m = neighbours(x, y0 + r, negative);
-          code_sign(x, y0 + r, m, negative);
+          code_sign(x, y0 + r, m, negative, plane);
           ++r;
         }
         for (; r < rows; ++r)
@@ -208,29 +370,65 @@ class BlockEncoder {
         for (r = 0; r < rows; ++r) flags(x, y0 + r) &= std::uint8_t(~kCodedNow);
       }
     }
+    if (in_.style & kStyleSegmentation)
+      for (int i = 0; i < 4; ++i) mq_.encode(ctx_[kUniformContext], 1 - (i & 1));  // 1010
   }
 
-  // Every pass from the top plane down; lengths as truncation points.
-  CF_HD int code_all(int top_plane, int *pass_lengths) {
-    int pass = 0;
-    for (int plane = top_plane; plane >= 0; --plane)
-      for (int kind = plane == top_plane ? 2 : 0; kind < 3; ++kind) {
-        if (kind == 0) significance_pass(plane);
-        if (kind == 1) refinement_pass(plane);
-        if (kind == 2) cleanup_pass(plane);
-        pass_lengths[pass++] = mq_.truncation_length();
-        if (in_.style & kStyleReset) reset_contexts();
+  // A codeword segment starts at byte `start_` of the output: the MQ coder
+  // afresh (INITENC) with the contexts as they are, or raw.
+  CF_HD void begin_segment(bool raw) {
+    raw_now_ = raw;
+    std::uint8_t *at = start_ < cap_ ? out_ + start_ : out_;
+    const int room = start_ < cap_ ? cap_ - start_ : 0;
+    if (raw)
+      raw_.init(at, room);
+    else
+      mq_.init(at, room);
+  }
+
+  // Terminates the segment; returns its length.
+  CF_HD int end_segment() {
+    const bool predictable = (in_.style & kStylePredictable) != 0;
+    if (raw_now_) {
+      raw_.flush(predictable);
+      return raw_.bytes();
+    }
+    if (predictable)
+      mq_.flush_predictable();
+    else
+      mq_.flush();
+    return mq_.bytes();
+  }
+
+  // Every pass from the top plane down: lengths as truncation points,
+  // distortion when asked for. Returns the codeword's length.
+  CF_HD int code_all(int top_plane, int passes, int *pass_lengths, std::int64_t *pass_distortion) {
+    start_ = 0;
+    begin_segment(false);
+    for (int pass = 0; pass < passes; ++pass) {
+      const int plane = top_plane - (pass + 2) / 3;
+      const int kind = pass_kind(pass);
+      if (pass > 0 && pass_ends_segment(in_.style, pass - 1, passes)) begin_segment(pass_is_raw(in_.style, pass));
+      distortion_ = 0;
+      if (kind == 0) significance_pass(plane);
+      if (kind == 1) refinement_pass(plane);
+      if (kind == 2) cleanup_pass(plane);
+      if (pass_ends_segment(in_.style, pass, passes)) {
+        start_ += end_segment();
+        pass_lengths[pass] = start_;
+      } else {
+        pass_lengths[pass] = start_ + (raw_now_ ? raw_.truncation_length() : mq_.truncation_length());
       }
-    mq_.flush();
-    // The last pass ends the codeword. A point is never past a later one:
-    // bytes enough to decode more passes are enough for fewer.
-    pass_lengths[pass - 1] = mq_.bytes();
-    for (int i = pass - 2; i >= 0; --i)
+      if (pass_distortion) pass_distortion[pass] = distortion_;
+      if (in_.style & kStyleReset) reset_contexts();
+    }
+    // A point is never past a later one: bytes enough to decode more passes
+    // are enough for fewer (a truncation point may pass its segment's end,
+    // which termination can make shorter).
+    for (int i = passes - 2; i >= 0; --i)
       if (pass_lengths[i] > pass_lengths[i + 1]) pass_lengths[i] = pass_lengths[i + 1];
-    return pass;
+    return start_;
   }
-
-  CF_HD const MqEncoder &mq() const { return mq_; }
 
  private:
   static CF_HD unsigned sig(std::uint8_t v, unsigned b) { return (v & kSignificant) ? b : 0u; }
@@ -239,14 +437,21 @@ class BlockEncoder {
   BlockInput in_;
   std::uint8_t *flags_;
   int pitch_;
+  std::uint8_t *out_;
+  int cap_;
+  int shift_;      // distortion measured at magnitudes m >> shift_; -1: not measured
+  int start_ = 0;  // where the current segment starts in the output
+  bool raw_now_ = false;
+  std::int64_t distortion_ = 0;  // of the pass under way
   MqEncoder mq_;
+  RawEncoder raw_;
   MqContext ctx_[kContextCount];
 };
 
 // Codes one code-block. An all-zero block gives 0 passes, 0 bytes and
 // P = Mb (tier-2 leaves it out of every packet).
 CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
-  BlockResult res{BlockStatus::kOk, 0, 0, in.magnitude_bitplanes};
+  BlockResult res{BlockStatus::kOk, 0, 0, in.magnitude_bitplanes, 0};
   if (in.width < 1 || in.height < 1 || in.width > kMaxBlockSide || in.height > kMaxBlockSide ||
       in.width * in.height > kMaxBlockArea || in.stride < in.width)
     return res.status = BlockStatus::kBadSize, res;
@@ -264,11 +469,13 @@ CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
   while (planes < 32 && (any >> planes) != 0) ++planes;
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
   res.zero_bitplanes = in.magnitude_bitplanes - planes;
-  if (out.pass_capacity < 3 * planes - 2) return res.status = BlockStatus::kPassArrayTooSmall, res;
-  BlockEncoder enc(in, out.work, out.bytes, out.capacity);
-  res.passes = enc.code_all(planes - 1, out.pass_lengths);
-  res.bytes = enc.mq().bytes();
-  if (enc.mq().overflow()) res.status = BlockStatus::kOverflow;
+  const int passes = 3 * planes - 2;
+  if (out.pass_capacity < passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
+  res.distortion_shift = planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0;
+  BlockEncoder enc(in, out.work, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
+  res.bytes = enc.code_all(planes - 1, passes, out.pass_lengths, out.pass_distortion);
+  res.passes = passes;
+  if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
   return res;
 }
 

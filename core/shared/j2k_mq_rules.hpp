@@ -112,6 +112,24 @@ class MqEncoder {
     if (b_ == 0xFF) --bp_;
   }
 
+  // The predictable termination of T.800 D.4.2, which code-block style 0x10
+  // asks for instead of FLUSH: C itself, without SETBITS, moves out in whole
+  // bytes down to bit 15 (A's top bit), and a final 0xFF is dropped. The
+  // decoder's 0xFF fill changes C only below bit 15, and only upwards, so
+  // the value stays in [C, C + A). The length then depends on how far C
+  // has shifted alone: after S renormalisation shifts, the bytes holding the
+  // codeword's first S bits, which a decoder can count and check. k: the
+  // bits from the top of the next byte (bit 26 - CT) down to bit 15; each
+  // BYTEOUT takes CT bits (7 after a 0xFF). The encoder is finished
+  // afterwards.
+  CF_HD void flush_predictable() {
+    for (int k = 12 - ct_; k > 0; k -= ct_) {
+      c_ <<= ct_;
+      byte_out();
+    }
+    if (b_ == 0xFF) --bp_;
+  }
+
   // Bytes of the codeword: after flush(), its length; before, the bytes
   // moved out of C so far (the last of them may still grow by a carry).
   CF_HD int bytes() const { return bp_ + 1; }

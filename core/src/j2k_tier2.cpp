@@ -118,6 +118,29 @@ std::uint32_t lblock_increment(std::uint32_t lblock, std::uint32_t passes, std::
 // ---------------------------------------------------------------------------
 // Packets (B.9, B.10.3 to B.10.8).
 
+// The segment flags and pass lengths of a block (B.10.7.2), when it has them.
+static std::string segments_check(const CodeBlockPlan &cb, std::uint32_t layers) {
+  if (cb.ends_segment.empty() && cb.pass_lengths.empty()) return {};
+  std::size_t passes = 0;
+  for (std::uint32_t p : cb.passes) passes += p;
+  if (cb.ends_segment.size() != passes || cb.pass_lengths.size() != passes)
+    return "ends_segment and pass_lengths need one entry per coding pass (" + std::to_string(passes) + "), not " +
+           std::to_string(cb.ends_segment.size()) + " and " + std::to_string(cb.pass_lengths.size());
+  std::size_t pass = 0;
+  std::uint64_t sent = 0;
+  for (std::uint32_t l = 0; l < layers; ++l) {
+    for (std::uint32_t i = 0; i < cb.passes[l]; ++i, ++pass)
+      if (pass > 0 && cb.pass_lengths[pass] < cb.pass_lengths[pass - 1])
+        return "pass " + std::to_string(pass) + "'s length " + std::to_string(cb.pass_lengths[pass]) +
+               " is below the previous pass's " + std::to_string(cb.pass_lengths[pass - 1]);
+    sent += cb.bytes[l];
+    if (cb.passes[l] > 0 && cb.pass_lengths[pass - 1] != sent)
+      return "layer " + std::to_string(l) + " ends at pass " + std::to_string(pass - 1) + " of length " +
+             std::to_string(cb.pass_lengths[pass - 1]) + ", its bytes add up to " + std::to_string(sent);
+  }
+  return {};
+}
+
 std::string precinct_plan_check(const PrecinctPlan &plan) {
   if (plan.layers == 0 || plan.layers > 65535) return "layers: " + std::to_string(plan.layers) + " (1..65535)";
   if (plan.subbands.size() != 1 && plan.subbands.size() != 3)
@@ -144,6 +167,8 @@ std::string precinct_plan_check(const PrecinctPlan &plan) {
       if (cb.data.size() != total)
         return at + ": " + std::to_string(cb.data.size()) + " bytes of data, the layers add up to " +
                std::to_string(total);
+      const std::string why = segments_check(cb, plan.layers);
+      if (!why.empty()) return at + ": " + why;
     }
   }
   return {};
@@ -153,6 +178,30 @@ static std::uint32_t first_layer(const CodeBlockPlan &cb, std::uint32_t layers) 
   for (std::uint32_t l = 0; l < layers; ++l)
     if (cb.passes[l] > 0) return l;
   return layers;  // never: above every threshold a packet codes
+}
+
+// The passes a packet adds to a block, cut where codeword segments end
+// (B.10.7.2): `passes` passes from pass `first`, `bytes` bytes from byte
+// `offset` of the codeword.
+struct Piece {
+  std::uint32_t passes, bytes;
+};
+static std::vector<Piece> pieces_of(const CodeBlockPlan &cb, std::uint32_t first, std::uint32_t passes,
+                                    std::size_t offset, std::uint32_t bytes) {
+  if (cb.ends_segment.empty()) return {{passes, bytes}};
+  std::vector<Piece> pieces;
+  std::size_t start = offset;
+  std::uint32_t count = 0;
+  for (std::uint32_t p = first; p < first + passes; ++p) {
+    ++count;
+    const bool last = p + 1 == first + passes;
+    if (!last && !cb.ends_segment[p]) continue;
+    const std::size_t end = last ? offset + bytes : cb.pass_lengths[p];
+    pieces.push_back({count, std::uint32_t(end - start)});
+    start = end;
+    count = 0;
+  }
+  return pieces;
 }
 
 PrecinctPacketWriter::PrecinctPacketWriter(PrecinctPlan plan) : plan_(std::move(plan)) {
@@ -198,14 +247,17 @@ std::size_t PrecinctPacketWriter::write_next(ByteWriter &w, const PacketMarkers 
           // B.10.5: zero bit-planes, at the first inclusion.
           if (!st.included) zero_bitplanes_[s].encode_value(bits, x, y);
           st.included = true;
-          // B.10.6: new passes; B.10.7: Lblock increment and length.
+          // B.10.6: new passes; B.10.7: Lblock increment and lengths.
           const PassesCode code = passes_codeword(passes);
           bits.bits(code.bits, code.length);
-          const std::uint32_t k = lblock_increment(st.lblock, passes, cb.bytes[l]);
+          const std::vector<Piece> pieces = pieces_of(cb, st.passes, passes, st.offset, cb.bytes[l]);
+          std::uint32_t k = 0;
+          for (const Piece &p : pieces) k = std::max(k, lblock_increment(st.lblock, p.passes, p.bytes));
           for (std::uint32_t i = 0; i < k; ++i) bits.bit(1);
           bits.bit(0);
           st.lblock += k;
-          bits.bits(cb.bytes[l], st.lblock + floor_log2(passes));
+          for (const Piece &p : pieces) bits.bits(p.bytes, st.lblock + floor_log2(p.passes));
+          st.passes += passes;
         }
     }
   const std::vector<std::uint8_t> header = bits.finish();

@@ -107,6 +107,17 @@ struct CodeBlockPlan {
   std::vector<std::uint32_t> bytes;
   // Its codeword: the bytes of all its layers in order (sum of `bytes`).
   std::vector<std::uint8_t> data;
+  // Several codeword segments (B.10.7.2), for a code-block whose style
+  // terminates the codeword before its end (restart 0x04, bypass 0x01;
+  // t1::pass_ends_segment() says where): per coding pass of the block, in
+  // order over the layers, 1 where the pass ends a segment, and the
+  // codeword's length after the pass (its truncation point; at a layer's
+  // last pass, the bytes of the layers so far). A packet's passes are cut
+  // where a segment ends, and each piece gets its own length, in
+  // Lblock + floor(log2(its passes)) bits. Both empty: a packet's passes
+  // are one piece (a codeword of one segment).
+  std::vector<std::uint8_t> ends_segment;
+  std::vector<std::uint32_t> pass_lengths;
 };
 
 // The code-blocks of one subband inside the precinct: a grid of width x
@@ -124,8 +135,9 @@ struct PrecinctPlan {
 };
 
 // Empty when the plan is consistent (grid sizes, one entry per layer,
-// passes <= 164 per layer, bytes only with passes, data of the right size);
-// otherwise a message naming what is wrong.
+// passes <= 164 per layer, bytes only with passes, data of the right size,
+// segment flags and pass lengths: one per pass, lengths rising and meeting
+// each layer's bytes); otherwise a message naming what is wrong.
 std::string precinct_plan_check(const PrecinctPlan &plan);
 
 // SOP / EPH (T.800 A.8.1, A.8.2): the SOP marker segment (with Nsop, the
@@ -154,7 +166,8 @@ class PrecinctPacketWriter {
   struct BlockState {
     bool included = false;
     std::uint32_t lblock = kInitialLblock;
-    std::size_t offset = 0;  // bytes of `data` already sent
+    std::size_t offset = 0;    // bytes of `data` already sent
+    std::uint32_t passes = 0;  // coding passes already sent
   };
   PrecinctPlan plan_;
   std::vector<TagTree> inclusion_, zero_bitplanes_;  // per subband

@@ -4,7 +4,7 @@
 // deinterleaved block, code-blocks anchored at the origin (B.7).
 #include "core/src/j2k_layout.hpp"
 #include "cudafilters/error.hpp"
-#include "support/check.hpp"
+#include "check.hpp"
 
 using namespace cf::j2k;
 

@@ -2,12 +2,16 @@
 //  1. the header bit writer's stuffing after 0xFF (T.800 B.10.1), by hand;
 //  2. a tag tree (B.10.2) worked by hand: its minima, the bits of every
 //     leaf, and the same bits spread over three packets of rising threshold;
-//  3. Table B.4's codewords, Lblock increments (B.10.7.1) and two packet
-//     headers of a two-layer precinct, bit by bit by hand;
+//  3. Table B.4's codewords, Lblock increments (B.10.7.1), two packet
+//     headers of a two-layer precinct and two of a block of two codeword
+//     segments (B.10.7.2), bit by bit by hand;
 //  4. a packet decoder written here from B.10 (its own bit reader and tag
-//     trees), reading back random precincts over several layers;
+//     trees), reading back random precincts over several layers, half of
+//     their code-blocks in several codeword segments;
 //  5. OpenJPEG's opj_decompress decoding a 1x1 image whose single code-block
-//     has one cleanup pass (exits 77, skipped, without the tool).
+//     has one cleanup pass (exits 77, skipped, without the tool);
+//  6. and code-blocks of several codeword segments (B.10.7.2) over two
+//     layers, coded by the tier-1 block coder.
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +23,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/shared/j2k_mq_rules.hpp"
 #include "core/src/j2k_tier2.hpp"
 #include "cudafilters/error.hpp"
@@ -199,7 +204,7 @@ static void lblock_by_hand() {
 
 static CodeBlockPlan block(std::uint32_t zero_bitplanes, std::vector<std::uint32_t> passes,
                            std::vector<std::uint32_t> bytes, std::uint8_t fill) {
-  CodeBlockPlan cb{zero_bitplanes, std::move(passes), std::move(bytes), {}};
+  CodeBlockPlan cb{zero_bitplanes, std::move(passes), std::move(bytes), {}, {}, {}};
   std::uint32_t total = 0;
   for (std::uint32_t b : cb.bytes) total += b;
   for (std::uint32_t i = 0; i < total; ++i) cb.data.push_back(std::uint8_t(fill + i));
@@ -258,6 +263,48 @@ static void headers_by_hand() {
   bad = plan;
   bad.subbands[0].blocks[0].data.pop_back();
   CHECK(!precinct_plan_check(bad).empty());
+}
+
+// Several codeword segments (B.10.7.2), one LL block of one layer, 12
+// passes in two segments as bypass makes them: passes 0-9 (20 bytes), 10-11
+// (3 bytes).
+//   1 (not empty), inclusion 1, zero bit-planes (0) 1,
+//   12 passes: 1111 00110, Lblock 0,
+//   20 in 3 + floor(log2 10) = 6 bits: 010100, 3 in 3 + 1 = 4 bits: 0011
+//   = 11111110 01100010 1000011(0) = FE 62 86.
+// With 70 bytes in the first segment it needs 7 bits: Lblock + 1 (10), and
+// the second length takes 5 bits:
+//   111 111100110 10 1000110 00011 = 11111110 01101010 00110000 11(000000)
+//   = FE 6A 30 C0.
+static void segment_headers_by_hand() {
+  for (std::uint32_t first : {20u, 70u}) {
+    CodeBlockPlan cb = block(0, {12}, {first + 3}, 0x30);
+    cb.ends_segment.assign(12, 0);
+    cb.ends_segment[9] = cb.ends_segment[11] = 1;
+    for (std::uint32_t p = 0; p < 12; ++p) cb.pass_lengths.push_back(p < 10 ? first * (p + 1) / 10 : first + p - 9);
+    cb.pass_lengths[11] = first + 3;
+    PrecinctPacketWriter pw(PrecinctPlan{1, {PrecinctSubband{1, 1, {cb}}}});
+    ByteWriter w;
+    pw.write_next(w, {});
+    Bytes want = first == 20 ? Bytes{0xFE, 0x62, 0x86} : Bytes{0xFE, 0x6A, 0x30, 0xC0};
+    for (std::uint32_t i = 0; i < first + 3; ++i) want.push_back(std::uint8_t(0x30 + i));
+    check_bytes(w.bytes(), want, first == 20 ? "two segments" : "two segments, Lblock 4");
+  }
+  // Flags or lengths that do not fit the passes are refused.
+  CodeBlockPlan cb = block(0, {3, 2}, {10, 5}, 0);
+  cb.ends_segment = {0, 0, 1, 0, 1};
+  cb.pass_lengths = {2, 5, 10, 12, 15};
+  PrecinctPlan plan{2, {PrecinctSubband{1, 1, {cb}}}};
+  CHECK_MSG(precinct_plan_check(plan).empty(), "%s", precinct_plan_check(plan).c_str());
+  plan.subbands[0].blocks[0].pass_lengths[2] = 9;
+  std::string why = precinct_plan_check(plan);
+  CHECK_MSG(why.find("layer 0 ends at pass 2") != std::string::npos, "check said: %s", why.c_str());
+  plan.subbands[0].blocks[0].pass_lengths = {2, 5, 10, 12};
+  why = precinct_plan_check(plan);
+  CHECK_MSG(why.find("one entry per coding pass") != std::string::npos, "check said: %s", why.c_str());
+  plan.subbands[0].blocks[0].pass_lengths = {6, 5, 10, 12, 15};
+  why = precinct_plan_check(plan);
+  CHECK_MSG(why.find("below the previous") != std::string::npos, "check said: %s", why.c_str());
 }
 
 // ---------------------------------------------------------------------------
@@ -351,11 +398,18 @@ struct DecodedBlock {
   std::uint32_t zero_bitplanes = 0;
   std::vector<std::uint32_t> passes, bytes;  // per layer
   Bytes data;
+  std::uint32_t passes_read = 0;
+  std::vector<std::uint32_t> segment_ends;  // the codeword's length at each end of a segment read
 };
 
 struct PrecinctDecoder {
+  // The decoder knows where segments end (from the code-block style): it
+  // reads the plan's ends_segment flags, nothing else of the plan's blocks.
   explicit PrecinctDecoder(const PrecinctPlan &shape) {
     for (const PrecinctSubband &sb : shape.subbands) {
+      std::vector<std::vector<std::uint8_t>> ends;
+      for (const CodeBlockPlan &cb : sb.blocks) ends.push_back(cb.ends_segment);
+      segment_flags.push_back(ends);
       grids.push_back({sb.width, sb.height});
       inclusion.emplace_back(sb.width, sb.height);
       zeros.emplace_back(sb.width, sb.height);
@@ -393,10 +447,23 @@ struct PrecinctDecoder {
           }
           const std::uint32_t passes = read_passes(r);
           while (r.bit()) ++cb.lblock;
-          std::uint32_t lg = 0;
-          for (std::uint32_t v = passes; v > 1; v >>= 1) ++lg;
+          // One length per piece: the passes up to each end of a segment,
+          // and those after the last one (B.10.7.2).
+          const std::vector<std::uint8_t> &ends = segment_flags[b][std::size_t(y) * grids[b][0] + x];
+          std::uint32_t total = 0, count = 0;
+          for (std::uint32_t p = cb.passes_read; p < cb.passes_read + passes; ++p) {
+            ++count;
+            const bool last = p + 1 == cb.passes_read + passes;
+            if (!last && (ends.empty() || !ends[p])) continue;
+            std::uint32_t lg = 0;
+            for (std::uint32_t v = count; v > 1; v >>= 1) ++lg;
+            total += r.bits(cb.lblock + lg);
+            if (!ends.empty() && ends[p]) cb.segment_ends.push_back(std::uint32_t(cb.data.size()) + total);
+            count = 0;
+          }
+          cb.passes_read += passes;
           cb.passes.back() = passes;
-          cb.bytes.back() = lengths[b][std::size_t(y) * grids[b][0] + x] = r.bits(cb.lblock + lg);
+          cb.bytes.back() = lengths[b][std::size_t(y) * grids[b][0] + x] = total;
         }
     }
     ok = ok && !r.bad;
@@ -415,6 +482,7 @@ struct PrecinctDecoder {
     return pos;
   }
   std::vector<std::array<std::uint32_t, 2>> grids;
+  std::vector<std::vector<std::vector<std::uint8_t>>> segment_flags;
   std::vector<TagTreeDecoder> inclusion, zeros;
   std::vector<std::vector<DecodedBlock>> blocks;
 };
@@ -443,6 +511,19 @@ static PrecinctPlan random_plan(std::mt19937 &rng) {
         cb.bytes.push_back(bytes);
         for (std::uint32_t k = 0; k < bytes; ++k) cb.data.push_back(std::uint8_t(rng()));
       }
+      if (below(2) == 0) {  // several codeword segments: random ends, rising lengths
+        std::uint32_t sent = 0;
+        for (std::uint32_t l = 0; l < p.layers; ++l) {
+          std::uint32_t at = sent;
+          sent += cb.bytes[l];
+          for (std::uint32_t i = 0; i < cb.passes[l]; ++i) {
+            const bool last = i + 1 == cb.passes[l];
+            if (!last) at += below(sent - at + 1) / 2;
+            cb.ends_segment.push_back(below(3) == 0 ? 1 : 0);
+            cb.pass_lengths.push_back(last ? sent : at);
+          }
+        }
+      }
       sb.blocks.push_back(std::move(cb));
     }
     p.subbands.push_back(std::move(sb));
@@ -453,6 +534,7 @@ static PrecinctPlan random_plan(std::mt19937 &rng) {
 static void round_trips() {
   std::mt19937 rng(20240611);
   int packets = 0, empty = 0;
+  std::size_t segments = 0;
   for (int trial = 0; trial < 400; ++trial) {
     const PrecinctPlan plan = random_plan(rng);
     PrecinctPacketWriter pw(plan);
@@ -477,15 +559,20 @@ static void round_trips() {
         const DecodedBlock &got = dec.blocks[s][b];
         bool ever = false;
         for (std::uint32_t p : want.passes) ever = ever || p > 0;
+        std::vector<std::uint32_t> want_ends;
+        for (std::size_t p = 0; p < want.ends_segment.size(); ++p)
+          if (want.ends_segment[p]) want_ends.push_back(want.pass_lengths[p]);
         ok = got.passes == want.passes && got.bytes == want.bytes && got.data == want.data && got.included == ever &&
-             (!ever || got.zero_bitplanes == want.zero_bitplanes);
+             (!ever || got.zero_bitplanes == want.zero_bitplanes) && got.segment_ends == want_ends;
+        segments += want_ends.size();
       }
     CHECK_MSG(ok, "trial %d: %u layers, %zu subbands: the decoder reads back something else", trial, plan.layers,
               plan.subbands.size());
     if (!ok) return;
   }
   CHECK_MSG(empty > 20, "only %d empty packets in the round trips", empty);
-  std::printf("%d packets read back (%d empty)\n", packets, empty);
+  CHECK_MSG(segments > 1000, "only %zu segment ends in the round trips", segments);
+  std::printf("%d packets read back (%d empty), %zu segment lengths\n", packets, empty, segments);
 }
 
 // ---------------------------------------------------------------------------
@@ -520,7 +607,7 @@ static Bytes one_sample_codestream(int negative) {
   const std::size_t sot = begin_tile_part(w, 0, 0, 1);
   write_sod(w);
   const Bytes cw = one_pass_codeword(negative);
-  CodeBlockPlan cb{8, {1}, {std::uint32_t(cw.size())}, cw};
+  CodeBlockPlan cb{8, {1}, {std::uint32_t(cw.size())}, cw, {}, {}};
   PrecinctPacketWriter pw(PrecinctPlan{1, {PrecinctSubband{1, 1, {cb}}}});
   const std::size_t at = w.size();
   pw.write_next(w, {});
@@ -533,6 +620,94 @@ static Bytes one_sample_codestream(int negative) {
   end_tile_part(w, sot);
   write_eoc(w);
   return w.bytes();
+}
+
+// A binary 8-bit PGM's samples, or empty.
+static Bytes read_pgm(const std::string &path, unsigned &w, unsigned &h) {
+  std::ifstream f(path, std::ios::binary);
+  std::string magic;
+  auto number = [&f] {  // skips whitespace and # comments (OpenJPEG writes one)
+    unsigned v = 0;
+    while ((f >> std::ws).peek() == '#') f.ignore(1 << 16, '\n');
+    f >> v;
+    return v;
+  };
+  f >> magic;
+  w = number(), h = number();
+  const unsigned maxval = number();
+  f.get();
+  if (!f || magic != "P5" || maxval != 255) return {};
+  Bytes s(std::size_t(w) * h);
+  f.read(reinterpret_cast<char *>(s.data()), std::streamsize(s.size()));
+  return f ? s : Bytes{};
+}
+
+// 6. OpenJPEG decodes a code-block of several codeword segments (bypass,
+// restart) sent in two layers, the first cut inside a segment: a 29 x 23
+// 8-bit image, 0 decomposition levels, one code-block coded by
+// t1::encode_block, the packets written by PrecinctPacketWriter, COD
+// carrying the style. The whole image must come back.
+static void opj_segments(const std::string &dir) {
+  const std::uint32_t w = 29, h = 23;
+  Bytes image(w * h);
+  std::mt19937 rng(11);
+  for (std::uint32_t i = 0; i < w * h; ++i) image[i] = std::uint8_t((i % w) * 7 + (i / w) * 3 + rng() % 40);
+  namespace t1 = cf::j2k::t1;
+  const unsigned styles[] = {0x00, 0x01, 0x04, 0x05, 0x15, 0x23, 0x3F};
+  int count = 0;
+  for (unsigned style : styles)
+    for (int split : {3, 10, 11, 12, 16}) {
+      CodestreamParams p = one_tile_image(w, h, {Component{8, false, 1, 1}});
+      p.levels = 0;
+      p.layers = 2;
+      p.cb_style = std::uint8_t(style);
+      const std::vector<SubbandStep> steps = reversible_steps(8, 0);
+      const int mb = int(p.guard_bits + steps[0].exponent) - 1;  // T.800 E.1.1.2
+      std::vector<std::int32_t> coeff(image.begin(), image.end());
+      for (std::int32_t &c : coeff) c -= 128;  // the DC level shift
+      std::vector<std::uint8_t> work(t1::block_work_bytes(int(w), int(h))), out(8192);
+      std::vector<int> lengths(t1::max_pass_count(mb));
+      const t1::BlockInput in{coeff.data(), int(w), int(h), int(w), t1::Orientation::LL, mb, style};
+      const t1::BlockResult r = t1::encode_block(
+          in, {work.data(), out.data(), int(out.size()), lengths.data(), int(lengths.size()), nullptr});
+      CHECK_MSG(r.status == t1::BlockStatus::kOk && r.passes > split, "style 0x%02X: status %d, %d passes", style,
+                int(r.status), r.passes);
+      if (r.status != t1::BlockStatus::kOk || r.passes <= split) return;
+      CodeBlockPlan cb;
+      cb.zero_bitplanes = std::uint32_t(r.zero_bitplanes);
+      cb.passes = {std::uint32_t(split), std::uint32_t(r.passes - split)};
+      cb.bytes = {std::uint32_t(lengths[split - 1]), std::uint32_t(r.bytes - lengths[split - 1])};
+      cb.data.assign(out.begin(), out.begin() + r.bytes);
+      for (int q = 0; q < r.passes; ++q) {
+        cb.ends_segment.push_back(t1::pass_ends_segment(style, q, r.passes) ? 1 : 0);
+        cb.pass_lengths.push_back(std::uint32_t(lengths[q]));
+      }
+      ByteWriter wr;
+      write_main_header(wr, p, steps, kEncoderComment);
+      const std::size_t sot = begin_tile_part(wr, 0, 0, 1);
+      write_sod(wr);
+      PrecinctPacketWriter pw(PrecinctPlan{2, {PrecinctSubband{1, 1, {cb}}}});
+      pw.write_next(wr, {});
+      pw.write_next(wr, {});
+      end_tile_part(wr, sot);
+      write_eoc(wr);
+
+      const std::string j2k = dir + "/segments_" + std::to_string(style) + "_" + std::to_string(split) + ".j2k";
+      std::ofstream(j2k, std::ios::binary)
+          .write(reinterpret_cast<const char *>(wr.bytes().data()), std::streamsize(wr.size()));
+      std::string log;
+      const int rc = cft::run_command("opj_decompress -i '" + j2k + "' -o '" + j2k + ".pgm'", log);
+      CHECK_MSG(rc == 0 && log.find("[ERROR]") == std::string::npos && log.find("[WARNING]") == std::string::npos,
+                "%s: opj_decompress (%d):\n%s", j2k.c_str(), rc, log.c_str());
+      unsigned gw = 0, gh = 0;
+      const Bytes got = read_pgm(j2k + ".pgm", gw, gh);
+      std::size_t differ = got.size() == image.size() ? 0 : image.size();
+      for (std::size_t i = 0; i < got.size() && i < image.size(); ++i) differ += got[i] != image[i];
+      CHECK_MSG(gw == w && gh == h && differ == 0, "%s (style 0x%02X, %d passes, split after %d): %ux%u, %zu differ",
+                j2k.c_str(), style, r.passes, split, gw, gh, differ);
+      ++count;
+    }
+  std::printf("%d two-layer codestreams of segmented code-blocks decoded by opj_decompress\n", count);
 }
 
 static int opj_one_pass() {
@@ -571,6 +746,7 @@ static int opj_one_pass() {
               "%s: %s %ux%u max %u, sample %d, expected %d", j2k.c_str(), magic.c_str(), w, h, maxval, sample, want);
   }
   std::printf("one-pass code-blocks decoded by opj_decompress\n");
+  opj_segments(dir);
   if (!cft::failures()) std::filesystem::remove_all(dir);
   return 0;
 }
@@ -581,6 +757,7 @@ int main() {
   passes_codewords();
   lblock_by_hand();
   headers_by_hand();
+  segment_headers_by_hand();
   round_trips();
   if (cft::failures()) return cft::test_result();
   const int skip = opj_one_pass();

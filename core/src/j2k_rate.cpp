@@ -1,0 +1,189 @@
+// JPEG 2000 rate allocation (PCRD): the hull of each block's truncation
+// points, the segments in slope order, and the layers as prefixes of it.
+#include "j2k_rate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "cudafilters/error.hpp"
+
+namespace cf::j2k {
+
+namespace {
+
+constexpr std::size_t kMaxLayers = 65535;  // T.800 A.6.1: Layers is 16 bits, at least 1
+
+// Empty when the block is usable, otherwise what is wrong with it.
+std::string rate_block_check(const RateBlock &b) {
+  if (b.passes < 0 || b.passes > kMaxPasses)
+    return std::to_string(b.passes) + " coding passes (0 to " + std::to_string(kMaxPasses) + ")";
+  if (!(b.weight >= 0.0) || !std::isfinite(b.weight))
+    return "weight " + std::to_string(b.weight) + " (a finite value >= 0)";
+  if (b.passes > 0 && (!b.lengths || !b.distortion)) return "no pass lengths or distortions";
+  for (int k = 0; k < b.passes; ++k) {
+    if (b.lengths[k] < 0) return "pass " + std::to_string(k) + "'s length " + std::to_string(b.lengths[k]) + " < 0";
+    if (k > 0 && b.lengths[k] < b.lengths[k - 1])
+      return "pass " + std::to_string(k) + "'s length " + std::to_string(b.lengths[k]) + " is below pass " +
+             std::to_string(k - 1) + "'s " + std::to_string(b.lengths[k - 1]) + " (lengths are cumulative)";
+  }
+  return {};
+}
+
+// Whether the slope from b to c is at least the slope from a to b (all
+// lengths strictly rising). |dD| < 2^70 and dL < 2^31: the products fit.
+bool not_steeper(const HullPoint &a, const HullPoint &b, const HullPoint &c) {
+  return (c.distortion - b.distortion) * (b.bytes - a.bytes) >= (b.distortion - a.distortion) * (c.bytes - b.bytes);
+}
+
+std::vector<HullPoint> hull_of_checked(const RateBlock &block) {
+  std::vector<HullPoint> hull{HullPoint{}};
+  __int128 removed = 0;
+  for (int k = 1; k <= block.passes; ++k) {
+    removed += block.distortion[k - 1];
+    // A pass followed by one that adds no bytes goes with it.
+    if (k < block.passes && block.lengths[k] == block.lengths[k - 1]) continue;
+    const HullPoint p{k, block.lengths[k - 1], removed};
+    if (p.bytes <= hull.back().bytes) continue;  // only (0, 0) can have the same length
+    while (hull.size() >= 2 && not_steeper(hull[hull.size() - 2], hull.back(), p)) hull.pop_back();
+    if (p.distortion > hull.back().distortion) hull.push_back(p);
+  }
+  return hull;
+}
+
+}  // namespace
+
+std::vector<RateBlock> rate_blocks(const CodedBlocks &coded, const std::vector<double> &weights) {
+  const std::size_t n = coded.results.size();
+  if (weights.size() != n)
+    throw Error("rate allocation: " + std::to_string(weights.size()) + " weights for " + std::to_string(n) +
+                " code-blocks (one each)");
+  const std::size_t entries = n * static_cast<std::size_t>(kMaxPasses);
+  if (coded.pass_lengths.size() < entries || coded.pass_distortion.size() < entries)
+    throw Error("rate allocation: pass arrays of " + std::to_string(coded.pass_lengths.size()) + " and " +
+                std::to_string(coded.pass_distortion.size()) + " entries for " + std::to_string(n) +
+                " code-blocks (kMaxPasses each)");
+  std::vector<RateBlock> blocks(n);
+  for (std::size_t b = 0; b < n; ++b)
+    blocks[b] = RateBlock{coded.results[b].passes, coded.pass_lengths.data() + b * kMaxPasses,
+                          coded.pass_distortion.data() + b * kMaxPasses, weights[b]};
+  return blocks;
+}
+
+std::vector<HullPoint> block_hull(const RateBlock &block) {
+  const std::string why = rate_block_check(block);
+  if (!why.empty()) throw Error("rate allocation: code-block with " + why);
+  return hull_of_checked(block);
+}
+
+RateHulls::RateHulls(const std::vector<RateBlock> &blocks) : block_count_(blocks.size()) {
+  if (blocks.size() > std::numeric_limits<std::uint32_t>::max())
+    throw Error("rate allocation: " + std::to_string(blocks.size()) + " code-blocks (at most 2^32 - 1)");
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const RateBlock &block = blocks[b];
+    const std::string why = rate_block_check(block);
+    if (!why.empty()) throw Error("rate allocation: code-block " + std::to_string(b) + ": " + why);
+    const std::vector<HullPoint> hull = hull_of_checked(block);
+    const auto index = static_cast<std::uint32_t>(b);
+    double previous = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 1; i < hull.size(); ++i) {
+      const double dd = static_cast<double>(hull[i].distortion - hull[i - 1].distortion);
+      const double dl = static_cast<double>(hull[i].bytes - hull[i - 1].bytes);
+      // The exact slopes fall strictly; rounding may at most make two equal,
+      // and the tie order (by segment) keeps the block's own order.
+      const double slope = std::min(previous, dd / dl * block.weight);
+      segments_.push_back(
+          Segment{slope, index, static_cast<std::uint32_t>(hull[i].passes), static_cast<std::uint32_t>(hull[i].bytes)});
+      previous = slope;
+    }
+    if (hull.back().passes < block.passes)  // passes past the hull remove no error: last of all
+      segments_.push_back(Segment{-std::numeric_limits<double>::infinity(), index,
+                                  static_cast<std::uint32_t>(block.passes),
+                                  static_cast<std::uint32_t>(block.lengths[block.passes - 1])});
+  }
+  std::sort(segments_.begin(), segments_.end(), [](const Segment &a, const Segment &b) {
+    if (a.slope != b.slope) return a.slope > b.slope;
+    if (a.block != b.block) return a.block < b.block;
+    return a.passes < b.passes;
+  });
+  std::vector<std::uint32_t> bytes(block_count_, 0);
+  prefix_bytes_.assign(1, 0);
+  prefix_bytes_.reserve(segments_.size() + 1);
+  for (const Segment &s : segments_) {
+    prefix_bytes_.push_back(prefix_bytes_.back() + (s.bytes - bytes[s.block]));
+    bytes[s.block] = s.bytes;
+  }
+}
+
+std::string layer_budgets_check(const std::vector<std::size_t> &layer_budgets) {
+  if (layer_budgets.empty() || layer_budgets.size() > kMaxLayers)
+    return std::to_string(layer_budgets.size()) + " layers (1 to 65535, T.800 A.6.1)";
+  for (std::size_t l = 1; l < layer_budgets.size(); ++l)
+    if (layer_budgets[l] < layer_budgets[l - 1])
+      return "layer " + std::to_string(l) + "'s budget " + std::to_string(layer_budgets[l]) + " is below layer " +
+             std::to_string(l - 1) + "'s " + std::to_string(layer_budgets[l - 1]) +
+             " (budgets are cumulative, non-decreasing)";
+  return {};
+}
+
+RateAllocation allocate_layers(const RateHulls &hulls, const std::vector<std::size_t> &layer_budgets) {
+  const std::string why = layer_budgets_check(layer_budgets);
+  if (!why.empty()) throw Error("rate allocation: " + why);
+  const std::size_t layers = layer_budgets.size(), blocks = hulls.block_count();
+  const auto &segments = hulls.segments();
+  const auto &prefix = hulls.prefix_bytes();
+  RateAllocation out;
+  out.layers = layers;
+  out.passes.assign(blocks * layers, 0);
+  out.bytes.assign(blocks * layers, 0);
+  out.layer_bytes.resize(layers);
+  out.threshold.resize(layers);
+  std::vector<std::uint32_t> passes(blocks, 0), bytes(blocks, 0);
+  std::size_t taken = 0;
+  for (std::size_t l = 0; l < layers; ++l) {
+    // The longest prefix within the budget (prefix[0] = 0 always fits).
+    const std::uint64_t budget = layer_budgets[l];
+    const std::size_t end = std::upper_bound(prefix.begin(), prefix.end(), budget) - prefix.begin() - 1;
+    for (; taken < end; ++taken) {
+      const auto &s = segments[taken];
+      passes[s.block] = s.passes;
+      bytes[s.block] = s.bytes;
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+      out.passes[b * layers + l] = passes[b];
+      out.bytes[b * layers + l] = bytes[b];
+    }
+    out.layer_bytes[l] = prefix[taken];
+    out.threshold[l] = taken ? segments[taken - 1].slope : std::numeric_limits<double>::infinity();
+  }
+  return out;
+}
+
+RateAllocation allocate_layers(const std::vector<RateBlock> &blocks, const std::vector<std::size_t> &layer_budgets) {
+  return allocate_layers(RateHulls(blocks), layer_budgets);
+}
+
+std::vector<std::size_t> even_layer_budgets(std::uint64_t total_bytes, std::size_t layers) {
+  if (layers < 1 || layers > kMaxLayers)
+    throw Error("rate allocation: " + std::to_string(layers) + " layers (1 to 65535, T.800 A.6.1)");
+  std::vector<std::size_t> budgets(layers);
+  for (std::size_t l = 0; l < layers; ++l)
+    budgets[l] = static_cast<std::size_t>(static_cast<unsigned __int128>(total_bytes) * (l + 1) / layers);
+  return budgets;
+}
+
+void set_layer_contributions(const RateAllocation &allocation, std::size_t block, CodeBlockPlan &plan) {
+  if (block >= allocation.passes.size() / std::max<std::size_t>(allocation.layers, 1))
+    throw Error("rate allocation: code-block " + std::to_string(block) + " is not in the allocation");
+  plan.passes.resize(allocation.layers);
+  plan.bytes.resize(allocation.layers);
+  std::uint32_t passes = 0, bytes = 0;
+  for (std::size_t l = 0; l < allocation.layers; ++l) {
+    plan.passes[l] = allocation.passes_at(block, l) - passes;
+    plan.bytes[l] = allocation.bytes_at(block, l) - bytes;
+    passes = allocation.passes_at(block, l);
+    bytes = allocation.bytes_at(block, l);
+  }
+}
+
+}  // namespace cf::j2k
