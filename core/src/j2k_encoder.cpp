@@ -15,6 +15,7 @@
 #include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
 #include "j2k_steps.hpp"
+#include "kernels/j2k_cuda.hpp"
 
 namespace cf {
 
@@ -31,6 +32,7 @@ struct J2kEncoder::State {
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
   std::vector<std::uint32_t> cumulative_passes;
+  cuda::J2kPlanPtr cuda_plan;  // device tables and buffers of this plan (cuda backend)
 };
 
 namespace {
@@ -188,6 +190,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   State &st = *state_;
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
     st.planned = false;
+    st.cuda_plan.reset();
     if (std::string why = j2k_encode_check(in, s); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
     st.layout = j2k::make_layout(j2k::codestream_params(in, s));
     const std::uint32_t depth = std::uint32_t(in.bit_depth), levels = std::uint32_t(s.levels);
@@ -212,6 +215,9 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   const unsigned style = s.codeblock_style;
 
   switch (engine_.backend()) {
+    case Backend::Cuda:
+      cuda::j2k_encode_blocks(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals, style, st.coefficients.data(), st.blocks);
+      break;
     case Backend::OpenMP:
       omp::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data(), engine_.threads());
       omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
