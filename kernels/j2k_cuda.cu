@@ -168,8 +168,6 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.results.reserve(s, sizeof(j2k::t1::BlockResult) * n, "block results");
   p.pass_lengths.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass lengths");
   p.distortion.reserve(s, sizeof(std::int64_t) * n * j2k::kMaxPasses, "pass distortions");
-  detail::check(cudaMemsetAsync(p.distortion.ptr, 0, p.distortion.size, s->stream),
-                "zeroing the JPEG 2000 pass distortions");
   p.packed_offsets.reserve(s, sizeof(unsigned long long) * (n + 1), "codeword offsets");
   p.offsets.resize(n + 1);
   p.slot_start.resize(n);

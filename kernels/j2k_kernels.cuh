@@ -244,7 +244,7 @@ struct Tier1Args {
   std::uint8_t *work;  // work_bytes per thread
   int work_bytes;
   int *pass_lengths;         // max_passes per block, by Layout index
-  std::int64_t *distortion;  // likewise: the passes' distortions (zeros while t1::BlockOutput takes none)
+  std::int64_t *distortion;  // likewise: the squared error each pass removes
   j2k::t1::BlockResult *results;
   int max_passes;
 };
@@ -256,8 +256,13 @@ __global__ void __launch_bounds__(kTier1Threads) code_blocks(const Tier1Args a) 
   const j2k::t1::BlockInput in{
       a.coefficients + k.coefficient, k.width, k.height, k.stride, j2k::t1::Orientation(k.orientation),
       j2k::t1::kMaxBitplanes,         a.style};
-  const j2k::t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes, a.slots + k.slot, k.capacity,
-                                 a.pass_lengths + (unsigned long long)k.index * a.max_passes, a.max_passes};
+  const unsigned long long passes = (unsigned long long)k.index * a.max_passes;
+  const j2k::t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
+                                 a.slots + k.slot,
+                                 k.capacity,
+                                 a.pass_lengths + passes,
+                                 a.max_passes,
+                                 a.distortion + passes};
   a.results[k.index] = j2k::t1::encode_block(in, out);
 }
 

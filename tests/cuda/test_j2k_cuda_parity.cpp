@@ -21,7 +21,9 @@ int main() {
   photos(cuda, cpu, quick ? &small : nullptr);
   wide_rows(cuda, cpu);
   sequence(cuda, cpu, {640, 480}, {333, 517});
+#if CFT_HAVE_CUDART  // the test allocates device memory itself
   device_frames(cuda, cpu, {{33, 17}, quick ? Size{127, 65} : Size{1280, 720}});
+#endif
   overflow(cuda);
   std::printf("%lld runs (%lld refused by both)\n", runs(), refused());
   return cft::test_result();

@@ -99,10 +99,10 @@ inline Outcome encode(cf::J2kEncoder &e, const cf::J2kInput &in, const cf::J2kSe
 }
 
 inline std::string describe(const cf::J2kSettings &s) {
-  char b[200];
-  std::snprintf(b, sizeof b, "%s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x",
+  char b[240];
+  std::snprintf(b, sizeof b, "%s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x, %g bpp, %d layers",
                 s.reversible ? "reversible" : "irreversible", s.levels, s.codeblock_width, s.codeblock_height,
-                s.tile_width, s.tile_height, s.codeblock_style);
+                s.tile_width, s.tile_height, s.codeblock_style, s.bitrate, s.layers);
   return b;
 }
 
@@ -126,8 +126,8 @@ inline void compare(cf::Engine &cuda, cf::Engine &cpu, const cf::J2kInput &in, c
 }
 
 // Settings that the frame allows: both paths, levels from 0 to 5, code-block
-// sizes, tiles of 16 x 16 (with partial ones at the edges) and the style
-// switches the block coder knows.
+// sizes, tiles of 16 x 16 (with partial ones at the edges), the style
+// switches, and a target rate over quality layers.
 inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   std::vector<cf::J2kSettings> all;
   for (bool reversible : {true, false})
@@ -146,12 +146,26 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.codeblock_height = 32;
   s.codeblock_style = cf::j2k_style::kReset | cf::j2k_style::kVerticalCausal;
   all.push_back(s);
+  s.codeblock_width = s.codeblock_height = 8;
+  s.codeblock_style = cf::j2k_style::kAll;
+  all.push_back(s);
+  s.codeblock_style = cf::j2k_style::kBypass;
+  s.reversible = false;
+  all.push_back(s);
   s = {};
   s.levels = 1;
   s.tile_width = s.tile_height = 16;
   all.push_back(s);
   s.reversible = false;
   s.codeblock_width = s.codeblock_height = 8;
+  all.push_back(s);
+  // Rate allocation reads the passes' distortions and lengths.
+  s = {};
+  s.reversible = false;
+  s.levels = 2;
+  s.codeblock_width = s.codeblock_height = 16;
+  s.bitrate = 1.5;
+  s.layers = 3;
   all.push_back(s);
   std::vector<cf::J2kSettings> ok;
   for (const cf::J2kSettings &t : all)
@@ -176,7 +190,8 @@ inline void random_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<S
 }
 
 // The photos resampled to `size` (their own size when null): RGB through the
-// colour transform, and GRAY8.
+// colour transform, and GRAY8; reversible, irreversible, and at a target
+// rate in four layers.
 inline void photos(cf::Engine &cuda, cf::Engine &cpu, const Size *size) {
   const int before = failures();
   for (const Photo &p : load_photos()) {
@@ -185,9 +200,11 @@ inline void photos(cf::Engine &cuda, cf::Engine &cpu, const Size *size) {
       OwnedFrame f = make_frame(k, z, 0);
       fill_from_rgb(f, p.width, p.height, p.rgb);
       const cf::J2kInput in = input_of(k, f.view);
-      for (bool reversible : {true, false}) {
+      for (double bitrate : {-1.0, 0.0, 0.8}) {
         cf::J2kSettings s;
-        s.reversible = reversible;
+        s.reversible = bitrate < 0;
+        s.bitrate = std::max(bitrate, 0.0);
+        s.layers = bitrate > 0 ? 4 : 1;
         compare(cuda, cpu, in, s, p.name + " " + input_name(k));
       }
     }
@@ -242,14 +259,18 @@ inline cf::j2k::CodedBlocks slots_of(std::size_t blocks, std::uint32_t capacity)
   return c;
 }
 
-// Block b of `got` against the reference's: status, passes, bytes, pass lengths, codeword.
+// Block b of `got` against the reference's: status, passes, bytes, pass lengths
+// and distortions, codeword.
 inline bool same_block(const cf::j2k::CodedBlocks &ref, const cf::j2k::CodedBlocks &got, std::size_t b) {
   const cf::j2k::t1::BlockResult &r = ref.results[b], &g = got.results[b];
   if (r.status != g.status || r.passes != g.passes || r.bytes != g.bytes || r.zero_bitplanes != g.zero_bitplanes)
     return false;
+  if (r.distortion_shift != g.distortion_shift) return false;
   const std::size_t p = b * cf::j2k::kMaxPasses;
   return std::equal(ref.pass_lengths.begin() + p, ref.pass_lengths.begin() + p + r.passes,
                     got.pass_lengths.begin() + p) &&
+         std::equal(ref.pass_distortion.begin() + p, ref.pass_distortion.begin() + p + r.passes,
+                    got.pass_distortion.begin() + p) &&
          std::equal(ref.data.begin() + ref.offset[b], ref.data.begin() + ref.offset[b] + r.bytes,
                     got.data.begin() + got.offset[b]);
 }
