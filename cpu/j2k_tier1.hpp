@@ -13,8 +13,8 @@ namespace cf::j2k {
 
 // Block b of `l` from `coefficients` into `out` (slots already sized);
 // `work` holds t1::block_work_bytes of the largest block.
-void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
-                std::uint8_t *work, CodedBlocks &out);
+void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b, std::uint8_t *work,
+                CodedBlocks &out);
 
 }  // namespace cf::j2k
 

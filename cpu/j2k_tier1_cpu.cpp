@@ -5,8 +5,8 @@
 
 namespace cf::j2k {
 
-void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
-                std::uint8_t *work, CodedBlocks &out) {
+void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b, std::uint8_t *work,
+                CodedBlocks &out) {
   const BlockLayout &k = l.blocks[b];
   const TileComponentLayout &tc = l.tile_components[k.tile_component];
   const std::uint32_t stride = tc.rect.width();
@@ -21,7 +21,8 @@ void code_block(const Layout &l, const std::int32_t *coefficients, unsigned styl
                           out.data.data() + out.offset[b],
                           int(out.capacity[b]),
                           out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
-                          kMaxPasses};
+                          kMaxPasses,
+                          out.pass_distortion.data() + std::size_t(b) * kMaxPasses};
   out.results[b] = t1::encode_block(in, o);
 }
 
@@ -30,7 +31,7 @@ void code_block(const Layout &l, const std::int32_t *coefficients, unsigned styl
 namespace cf::cpu {
 
 void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out) {
-  std::vector<std::uint8_t> work(t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp));
+  std::vector<std::uint8_t> work(j2k::t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp));
   for (std::uint32_t b = 0; b < l.blocks.size(); ++b) j2k::code_block(l, coefficients, style, b, work.data(), out);
 }
 

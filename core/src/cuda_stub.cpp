@@ -8,6 +8,7 @@
 #include "kernels/halftone_cuda.hpp"
 #include "kernels/hough_cuda.hpp"
 #include "kernels/hough_draw_cuda.hpp"
+#include "kernels/j2k_cuda.hpp"
 #include "kernels/predictor_cuda.hpp"
 #include "kernels/wavelet_cuda.hpp"
 
@@ -62,4 +63,10 @@ void halftone(detail::CudaState *, const halftone_rules::Setup &, const FrameVie
 void colour_transform(detail::CudaState *, bool, ColourTransform, const FrameView &, const FrameView &) { no_cuda(); }
 void histograms(detail::CudaState *, const FrameView &, const HistogramShape &, std::uint32_t *) { no_cuda(); }
 void dct_transform(detail::CudaState *, bool, const dct::Setup &, const FrameView &, const FrameView &) { no_cuda(); }
+struct J2kPlan {};
+void J2kPlanDeleter::operator()(J2kPlan *p) const { delete p; }
+void j2k_encode_blocks(detail::CudaState *, J2kPlanPtr &, const J2kInput &, const j2k::Layout &,
+                       const std::vector<float> &, unsigned, std::int32_t *, j2k::CodedBlocks &) {
+  no_cuda();
+}
 }  // namespace cf::cuda

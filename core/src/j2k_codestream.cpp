@@ -93,6 +93,13 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
       }
       const std::uint8_t *data = blocks.data.data() + blocks.offset[b];
       cb.data.assign(data, data + sent);
+      // Terminated segments inside the codeword: one length per segment.
+      const unsigned style = l.params.cb_style;
+      if (style & (cb_style::kBypass | cb_style::kTerminateAll))
+        for (std::uint32_t pass = 0; pass < done; ++pass) {
+          cb.ends_segment.push_back(t1::pass_ends_segment(style, int(pass), res.passes) ? 1 : 0);
+          cb.pass_lengths.push_back(std::uint32_t(lengths[pass]));
+        }
       sub.blocks.push_back(std::move(cb));
     }
     plan.subbands.push_back(std::move(sub));
@@ -102,8 +109,7 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
 }  // namespace
 
 void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment,
-                      ByteWriter &w) {
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w) {
   const CodestreamParams &p = l.params;
   write_main_header(w, p, steps, comment);
   const std::uint32_t components = std::uint32_t(p.components.size());

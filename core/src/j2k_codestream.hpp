@@ -30,7 +30,6 @@ std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> 
 // of block b in layers 0..l (non-decreasing in l). `l.params.guard_bits`
 // must be guard_bits_needed's.
 void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment,
-                      ByteWriter &w);
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w);
 
 }  // namespace cf::j2k

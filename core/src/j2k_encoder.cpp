@@ -2,6 +2,8 @@
 // The backends differ in the transform and tier-1 only (they fill the
 // coefficient array and CodedBlocks); quantisation steps, rate allocation
 // and tier-2 run here, on the host, from the blocks' summaries.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "cpu/j2k_tier1.hpp"
@@ -10,7 +12,10 @@
 #include "cudafilters/j2k.hpp"
 #include "j2k_codestream.hpp"
 #include "j2k_layout.hpp"
+#include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
+#include "j2k_steps.hpp"
+#include "kernels/j2k_cuda.hpp"
 
 namespace cf {
 
@@ -22,9 +27,12 @@ struct J2kEncoder::State {
 
   j2k::Layout layout;
   std::vector<j2k::SubbandStep> steps;
+  std::vector<float> step_reciprocals;  // irreversible: what the quantiser multiplies by
+  std::vector<double> weights;          // per subband: image squared error of a unit of block distortion
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
   std::vector<std::uint32_t> cumulative_passes;
+  cuda::J2kPlanPtr cuda_plan;  // device tables and buffers of this plan (cuda backend)
 };
 
 namespace {
@@ -107,14 +115,70 @@ void require_coded(const j2k::CodedBlocks &out) {
                   std::to_string(int(out.results[b].status)) + ")");
 }
 
-// Every pass of every block in the last layer; earlier layers split the
-// passes evenly (no rate target).
-void keep_every_pass(const j2k::Layout &l, const j2k::CodedBlocks &blocks, std::vector<std::uint32_t> &cumulative) {
-  const std::uint32_t layers = l.params.layers;
-  cumulative.resize(l.blocks.size() * layers);
+// Per block: its subband's weight, scaled back by the block's distortion
+// shift (blocks of more than 24 planes count distortion in units of 4^s).
+std::vector<double> block_weights(const j2k::Layout &l, const std::vector<double> &band_weights,
+                                  const j2k::CodedBlocks &blocks) {
+  std::vector<double> w(l.blocks.size());
   for (std::size_t b = 0; b < l.blocks.size(); ++b)
-    for (std::uint32_t layer = 0; layer < layers; ++layer)
-      cumulative[b * layers + layer] = std::uint32_t(std::uint64_t(blocks.results[b].passes) * (layer + 1) / layers);
+    w[b] = std::ldexp(band_weights[l.bands[l.blocks[b].band].step_index], 2 * blocks.results[b].distortion_shift);
+  return w;
+}
+
+// The codestream of `l` with the passes each layer keeps. One layer and no
+// target: every pass. Otherwise rate allocation: layer k ends at (k + 1) /
+// layers of the code-block bytes allowed, which are every byte without a
+// target, or the target less what headers take; headers depend on what is
+// kept, so the allowance is corrected by the distance to the target.
+void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vector<j2k::SubbandStep> &steps,
+                     const std::vector<double> &band_weights, const j2k::CodedBlocks &blocks,
+                     std::vector<std::uint32_t> &cumulative, std::vector<std::uint8_t> &codestream) {
+  const std::uint32_t layers = l.params.layers;
+  auto write = [&] {
+    j2k::ByteWriter w;
+    j2k::write_codestream(l, steps, blocks, cumulative, j2k::kEncoderComment, w);
+    codestream = w.bytes();
+  };
+  if (layers == 1 && s.bitrate == 0) {
+    cumulative.resize(l.blocks.size());
+    for (std::size_t b = 0; b < l.blocks.size(); ++b) cumulative[b] = std::uint32_t(blocks.results[b].passes);
+    return write();
+  }
+  const j2k::RateHulls hulls(j2k::rate_blocks(blocks, block_weights(l, band_weights, blocks)));
+  if (s.bitrate == 0) {
+    cumulative = j2k::allocate_layers(hulls, j2k::even_layer_budgets(hulls.total_bytes(), layers)).passes;
+    return write();
+  }
+  const std::uint64_t target =
+      std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
+  // The allowance moves by the distance to the target each time (headers
+  // change little with it); the largest codestream within the target wins.
+  std::int64_t allowed = std::int64_t(target);
+  std::vector<std::uint32_t> best;
+  std::size_t best_size = 0;
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const std::uint64_t budget = std::uint64_t(std::max<std::int64_t>(allowed, 0));
+    j2k::RateAllocation a = j2k::allocate_layers(hulls, j2k::even_layer_budgets(budget, layers));
+    j2k::fill_last_layer(hulls, budget, a);
+    cumulative = a.passes;
+    write();
+    const std::int64_t slack = std::int64_t(target) - std::int64_t(codestream.size());
+    if (slack >= 0 && codestream.size() > best_size) {
+      best = cumulative;
+      best_size = codestream.size();
+    }
+    if ((slack >= 0 && double(slack) <= 0.005 * double(target)) || (slack > 0 && budget >= hulls.total_bytes()) ||
+        (slack < 0 && budget == 0))
+      break;
+    allowed = std::int64_t(budget) + slack;
+  }
+  if (best_size > 0 && best_size != codestream.size()) {
+    cumulative = best;
+    write();
+  }
+  if (codestream.size() > target)
+    throw Error("JPEG 2000 encoder: bitrate " + std::to_string(s.bitrate) + " allows " + std::to_string(target) +
+                " bytes, less than the headers need (" + std::to_string(codestream.size()) + ")");
 }
 
 }  // namespace
@@ -126,10 +190,19 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   State &st = *state_;
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
     st.planned = false;
+    st.cuda_plan.reset();
     if (std::string why = j2k_encode_check(in, s); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
     st.layout = j2k::make_layout(j2k::codestream_params(in, s));
-    const std::uint32_t range_bits = std::uint32_t(in.bit_depth) + (in.rgb ? 1 : 0);
-    st.steps = j2k::reversible_steps(range_bits, std::uint32_t(s.levels));
+    const std::uint32_t depth = std::uint32_t(in.bit_depth), levels = std::uint32_t(s.levels);
+    if (s.reversible) {
+      // The RCT's colour differences need a bit more than the samples.
+      st.steps = j2k::reversible_steps(depth + (in.rgb ? 1 : 0), levels);
+      st.step_reciprocals.clear();
+    } else {
+      st.steps = j2k::irreversible_steps(depth, levels);
+      st.step_reciprocals = j2k::step_reciprocals(st.steps, depth, levels);
+    }
+    st.weights = j2k::distortion_weights(s.reversible, st.steps, depth, levels);
     st.coefficients.resize(st.layout.coefficient_count);
     size_slots(st.layout, st.steps, st.blocks);
     st.settings = s;
@@ -142,12 +215,15 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   const unsigned style = s.codeblock_style;
 
   switch (engine_.backend()) {
+    case Backend::Cuda:
+      cuda::j2k_encode_blocks(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals, style, st.coefficients.data(), st.blocks);
+      break;
     case Backend::OpenMP:
-      omp::j2k_transform(in, l, {}, st.coefficients.data(), engine_.threads());
+      omp::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data(), engine_.threads());
       omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
       break;
     default:
-      cpu::j2k_transform(in, l, {}, st.coefficients.data());
+      cpu::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data());
       cpu::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks);
       break;
   }
@@ -155,10 +231,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   require_coded(st.blocks);
 
   l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
-  keep_every_pass(l, st.blocks, st.cumulative_passes);
-  j2k::ByteWriter w;
-  j2k::write_codestream(l, st.steps, st.blocks, st.cumulative_passes, j2k::kEncoderComment, w);
-  codestream = w.bytes();
+  write_with_rate(l, s, st.steps, st.weights, st.blocks, st.cumulative_passes, codestream);
 }
 
 }  // namespace cf

@@ -30,9 +30,9 @@ struct Rect {
 
 struct BandLayout {
   Orientation orientation;
-  std::uint32_t level;       // decomposition level (0 for the LL of NL = 0)
-  std::uint32_t resolution;  // 0..NL
-  Rect band;                 // in the subband's own coordinates (T.800 B-15)
+  std::uint32_t level;                       // decomposition level (0 for the LL of NL = 0)
+  std::uint32_t resolution;                  // 0..NL
+  Rect band;                                 // in the subband's own coordinates (T.800 B-15)
   std::uint32_t buffer_x = 0, buffer_y = 0;  // its top-left in the tile-component's block
   // Code-blocks: the grid of cells of 2^xcb x 2^ycb anchored at 0 in band
   // coordinates, the cells the band touches, in raster order.
@@ -50,15 +50,15 @@ struct BlockLayout {
 
 struct TileComponentLayout {
   std::uint32_t tile = 0, component = 0;
-  Rect rect;                 // in the component's coordinates (T.800 B-12)
-  std::size_t offset = 0;    // of its block in the coefficient array
-  std::uint32_t first_band;  // its 3 NL + 1 bands follow in Layout::bands, in subbands_in_order()
+  Rect rect;                      // in the component's coordinates (T.800 B-12)
+  std::size_t offset = 0;         // of its block in the coefficient array
+  std::uint32_t first_band;       // its 3 NL + 1 bands follow in Layout::bands, in subbands_in_order()
   std::vector<Rect> resolutions;  // r = 0..NL, in resolution coordinates (B-14)
 };
 
 struct TileLayout {
-  std::uint32_t index = 0;       // Isot
-  Rect rect;                     // on the reference grid (B-7 to B-10)
+  std::uint32_t index = 0;                 // Isot
+  Rect rect;                               // on the reference grid (B-7 to B-10)
   std::uint32_t first_tile_component = 0;  // its components follow in order
 };
 

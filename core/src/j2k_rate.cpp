@@ -159,6 +159,27 @@ RateAllocation allocate_layers(const RateHulls &hulls, const std::vector<std::si
   return out;
 }
 
+void fill_last_layer(const RateHulls &hulls, std::uint64_t budget, RateAllocation &a) {
+  const std::size_t layers = a.layers, last = layers - 1;
+  std::uint64_t total = a.layer_bytes[last];
+  std::vector<char> stopped(hulls.block_count(), 0);
+  for (const auto &s : hulls.segments()) {
+    const std::size_t at = std::size_t(s.block) * layers + last;
+    // Segments of a block come in order: this one follows what the block holds.
+    if (stopped[s.block] || s.passes <= a.passes[at]) continue;
+    const std::uint64_t added = s.bytes - a.bytes[at];
+    if (total + added > budget) {
+      stopped[s.block] = 1;  // its later segments need this one first
+      continue;
+    }
+    total += added;
+    a.passes[at] = s.passes;
+    a.bytes[at] = s.bytes;
+    a.threshold[last] = std::min(a.threshold[last], s.slope);
+  }
+  a.layer_bytes[last] = total;
+}
+
 RateAllocation allocate_layers(const std::vector<RateBlock> &blocks, const std::vector<std::size_t> &layer_budgets) {
   return allocate_layers(RateHulls(blocks), layer_budgets);
 }

@@ -120,6 +120,14 @@ RateAllocation allocate_layers(const RateHulls &hulls, const std::vector<std::si
 // The same from the blocks (builds the hulls).
 RateAllocation allocate_layers(const std::vector<RateBlock> &blocks, const std::vector<std::size_t> &layer_budgets);
 
+// Tops up the last layer of `a` (made by allocate_layers from `hulls`):
+// the segments the slope order stopped at are too big for what is left,
+// but later ones, each the next segment of its block, may fit; they are
+// added in slope order while `budget` allows. A rate target is then met to
+// within a segment of a small block rather than one of the largest. The
+// earlier layers are left as they are.
+void fill_last_layer(const RateHulls &hulls, std::uint64_t budget, RateAllocation &a);
+
 // Budgets without a rate target: layer l ends at (l + 1) / layers of
 // total_bytes (rounded down; the last is total_bytes).
 std::vector<std::size_t> even_layer_budgets(std::uint64_t total_bytes, std::size_t layers);

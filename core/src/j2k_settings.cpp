@@ -100,10 +100,10 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   const FrameView &f = in.frame;
   std::vector<Component> comps;
   for (int c = 0; c < f.n_components; ++c)
-    comps.push_back({std::uint32_t(in.bit_depth), false, std::uint32_t(in.subsampling_x[c]),
-                     std::uint32_t(in.subsampling_y[c])});
-  CodestreamParams p = one_tile_image(std::uint32_t(f.components[0].width), std::uint32_t(f.components[0].height),
-                                      std::move(comps));
+    comps.push_back(
+        {std::uint32_t(in.bit_depth), false, std::uint32_t(in.subsampling_x[c]), std::uint32_t(in.subsampling_y[c])});
+  CodestreamParams p =
+      one_tile_image(std::uint32_t(f.components[0].width), std::uint32_t(f.components[0].height), std::move(comps));
   if (s.tile_width > 0) p.tile_width = std::uint32_t(s.tile_width);
   if (s.tile_height > 0) p.tile_height = std::uint32_t(s.tile_height);
   p.levels = std::uint32_t(s.levels);

@@ -6,17 +6,19 @@
 // settings are refused with the rule they break.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "check.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
-#include "support/check.hpp"
-#include "support/frames.hpp"
-#include "support/shell.hpp"
+#include "frames.hpp"
+#include "shell.hpp"
 
 namespace {
 
@@ -51,9 +53,8 @@ unsigned content_value(Content k, int c, int x, int y, int depth, std::mt19937 &
   return 0;
 }
 
-TestImage planar_image(const std::string &name, int w, int h, int n, bool u16, int depth, const int *sx,
-                       const int *sy, bool rgb, Content k, std::uint32_t seed,
-                       const std::vector<cft::Photo> &photos) {
+TestImage planar_image(const std::string &name, int w, int h, int n, bool u16, int depth, const int *sx, const int *sy,
+                       bool rgb, Content k, std::uint32_t seed, const std::vector<cft::Photo> &photos) {
   TestImage t;
   t.name = name;
   cf::FrameView &f = t.in.frame;
@@ -99,7 +100,8 @@ TestImage packed_image(const std::string &name, int w, int h, int n, Content k, 
   for (int c = 0; c < n; ++c) {
     f.components[c] = {0, c, n, w, h};
     for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) t.planes[0][y * stride + x * n + c] = std::uint8_t(content_value(k, c, x, y, 8, rng, photos));
+      for (int x = 0; x < w; ++x)
+        t.planes[0][y * stride + x * n + c] = std::uint8_t(content_value(k, c, x, y, 8, rng, photos));
   }
   return t;
 }
@@ -134,33 +136,54 @@ std::string describe(const cf::J2kSettings &s) {
 
 int decoded = 0;
 
+// What a case gave: codestream bytes and the PSNR of OpenJPEG's decoding.
+struct Outcome {
+  std::size_t bytes = 0;
+  double psnr = 0;  // dB; infinity when exact
+};
+
+double psnr_of(double squared_error, double samples, int depth) {
+  const double peak = double((1u << depth) - 1);
+  return squared_error == 0 ? INFINITY : 10 * std::log10(peak * peak * samples / squared_error);
+}
+
 // Codes `t` on cpu and openmp (same bytes), decodes with opj_decompress
-// (component by component, .raw: big-endian for 16 bits) and, reversible,
-// compares every sample.
-void check_case(const TestImage &t, const cf::J2kSettings &s) {
+// (component by component) and, reversible, compares every sample.
+Outcome check_case(const TestImage &t, const cf::J2kSettings &s) {
   const std::string what = t.name + " " + describe(s);
   std::vector<std::uint8_t> cs;
   try {
     cs = encode(cf::Backend::Cpu, t, s);
   } catch (const cf::Error &e) {
     CHECK_MSG(false, "%s: %s", what.c_str(), e.what());
-    return;
+    return {};
   }
   const std::vector<std::uint8_t> omp = encode(cf::Backend::OpenMP, t, s);
   CHECK_MSG(omp == cs, "%s: openmp codestream differs from cpu (%zu vs %zu bytes)", what.c_str(), omp.size(),
             cs.size());
   const std::string base = temp_dir + "/case" + std::to_string(decoded++);
   write_file(base + ".j2k", cs);
-  std::string log;
-  const int rc = cft::run_command("opj_decompress -i '" + base + ".j2k' -o '" + base + ".raw'", log);
-  CHECK_MSG(rc == 0 && log.find("[ERROR]") == std::string::npos && log.find("[WARNING]") == std::string::npos,
-            "%s: opj_decompress (%d):\n%s", what.c_str(), rc, log.c_str());
-  if (rc != 0) return;
-  const std::vector<std::uint8_t> raw = read_file(base + ".raw");
+  // opj_decompress turns 3 components with subsampled chroma into RGB (it
+  // guesses sYCC); decoding one component at a time (-c) keeps the samples.
   const cf::FrameView &f = t.in.frame;
+  bool subsampled = false;
+  for (int c = 0; c < f.n_components; ++c) subsampled |= t.in.subsampling_x[c] > 1 || t.in.subsampling_y[c] > 1;
+  std::vector<std::uint8_t> raw;
+  for (int c = 0; c < (subsampled ? f.n_components : 1); ++c) {
+    std::string log;
+    const std::string only = subsampled ? " -c " + std::to_string(c) : "";
+    const int rc = cft::run_command("opj_decompress -i '" + base + ".j2k' -o '" + base + ".rawl'" + only, log);
+    CHECK_MSG(rc == 0 && log.find("[ERROR]") == std::string::npos && log.find("[WARNING]") == std::string::npos,
+              "%s: opj_decompress (%d):\n%s", what.c_str(), rc, log.c_str());
+    if (rc != 0) return {};
+    const std::vector<std::uint8_t> part = read_file(base + ".rawl");
+    raw.insert(raw.end(), part.begin(), part.end());
+  }
   std::size_t at = 0;
   long differ = 0;
+  double squared_error = 0;
   std::string first;
+  // .rawl: component after component, 16-bit samples little-endian.
   for (int c = 0; c < f.n_components; ++c)
     for (int y = 0; y < f.components[c].height; ++y)
       for (int x = 0; x < f.components[c].width; ++x) {
@@ -169,9 +192,10 @@ void check_case(const TestImage &t, const cf::J2kSettings &s) {
           got = at < raw.size() ? raw[at] : 0x100;
           at += 1;
         } else {
-          got = at + 1 < raw.size() ? unsigned(raw[at]) << 8 | raw[at + 1] : 0x10000;
+          got = at + 1 < raw.size() ? unsigned(raw[at + 1]) << 8 | raw[at] : 0x10000;
           at += 2;
         }
+        squared_error += (double(got) - t.sample(c, x, y)) * (double(got) - t.sample(c, x, y));
         if (got != t.sample(c, x, y) && differ++ == 0)
           first = "component " + std::to_string(c) + " (" + std::to_string(x) + "," + std::to_string(y) +
                   "): " + std::to_string(got) + " for " + std::to_string(t.sample(c, x, y));
@@ -179,7 +203,8 @@ void check_case(const TestImage &t, const cf::J2kSettings &s) {
   CHECK_MSG(raw.size() == at, "%s: decoded %zu bytes, expected %zu", what.c_str(), raw.size(), at);
   if (s.reversible) CHECK_MSG(differ == 0, "%s: %ld samples differ, first %s", what.c_str(), differ, first.c_str());
   std::filesystem::remove(base + ".j2k");
-  std::filesystem::remove(base + ".raw");
+  std::filesystem::remove(base + ".rawl");
+  return {cs.size(), psnr_of(squared_error, double(at / t.sample_bytes()), t.in.bit_depth)};
 }
 
 const int kOne[4] = {1, 1, 1, 1};
@@ -247,12 +272,17 @@ void levels_blocks_orders(const std::vector<cft::Photo> &photos) {
       check_case(small[3], s);
       check_case(mid[5], s);
     }
-  for (unsigned style : {cf::j2k_style::kReset, cf::j2k_style::kVerticalCausal,
-                         cf::j2k_style::kReset | cf::j2k_style::kVerticalCausal}) {
+  namespace st = cf::j2k_style;
+  for (unsigned style : {st::kBypass, st::kReset, st::kRestart, st::kVerticalCausal, st::kPredictable,
+                         st::kSegmentationSymbols, st::kBypass | st::kRestart | st::kPredictable, st::kAll}) {
     cf::J2kSettings s;
     s.codeblock_style = style;
     check_case(mid[0], s);
     check_case(mid[3], s);
+    s.reversible = false;
+    s.bitrate = 1;
+    s.layers = 3;
+    check_case(mid[2], s);
   }
 }
 
@@ -268,6 +298,74 @@ void tiles(const std::vector<cft::Photo> &photos) {
       s.progression = cf::J2kProgression::Rpcl;
       check_case(*t, s);
     }
+}
+
+// PSNR of opj_compress at `bytes` (its -r ratio), same levels and blocks.
+double openjpeg_psnr(const TestImage &t, std::size_t bytes) {
+  const cf::FrameView &f = t.in.frame;
+  const int w = f.components[0].width, h = f.components[0].height, n = f.n_components;
+  const std::string base = temp_dir + "/opj" + std::to_string(decoded++);
+  std::ofstream out(base + (n == 1 ? ".pgm" : ".ppm"), std::ios::binary);
+  out << (n == 1 ? "P5\n" : "P6\n") << w << " " << h << "\n255\n";
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      for (int c = 0; c < n; ++c) out.put(char(t.sample(c, x, y)));
+  out.close();
+  const double ratio = double(w) * h * n / double(bytes);
+  std::string log;
+  const std::string in = base + (n == 1 ? ".pgm" : ".ppm");
+  if (cft::run_command("opj_compress -I -n 6 -b 64,64 -r " + std::to_string(ratio) + " -i '" + in + "' -o '" + base +
+                           ".j2k' && opj_decompress -i '" + base + ".j2k' -o '" + base + ".rawl'",
+                       log) != 0)
+    return NAN;
+  const std::vector<std::uint8_t> raw = read_file(base + ".rawl");
+  if (raw.size() != std::size_t(w) * h * n) return NAN;
+  double e = 0;
+  for (int c = 0; c < n; ++c)
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const double d = double(raw[(std::size_t(c) * h + y) * w + x]) - t.sample(c, x, y);
+        e += d * d;
+      }
+  return psnr_of(e, double(w) * h * n, 8);
+}
+
+// Irreversible coding: every pass kept is near lossless; a bitrate is met
+// from below (within 2% when there is that much to code), quality grows
+// with it; PSNR beside opj_compress's at the same size.
+void irreversible(const std::vector<cft::Photo> &photos) {
+  const std::vector<TestImage> mid = images_of_size(321, 241, 9, photos);
+  for (const TestImage *t : {&mid[0], &mid[1], &mid[2], &mid[3], &mid[5], &mid[6]}) {
+    cf::J2kSettings s;
+    s.reversible = false;
+    const Outcome all = check_case(*t, s);
+    std::printf("%-22s irreversible, every pass: %8zu bytes, PSNR %.2f dB\n", t->name.c_str(), all.bytes, all.psnr);
+    CHECK_MSG(all.psnr > (t->name.rfind("gray8 random", 0) == 0 ? 45 : 48), "%s: PSNR %.2f", t->name.c_str(), all.psnr);
+  }
+  for (const TestImage *t : {&mid[2], &mid[5]}) {
+    const cf::FrameView &f = t->in.frame;
+    const double pixels = double(f.components[0].width) * f.components[0].height;
+    double last = 0;
+    for (double bpp : {0.25, 0.5, 1.0, 2.0}) {
+      for (int layers : {1, 4}) {
+        cf::J2kSettings s;
+        s.reversible = false;
+        s.bitrate = bpp;
+        s.layers = layers;
+        const Outcome o = check_case(*t, s);
+        const double target = std::floor(bpp * pixels / 8);
+        CHECK_MSG(o.bytes <= target && o.bytes >= 0.98 * target, "%s at %.2f bpp, %d layers: %zu bytes for %.0f",
+                  t->name.c_str(), bpp, layers, o.bytes, target);
+        if (layers == 1) {
+          CHECK_MSG(o.psnr > last, "%s: PSNR %.2f at %.2f bpp is not above %.2f", t->name.c_str(), o.psnr, bpp, last);
+          last = o.psnr;
+          const double theirs = f.n_components == 3 && t->in.rgb ? openjpeg_psnr(*t, o.bytes) : NAN;
+          std::printf("%-22s %.2f bpp: %7zu bytes, PSNR %.2f dB (opj_compress at that size: %.2f dB)\n",
+                      t->name.c_str(), bpp, o.bytes, o.psnr, theirs);
+        }
+      }
+    }
+  }
 }
 
 void large(const std::vector<cft::Photo> &photos) {
@@ -332,6 +430,7 @@ int main() {
   formats_and_sizes(photos);
   levels_blocks_orders(photos);
   tiles(photos);
+  irreversible(photos);
   large(photos);
   std::printf("%d codestreams decoded by opj_decompress\n", decoded);
   if (!cft::failures()) std::filesystem::remove_all(temp_dir);

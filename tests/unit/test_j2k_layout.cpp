@@ -2,9 +2,9 @@
 // equations worked by hand: tile rectangles (B-7 to B-10), tile-components
 // (B-12), resolutions (B-14), subbands (B-15) and their place in the
 // deinterleaved block, code-blocks anchored at the origin (B.7).
+#include "check.hpp"
 #include "core/src/j2k_layout.hpp"
 #include "cudafilters/error.hpp"
-#include "support/check.hpp"
 
 using namespace cf::j2k;
 
@@ -35,9 +35,9 @@ void one_tile() {
     Orientation o;
     std::uint32_t level, x0, y0, x1, y1, bx, by;
   } want[] = {
-      {Orientation::LL, 2, 0, 0, 9, 5, 0, 0},    {Orientation::HL, 2, 0, 0, 8, 5, 9, 0},
-      {Orientation::LH, 2, 0, 0, 9, 4, 0, 5},    {Orientation::HH, 2, 0, 0, 8, 4, 9, 5},
-      {Orientation::HL, 1, 0, 0, 16, 9, 17, 0},  {Orientation::LH, 1, 0, 0, 17, 8, 0, 9},
+      {Orientation::LL, 2, 0, 0, 9, 5, 0, 0},   {Orientation::HL, 2, 0, 0, 8, 5, 9, 0},
+      {Orientation::LH, 2, 0, 0, 9, 4, 0, 5},   {Orientation::HH, 2, 0, 0, 8, 4, 9, 5},
+      {Orientation::HL, 1, 0, 0, 16, 9, 17, 0}, {Orientation::LH, 1, 0, 0, 17, 8, 0, 9},
       {Orientation::HH, 1, 0, 0, 16, 8, 17, 9},
   };
   for (int i = 0; i < 7; ++i) {

@@ -415,7 +415,29 @@ static void bad_input() {
   expect_error([&] { set_layer_contributions(r, 1, plan); }, "code-block 1 is not in the allocation", "block index");
 }
 
+// Topping up the last layer: a block whose next segment is too big stops,
+// a later segment of another block that fits still goes in (worked by hand).
+void fill_by_hand() {
+  // Block 0: one pass of 100 bytes removing 1000 (slope 10).
+  // Block 1: passes of 10 and 20 bytes removing 50 and 40 (slopes 5, 2).
+  const std::vector<TestBlock> blocks = {{{100}, {1000}, 1.0}, {{10, 30}, {50, 40}, 1.0}};
+  const RateHulls hulls(views(blocks));
+  RateAllocation a = allocate_layers(hulls, Budgets{25});
+  CHECK(a.passes_at(0, 0) == 0 && a.passes_at(1, 0) == 0 && a.layer_bytes[0] == 0);  // slope order stops at block 0
+  fill_last_layer(hulls, 25, a);
+  CHECK(a.passes_at(0, 0) == 0 && a.passes_at(1, 0) == 1 && a.bytes_at(1, 0) == 10 && a.layer_bytes[0] == 10);
+  // Room for both of block 1's passes, not for block 0's.
+  a = allocate_layers(hulls, Budgets{0, 30});
+  fill_last_layer(hulls, 30, a);
+  CHECK(a.passes_at(1, 0) == 0 && a.passes_at(1, 1) == 2 && a.layer_bytes[1] == 30 && a.layer_bytes[0] == 0);
+  // A full budget leaves nothing to add.
+  a = allocate_layers(hulls, Budgets{kAll});
+  fill_last_layer(hulls, 130, a);
+  CHECK(a.layer_bytes[0] == 130 && a.passes_at(0, 0) == 1 && a.passes_at(1, 0) == 2);
+}
+
 int main() {
+  fill_by_hand();
   hulls_by_hand();
   allocation_by_hand();
   brute_force();

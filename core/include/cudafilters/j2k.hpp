@@ -32,11 +32,11 @@ const char *j2k_progression_name(J2kProgression p);  // "lrcp", ...
 
 // Code-block style switches (COD's SPcod bits, T.800 Table A.19).
 namespace j2k_style {
-constexpr unsigned kBypass = 0x01;              // selective arithmetic coding bypass
-constexpr unsigned kReset = 0x02;               // context states reset after each pass
-constexpr unsigned kRestart = 0x04;             // MQ coder terminated after each pass
-constexpr unsigned kVerticalCausal = 0x08;      // vertically causal contexts
-constexpr unsigned kPredictable = 0x10;         // predictable termination
+constexpr unsigned kBypass = 0x01;          // selective arithmetic coding bypass
+constexpr unsigned kReset = 0x02;           // context states reset after each pass
+constexpr unsigned kRestart = 0x04;         // MQ coder terminated after each pass
+constexpr unsigned kVerticalCausal = 0x08;  // vertically causal contexts
+constexpr unsigned kPredictable = 0x10;     // predictable termination
 constexpr unsigned kSegmentationSymbols = 0x20;
 constexpr unsigned kAll = 0x3F;
 }  // namespace j2k_style

@@ -1,0 +1,313 @@
+// CUDA backend of the JPEG 2000 encoder's transform stage and tier-1
+// (kernels/j2k_cuda.hpp; device code in kernels/j2k_kernels.cuh). A plan
+// holds the layout's tables and every device buffer, made once per
+// geometry. A frame: its samples uploaded through the engine's staging (or
+// read in place in device memory); load, two launches per wavelet level and
+// quantisation into the coefficient array; one thread per code-block
+// through t1::encode_block into fixed slots; a prefix sum of the codewords'
+// lengths and a gather that packs them; then the results, pass lengths and
+// distortions, and the packed bytes, are copied back. All on the engine's
+// stream; two waits (the packed length is needed to copy the bytes).
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cudafilters/error.hpp"
+#include "kernels/cuda_state.cuh"
+#include "kernels/j2k_cuda.hpp"
+#include "kernels/j2k_kernels.cuh"
+#include "kernels/launch.cuh"
+
+namespace cf::cuda {
+
+namespace j2k_launch {
+
+// Declared here, so they win over other families' names in cf::cuda (the
+// CPU emulation compiles every kernels/ file into one unit).
+using j2k_kernels::Band;
+using j2k_kernels::Block;
+using j2k_kernels::kThreads;
+using j2k_kernels::Region;
+using j2k_kernels::TileComponent;
+
+// Device memory of a plan, grown (never shrunk) when a slot layout needs more.
+struct DeviceBytes {
+  void *ptr = nullptr;
+  std::size_t size = 0;
+
+  void reserve(detail::CudaState *s, std::size_t bytes, const char *what) {
+    if (bytes <= size && ptr) return;
+    // Work queued earlier may still use the old buffer.
+    detail::check(cudaStreamSynchronize(s->stream), "waiting for the stream before growing a JPEG 2000 buffer");
+    if (ptr) cudaFree(ptr);
+    ptr = nullptr;
+    size = 0;
+    detail::check(cudaMalloc(&ptr, std::max<std::size_t>(bytes, 1)), [&] {
+      return "allocating " + std::to_string(bytes) + " bytes of device memory for the JPEG 2000 " + what;
+    });
+    size = bytes;
+  }
+  template <class T>
+  T *as() const {
+    return static_cast<T *>(ptr);
+  }
+  ~DeviceBytes() {
+    if (ptr) cudaFree(ptr);
+  }
+};
+
+template <class T>
+void upload(detail::CudaState *s, DeviceBytes &d, const std::vector<T> &v, const char *what) {
+  d.reserve(s, sizeof(T) * v.size(), what);
+  if (!v.empty())
+    detail::check(cudaMemcpyAsync(d.ptr, v.data(), sizeof(T) * v.size(), cudaMemcpyHostToDevice, s->stream),
+                  [&] { return std::string("uploading the JPEG 2000 ") + what; });
+}
+
+template <class T>
+void download(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t count, const char *what) {
+  if (count)
+    detail::check(cudaMemcpyAsync(dst, d.ptr, sizeof(T) * count, cudaMemcpyDeviceToHost, s->stream),
+                  [&] { return std::string("copying back the JPEG 2000 ") + what; });
+}
+
+long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+
+}  // namespace j2k_launch
+
+struct J2kPlan {
+  detail::CudaState *state = nullptr;
+  int tile_components = 0, blocks = 0;
+  std::uint32_t levels = 0;
+  bool reversible = true, mct = false;
+  std::size_t coefficient_count = 0;
+  int sample_blocks = 0;                        // blocks per tile-component of the sample-wise kernels
+  std::vector<int> column_blocks, row_blocks;   // per level, likewise
+  int work_bytes = 0;                           // tier-1 work area per code-block
+  std::vector<j2k_kernels::Block> block_table;  // as on the device, largest first
+  std::vector<std::uint32_t> capacity;          // of the slots now laid out
+  std::vector<float> step_reciprocals;          // now on the device
+  std::vector<unsigned long long> offsets;      // packed codeword offsets, brought back
+  std::vector<unsigned long long> slot_start;   // scratch of lay_slots
+
+  j2k_launch::DeviceBytes tcs, regions, bands, reciprocals, block_list;                                  // tables
+  j2k_launch::DeviceBytes coefficients, work, tmp;                                                       // transform
+  j2k_launch::DeviceBytes slots, packed, block_work, results, pass_lengths, distortion, packed_offsets;  // tier-1
+};
+
+void J2kPlanDeleter::operator()(J2kPlan *p) const {
+  if (!p) return;
+  detail::DeviceScope scope(p->state);
+  cudaStreamSynchronize(p->state->stream);  // kernels may still use the buffers
+  delete p;
+  cudaGetLastError();
+}
+
+namespace j2k_launch {
+
+using namespace j2k_kernels;
+
+J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
+  J2kPlanPtr plan(new J2kPlan);
+  plan->state = s;  // first: the deleter needs it
+  J2kPlan &p = *plan;
+  const j2k::CodestreamParams &c = l.params;
+  p.tile_components = int(l.tile_components.size());
+  p.blocks = int(l.blocks.size());
+  p.levels = c.levels;
+  p.reversible = c.reversible;
+  p.mct = c.mct;
+  p.coefficient_count = l.coefficient_count;
+  p.column_blocks.assign(p.levels, 0);
+  p.row_blocks.assign(p.levels, 0);
+
+  std::vector<TileComponent> tcs;
+  std::vector<Region> regions(std::size_t(p.levels) * l.tile_components.size());
+  for (std::size_t t = 0; t < l.tile_components.size(); ++t) {
+    const j2k::TileComponentLayout &tc = l.tile_components[t];
+    const j2k::Component &q = c.components[tc.component];
+    // Component coordinates of the tile-component to frame coordinates (B-12).
+    const int frame_x = int(tc.rect.x0 - (c.x0 + q.subsample_x - 1) / q.subsample_x);
+    const int frame_y = int(tc.rect.y0 - (c.y0 + q.subsample_y - 1) / q.subsample_y);
+    tcs.push_back({tc.offset, int(tc.rect.width()), int(tc.rect.height()), int(tc.component), frame_x, frame_y,
+                   int(tc.first_band), int(j2k::subband_count(c.levels))});
+    p.sample_blocks =
+        std::max(p.sample_blocks, int(ceil_div(std::int64_t(tc.rect.width()) * tc.rect.height(), kThreads)));
+    // Level lv splits resolution NL - lv + 1.
+    for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
+      const j2k::Rect &r = tc.resolutions[p.levels - lv + 1];
+      regions[(lv - 1) * l.tile_components.size() + t] = {r.x0, r.y0, int(r.width()), int(r.height())};
+      p.column_blocks[lv - 1] = std::max(p.column_blocks[lv - 1], int(ceil_div(r.width(), kThreads)));
+      p.row_blocks[lv - 1] = std::max(p.row_blocks[lv - 1], int(r.height()));
+    }
+  }
+  std::vector<Band> bands;
+  for (const j2k::BandLayout &b : l.bands)
+    bands.push_back({int(b.buffer_x), int(b.buffer_y), int(b.band.width()), int(b.band.height()), int(b.step_index)});
+  for (std::uint32_t b = 0; b < l.blocks.size(); ++b) {
+    const j2k::BlockLayout &k = l.blocks[b];
+    const j2k::TileComponentLayout &tc = l.tile_components[k.tile_component];
+    const std::uint32_t stride = tc.rect.width();
+    p.block_table.push_back({tc.offset + std::size_t(k.y) * stride + k.x, 0, int(stride), int(k.width), int(k.height),
+                             int(l.bands[k.band].orientation), 0, int(b)});
+  }
+  // The largest blocks first, so that the last threads to start are short.
+  std::stable_sort(p.block_table.begin(), p.block_table.end(),
+                   [](const Block &a, const Block &b) { return a.width * a.height > b.width * b.height; });
+  p.work_bytes = j2k::t1::block_work_bytes(1 << c.cb_width_exp, 1 << c.cb_height_exp);
+
+  upload(s, p.tcs, tcs, "tile-component table");
+  upload(s, p.regions, regions, "resolution table");
+  upload(s, p.bands, bands, "subband table");
+  p.coefficients.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "coefficients");
+  if (!p.reversible) p.work.reserve(s, sizeof(float) * p.coefficient_count, "float work");
+  p.tmp.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "lifting scratch");
+  const std::size_t n = std::size_t(p.blocks);
+  p.block_work.reserve(s, std::size_t(p.work_bytes) * n, "tier-1 work areas");
+  p.results.reserve(s, sizeof(j2k::t1::BlockResult) * n, "block results");
+  p.pass_lengths.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass lengths");
+  p.distortion.reserve(s, sizeof(std::int64_t) * n * j2k::kMaxPasses, "pass distortions");
+  p.packed_offsets.reserve(s, sizeof(unsigned long long) * (n + 1), "codeword offsets");
+  p.offsets.resize(n + 1);
+  p.slot_start.resize(n);
+  // The tables' host copies are locals: the uploads must be done.
+  detail::check(cudaStreamSynchronize(s->stream), "uploading the JPEG 2000 plan");
+  return plan.release();
+}
+
+// Slots on the device for the capacities the encoder gives (it grows a
+// block's after an overflow): back to back in block order.
+void lay_slots(detail::CudaState *s, J2kPlan &p, const std::vector<std::uint32_t> &capacity) {
+  if (capacity.size() != std::size_t(p.blocks))
+    throw Error("JPEG 2000 encoder: " + std::to_string(capacity.size()) + " codeword slots for " +
+                std::to_string(p.blocks) + " code-blocks");
+  unsigned long long total = 0;
+  for (std::size_t b = 0; b < capacity.size(); ++b) {
+    p.slot_start[b] = total;
+    total += capacity[b];
+  }
+  for (Block &k : p.block_table) {
+    k.slot = p.slot_start[std::size_t(k.index)];
+    k.capacity = int(capacity[std::size_t(k.index)]);
+  }
+  p.slots.reserve(s, total, "codeword slots");
+  p.packed.reserve(s, total, "packed codewords");
+  upload(s, p.block_list, p.block_table, "code-block table");  // block_table outlives the copy
+  p.capacity = capacity;
+}
+
+void set_reciprocals(detail::CudaState *s, J2kPlan &p, const j2k::Layout &l, const std::vector<float> &r) {
+  for (const j2k::BandLayout &b : l.bands)
+    if (b.step_index >= r.size())
+      throw Error("JPEG 2000 transform: subband step " + std::to_string(b.step_index) + " has no reciprocal (" +
+                  std::to_string(r.size()) + " given)");
+  p.step_reciprocals = r;
+  upload(s, p.reciprocals, p.step_reciprocals, "step reciprocals");
+}
+
+template <class F>
+void wavelet_levels(detail::CudaState *s, J2kPlan &p, typename F::Sample *work) {
+  using T = typename F::Sample;
+  for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
+    LevelArgs<T> a{work, p.tmp.as<T>(), p.tcs.as<TileComponent>(),
+                   p.regions.as<Region>() + std::size_t(lv - 1) * p.tile_components, p.column_blocks[lv - 1]};
+    launch_kernel(s, lift_columns<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
+                  "the JPEG 2000 column lifting kernel");
+    a.blocks_per_tc = p.row_blocks[lv - 1];
+    launch_kernel(s, lift_rows<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
+                  "the JPEG 2000 row lifting kernel", sizeof(T) * kSharedLine);
+  }
+}
+
+void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::Layout &l) {
+  const FrameView &frame = in.frame;
+  if (frame.type != SampleType::U8 && frame.type != SampleType::U16)
+    throw Error(std::string("JPEG 2000 transform: samples must be U8 or U16, not ") + sample_type_name(frame.type));
+  if (std::size_t(frame.n_components) != l.params.components.size())
+    throw Error("JPEG 2000 transform: the frame has " + std::to_string(frame.n_components) +
+                " components, the layout " + std::to_string(l.params.components.size()));
+  const FrameView f = detail::stage_source(s, frame, detail::Slot::Source);
+  LoadArgs a{};
+  a.tcs = p.tcs.as<TileComponent>();
+  a.blocks_per_tc = p.sample_blocks;
+  for (int c = 0; c < f.n_components; ++c) {
+    a.planes[c] = plane_ref(f, c);
+    a.bit_depth[c] = int(l.params.components[std::size_t(c)].bit_depth);
+  }
+  a.mct = p.mct;
+  a.work = p.reversible ? p.coefficients.ptr : p.work.ptr;
+  const long long blocks = (long long)p.tile_components * p.sample_blocks;
+  const bool u8 = f.type == SampleType::U8;
+  if (p.reversible) {
+    launch_kernel(s, u8 ? load_samples<std::uint8_t, std::int32_t> : load_samples<std::uint16_t, std::int32_t>, blocks,
+                  kThreads, a, "the JPEG 2000 load kernel");
+    wavelet_levels<j2k::dwt::Reversible53>(s, p, p.coefficients.as<std::int32_t>());
+  } else {
+    launch_kernel(s, u8 ? load_samples<std::uint8_t, float> : load_samples<std::uint16_t, float>, blocks, kThreads, a,
+                  "the JPEG 2000 load kernel");
+    wavelet_levels<j2k::dwt::Irreversible97>(s, p, p.work.as<float>());
+    const QuantiseArgs q{p.work.as<float>(), p.coefficients.as<std::int32_t>(), p.tcs.as<TileComponent>(),
+                         p.bands.as<Band>(), p.reciprocals.as<float>(),         p.sample_blocks};
+    launch_kernel(s, quantise, blocks, kThreads, q, "the JPEG 2000 quantisation kernel");
+  }
+}
+
+void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
+  const Tier1Args t{p.coefficients.as<std::int32_t>(),
+                    p.block_list.as<Block>(),
+                    p.blocks,
+                    style,
+                    p.slots.as<std::uint8_t>(),
+                    p.block_work.as<std::uint8_t>(),
+                    p.work_bytes,
+                    p.pass_lengths.as<int>(),
+                    p.distortion.as<std::int64_t>(),
+                    p.results.as<j2k::t1::BlockResult>(),
+                    j2k::kMaxPasses};
+  launch_kernel(s, code_blocks, ceil_div(p.blocks, kTier1Threads), kTier1Threads, t, "the JPEG 2000 tier-1 kernel");
+  const OffsetArgs o{p.results.as<j2k::t1::BlockResult>(), p.blocks, p.packed_offsets.as<unsigned long long>()};
+  launch_kernel(s, codeword_offsets, 1, kScanThreads, o, "the JPEG 2000 codeword offsets kernel");
+  const GatherArgs g{p.block_list.as<Block>(), p.slots.as<std::uint8_t>(), p.packed_offsets.as<unsigned long long>(),
+                     p.packed.as<std::uint8_t>()};
+  launch_kernel(s, gather_codewords, p.blocks, kGatherThreads, g, "the JPEG 2000 codeword gather kernel");
+}
+
+void bring_back(detail::CudaState *s, J2kPlan &p, std::int32_t *coefficients, j2k::CodedBlocks &out) {
+  const std::size_t n = std::size_t(p.blocks);
+  if (out.results.size() < n || out.pass_lengths.size() < n * j2k::kMaxPasses ||
+      out.pass_distortion.size() < n * j2k::kMaxPasses || out.offset.size() < n)
+    throw Error("JPEG 2000 encoder: the tier-1 results are not sized for " + std::to_string(n) + " code-blocks");
+  download(s, out.results.data(), p.results, n, "block results");
+  download(s, out.pass_lengths.data(), p.pass_lengths, n * j2k::kMaxPasses, "pass lengths");
+  download(s, out.pass_distortion.data(), p.distortion, n * j2k::kMaxPasses, "pass distortions");
+  download(s, p.offsets.data(), p.packed_offsets, n + 1, "codeword offsets");
+  detail::check(cudaStreamSynchronize(s->stream), "running JPEG 2000 tier-1 on the CUDA stream");
+  const unsigned long long total = p.offsets[n];
+  if (out.data.size() < total) out.data.resize(total);  // never with the encoder's slots: they hold more
+  download(s, out.data.data(), p.packed, total, "codewords");
+  for (std::size_t b = 0; b < n; ++b) out.offset[b] = std::size_t(p.offsets[b]);
+  bool overflow = false;
+  for (std::size_t b = 0; b < n; ++b) overflow |= out.results[b].status == j2k::t1::BlockStatus::kOverflow;
+  if (overflow) download(s, coefficients, p.coefficients, p.coefficient_count, "coefficients");
+  detail::check(cudaStreamSynchronize(s->stream), "copying back the JPEG 2000 codewords");
+  s->host_frame_staged = false;
+}
+
+}  // namespace j2k_launch
+
+void j2k_encode_blocks(detail::CudaState *s, J2kPlanPtr &plan, const J2kInput &in, const j2k::Layout &layout,
+                       const std::vector<float> &step_reciprocals, unsigned style, std::int32_t *coefficients,
+                       j2k::CodedBlocks &out) {
+  detail::DeviceScope scope(s);
+  if (!plan) plan.reset(j2k_launch::make_plan(s, layout));
+  J2kPlan &p = *plan;
+  if (!p.reversible && (!p.reciprocals.ptr || p.step_reciprocals != step_reciprocals))
+    j2k_launch::set_reciprocals(s, p, layout, step_reciprocals);
+  if (p.capacity != out.capacity) j2k_launch::lay_slots(s, p, out.capacity);
+  j2k_launch::transform(s, p, in, layout);
+  j2k_launch::tier1(s, p, style);
+  j2k_launch::bring_back(s, p, coefficients, out);
+}
+
+}  // namespace cf::cuda

@@ -1,0 +1,324 @@
+// Device code of the JPEG 2000 encoder's CUDA backend (kernels/j2k_cuda.cu):
+// the transform stage (load with DC shift and colour transform, the wavelet
+// levels, quantisation) into the coefficient array of core/src/j2k_layout.hpp,
+// tier-1 (one thread per code-block through t1::encode_block), and the
+// packing of the codewords back to back. Each sample and each line gets the
+// operations of the shared rules (j2k_quant_rules.hpp, j2k_dwt_rules.hpp,
+// colour_rules.hpp, j2k_block_coder_rules.hpp), so the bits are the serial
+// reference's whatever the schedule.
+//
+// Kernels over every tile-component of a frame take blocks_per_tc thread
+// blocks per tile-component (enough for the largest): block i works on
+// tile-component i / blocks_per_tc, and threads past its end return.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/samples.cuh"
+
+#include "core/shared/colour_rules.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_dwt_rules.hpp"
+#include "core/shared/j2k_quant_rules.hpp"
+
+namespace cf::cuda::j2k_kernels {
+
+constexpr int kThreads = 256;      // per block of the sample-wise and line kernels
+constexpr int kTier1Threads = 32;  // code-blocks per thread block: few, so that the long ones spread over the SMs
+constexpr int kScanThreads = 256;  // the one block of the codeword offsets' prefix sum
+constexpr int kGatherThreads = 128;
+
+// A tile-component's block of the coefficient array (rows of `width`).
+struct TileComponent {
+  unsigned long long offset;
+  int width, height;
+  int component;
+  int frame_x, frame_y;  // the block's top-left sample in the frame's component (T.800 B-12)
+  int first_band, bands;
+};
+
+// The region one wavelet level splits (a resolution at the block's top-left)
+// and the parity of its first column and row on the reference grid.
+struct Region {
+  std::uint32_t u0, v0;
+  int width, height;
+};
+
+// A subband's rectangle in its tile-component's block, and its step.
+struct Band {
+  int x, y, width, height;
+  int step_index;
+};
+
+// A code-block in the order the tier-1 kernel takes them (largest first).
+struct Block {
+  unsigned long long coefficient;  // its top-left sample in the coefficient array
+  unsigned long long slot;         // its slot in the codeword buffer
+  int stride, width, height;
+  int orientation;  // t1::Orientation
+  int capacity;     // bytes of the slot
+  int index;        // in Layout::blocks
+};
+
+__device__ __forceinline__ int tile_component_of(int blocks_per_tc) { return int(blockIdx.x) / blocks_per_tc; }
+__device__ __forceinline__ long long item_of(int blocks_per_tc) {
+  return (long long)(int(blockIdx.x) % blocks_per_tc) * kThreads + threadIdx.x;
+}
+
+// ---------------------------------------------------------------- transform
+
+struct LoadArgs {
+  const TileComponent *tcs;
+  int blocks_per_tc;
+  PlaneRef planes[kMaxPlanes];  // component c of the (device) frame
+  int bit_depth[kMaxPlanes];
+  bool mct;    // colour transform of components 0..2 (one thread does all three)
+  void *work;  // int32 coefficients (reversible) or float work (irreversible)
+};
+
+// One sample of every tile-component: DC level shift (G.1.2) and, on
+// components 0..2 with mct, the RCT or the ICT (G.2, G.3).
+template <class S, class W>
+__global__ void __launch_bounds__(kThreads) load_samples(const LoadArgs a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)tc.width * tc.height) return;
+  const int c = tc.component;
+  if (a.mct && (c == 1 || c == 2)) return;  // done with component 0
+  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
+  W *work = static_cast<W *>(a.work);
+  const auto sample = [&](int k) {
+    return j2k::quant::dc_shift(std::int32_t(*sample_at<S>(a.planes[k], tc.frame_x + x, tc.frame_y + y)),
+                                a.bit_depth[k]);
+  };
+  if (!a.mct || c != 0) {
+    work[tc.offset + i] = W(sample(c));
+    return;
+  }
+  // Components 1 and 2 of the tile follow component 0 and have its size.
+  const unsigned long long at[3] = {tc.offset + i, a.tcs[t + 1].offset + i, a.tcs[t + 2].offset + i};
+  if constexpr (std::is_same_v<W, float>) {
+    float v[3] = {float(sample(0)), float(sample(1)), float(sample(2))};
+    j2k::quant::ict_forward(v);
+    for (int k = 0; k < 3; ++k) work[at[k]] = v[k];
+  } else {
+    std::int32_t v[3] = {sample(0), sample(1), sample(2)};
+    colour::forward(ColourTransform::Rct, v);
+    for (int k = 0; k < 3; ++k) work[at[k]] = v[k];
+  }
+}
+
+template <class T>
+struct LevelArgs {
+  T *work;  // the tile-components' blocks
+  T *tmp;   // as large: each line's lifting scratch, inside its tile-component's part
+  const TileComponent *tcs;
+  const Region *regions;  // this level's, per tile-component
+  int blocks_per_tc;
+};
+
+// VER_SD of one level: one thread per column (neighbouring threads read
+// neighbouring samples of each row). Column x's scratch is the x-th run of
+// `height` samples of the tile-component's part of tmp.
+template <class F>
+__global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typename F::Sample> a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  const long long x = item_of(a.blocks_per_tc);
+  if (x >= r.width) return;
+  j2k::dwt::forward_column<F>(a.work + tc.offset, tc.width, r.v0, r.height, int(x),
+                              a.tmp + tc.offset + (unsigned long long)x * r.height);
+}
+
+// One lifting step of the filters of j2k_dwt_rules.hpp on one sample, for
+// the row kernel, which runs each step over the whole line in parallel: step
+// k updates the samples of one parity from their two neighbours with the
+// arithmetic F::lift applies, then F::lift's final scaling (9/7 only).
+template <class F>
+struct LiftingSteps;
+
+template <>
+struct LiftingSteps<j2k::dwt::Reversible53> {
+  static constexpr int kSteps = 2;  // predict the odd samples, update the even ones
+  __device__ static bool on_odd(int step) { return step == 0; }
+  __device__ static std::int32_t apply(int step, std::int32_t x, std::int32_t left, std::int32_t right) {
+    return step == 0 ? x - ((left + right) >> 1) : x + ((left + right + 2) >> 2);
+  }
+  __device__ static std::int32_t scale(std::int32_t x, bool) { return x; }
+};
+
+template <>
+struct LiftingSteps<j2k::dwt::Irreversible97> {
+  using F = j2k::dwt::Irreversible97;
+  static constexpr int kSteps = 4;  // alpha (odd), beta (even), gamma (odd), delta (even)
+  __device__ static bool on_odd(int step) { return (step & 1) == 0; }
+  __device__ static float apply(int step, float x, float left, float right) {
+    const float c = step == 0 ? F::kAlpha : step == 1 ? F::kBeta : step == 2 ? F::kGamma : F::kDelta;
+    return rounded::add(x, rounded::mul(c, rounded::add(left, right)));
+  }
+  __device__ static float scale(float x, bool high) { return rounded::mul(x, high ? F::kK : F::kInvK); }
+};
+
+// Samples of the row kernel's line in shared memory (48 KiB, the limit
+// without opting in); longer rows are lifted in tmp.
+constexpr int kSharedLine = 48 * 1024 / 4;
+
+// HOR_SD of one level: one thread block per row, all threads lifting the row
+// one step at a time in a line of shared memory (or in the row's place in
+// tmp), then writing it deinterleaved.
+template <class F>
+__global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F::Sample> a) {
+  using T = typename F::Sample;
+  using Steps = LiftingSteps<F>;
+#ifdef CF_CUDA_EMULATION
+  T *shared_line = static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
+#else
+  extern __shared__ unsigned char shared_bytes[];
+  T *shared_line = reinterpret_cast<T *>(shared_bytes);
+#endif
+  const int t = int(blockIdx.x) / a.blocks_per_tc, y = int(blockIdx.x) % a.blocks_per_tc;
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  if (y >= r.height) return;
+  const int n = r.width;
+  T *row = a.work + tc.offset + (unsigned long long)y * tc.width;
+  T *line = n <= kSharedLine ? shared_line : a.tmp + tc.offset + (unsigned long long)y * n;
+  const bool odd = (r.u0 & 1) != 0;
+  if (n == 1) {
+    if (threadIdx.x == 0) row[0] = F::single(row[0], odd);
+    return;
+  }
+  for (int i = threadIdx.x; i < n; i += kThreads) line[i] = row[i];
+  __syncthreads();
+  // line[i] has the absolute parity (odd + i) & 1.
+  const int first_odd = odd ? 0 : 1;
+  for (int step = 0; step < Steps::kSteps; ++step) {
+    const int first = Steps::on_odd(step) ? first_odd : 1 - first_odd;
+    for (int i = first + 2 * int(threadIdx.x); i < n; i += 2 * kThreads)
+      line[i] = Steps::apply(step, line[i], j2k::dwt::left_of(line, i), j2k::dwt::right_of(line, i, n));
+    __syncthreads();
+  }
+  const int low = j2k::dwt::low_count(n, odd), first_low = 1 - first_odd;
+  for (int i = threadIdx.x; i < n; i += kThreads) {
+    const bool high = ((i - first_low) & 1) != 0;
+    row[high ? low + (i - first_odd) / 2 : (i - first_low) / 2] = Steps::scale(line[i], high);
+  }
+}
+
+struct QuantiseArgs {
+  const float *work;
+  std::int32_t *coefficients;
+  const TileComponent *tcs;
+  const Band *bands;
+  const float *reciprocals;  // per step index
+  int blocks_per_tc;
+};
+
+// The irreversible path's quantisation (E.1), each sample with its band's step.
+__global__ void __launch_bounds__(kThreads) quantise(const QuantiseArgs a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)tc.width * tc.height) return;
+  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
+  for (int k = 0; k < tc.bands; ++k) {
+    const Band b = a.bands[tc.first_band + k];
+    if (x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height) {
+      a.coefficients[tc.offset + i] = j2k::quant::quantise(a.work[tc.offset + i], a.reciprocals[b.step_index]);
+      return;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ tier-1
+
+struct Tier1Args {
+  const std::int32_t *coefficients;
+  const Block *blocks;
+  int count;
+  unsigned style;
+  std::uint8_t *slots;
+  std::uint8_t *work;  // work_bytes per thread
+  int work_bytes;
+  int *pass_lengths;         // max_passes per block, by Layout index
+  std::int64_t *distortion;  // likewise: the squared error each pass removes
+  j2k::t1::BlockResult *results;
+  int max_passes;
+};
+
+__global__ void __launch_bounds__(kTier1Threads) code_blocks(const Tier1Args a) {
+  const int t = int(blockIdx.x) * kTier1Threads + int(threadIdx.x);
+  if (t >= a.count) return;
+  const Block k = a.blocks[t];
+  const j2k::t1::BlockInput in{
+      a.coefficients + k.coefficient, k.width, k.height, k.stride, j2k::t1::Orientation(k.orientation),
+      j2k::t1::kMaxBitplanes,         a.style};
+  const unsigned long long passes = (unsigned long long)k.index * a.max_passes;
+  const j2k::t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
+                                 a.slots + k.slot,
+                                 k.capacity,
+                                 a.pass_lengths + passes,
+                                 a.max_passes,
+                                 a.distortion + passes};
+  a.results[k.index] = j2k::t1::encode_block(in, out);
+}
+
+// Bytes a block brings back: its codeword, or nothing when it failed (an
+// overflowed block is coded again on the host).
+__device__ __forceinline__ unsigned long long used_bytes(const j2k::t1::BlockResult &r) {
+  return r.status == j2k::t1::BlockStatus::kOk ? (unsigned long long)r.bytes : 0ull;
+}
+
+struct OffsetArgs {
+  const j2k::t1::BlockResult *results;
+  int count;
+  unsigned long long *offsets;  // count + 1: where each codeword goes, then the total
+};
+
+// Exclusive prefix sum of the blocks' bytes, in one thread block: each thread
+// sums a run of blocks, thread 0 adds up the runs, each thread then places
+// its run.
+__global__ void __launch_bounds__(kScanThreads) codeword_offsets(const OffsetArgs a) {
+  __shared__ unsigned long long run_start[kScanThreads];
+  const int per = (a.count + kScanThreads - 1) / kScanThreads;
+  const int begin = int(threadIdx.x) * per, end = begin + per < a.count ? begin + per : a.count;
+  unsigned long long sum = 0;
+  for (int b = begin; b < end; ++b) sum += used_bytes(a.results[b]);
+  run_start[threadIdx.x] = sum;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned long long total = 0;
+    for (int k = 0; k < kScanThreads; ++k) {
+      const unsigned long long s = run_start[k];
+      run_start[k] = total;
+      total += s;
+    }
+    a.offsets[a.count] = total;
+  }
+  __syncthreads();
+  unsigned long long at = run_start[threadIdx.x];
+  for (int b = begin; b < end; ++b) {
+    a.offsets[b] = at;
+    at += used_bytes(a.results[b]);
+  }
+}
+
+struct GatherArgs {
+  const Block *blocks;
+  const std::uint8_t *slots;
+  const unsigned long long *offsets;
+  std::uint8_t *packed;
+};
+
+// One thread block per code-block: its codeword from its slot to its place
+// in the packed buffer.
+__global__ void __launch_bounds__(kGatherThreads) gather_codewords(const GatherArgs a) {
+  const Block k = a.blocks[blockIdx.x];
+  const unsigned long long at = a.offsets[k.index], n = a.offsets[k.index + 1] - at;
+  for (unsigned long long i = threadIdx.x; i < n; i += kGatherThreads) a.packed[at + i] = a.slots[k.slot + i];
+}
+
+}  // namespace cf::cuda::j2k_kernels

@@ -1,0 +1,172 @@
+// Timing of the JPEG 2000 encoder through the core API (not a test): a photo
+// resampled to 1280x720, 1920x1080 and 3840x2160 in GRAY8, RGB and I420,
+// reversible and irreversible at 1 bpp, on openmp, cuda with host frames and
+// cuda with frames already in device memory; ms per frame, fps and the
+// codestream's bits per pixel. Every codestream is compared with the
+// openmp one (exits 1 on a difference). Beside them, opj_compress (all
+// cores) on the same image when it is on the PATH, timed as a process
+// (reading the PPM and writing the file included).
+//
+//   j2k_timing [photo.jpg] [--sizes 1280x720,...] [--serial]
+//
+// --serial adds the cpu backend (slow at 4K).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "cudafilters/engine.hpp"
+#include "cudafilters/error.hpp"
+#include "cudafilters/j2k.hpp"
+#include "frames.hpp"
+#include "shell.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Best of `rounds` rounds of `n` calls, ms per call (one warm-up call first).
+template <class F>
+double time_ms(int rounds, int n, F &&f) {
+  f();
+  double best = 1e30;
+  for (int r = 0; r < rounds; ++r) {
+    const auto t = Clock::now();
+    for (int i = 0; i < n; ++i) f();
+    best = std::min(best, std::chrono::duration<double, std::milli>(Clock::now() - t).count() / n);
+  }
+  return best;
+}
+
+struct Input {
+  const char *name;
+  cft::Packing packing;
+  bool subsampled;
+};
+
+cf::J2kInput describe(const cft::OwnedFrame &f, const Input &k) {
+  cf::J2kInput in;
+  in.frame = f.view;
+  in.rgb = k.packing == cft::Packing::Packed3;
+  if (k.subsampled)
+    for (int c = 1; c < 3; ++c) in.subsampling_x[c] = in.subsampling_y[c] = 2;
+  return in;
+}
+
+// The frame's bytes copied to the device; the view points there.
+struct OnDevice {
+  cf::Engine &e;
+  void *p;
+  cf::FrameView view;
+  OnDevice(cf::Engine &engine, const cft::OwnedFrame &f) : e(engine), p(engine.device_alloc(f.bytes.size())) {
+    e.upload(p, f.bytes.data(), f.bytes.size());
+    view = f.view;
+    view.memory = cf::Memory::Device;
+    for (int i = 0; i < view.n_planes; ++i)
+      view.planes[i].data =
+          static_cast<std::uint8_t *>(p) + (static_cast<const std::uint8_t *>(f.view.planes[i].data) - f.bytes.data());
+  }
+  ~OnDevice() { e.device_free(p); }
+};
+
+double opj_ms(const cft::OwnedFrame &f, const Input &k, int w, int h, bool reversible) {
+  if (!cft::have_tool("opj_compress") || k.subsampled) return 0;
+  const int n = k.packing == cft::Packing::Gray ? 1 : 3;
+  const std::string in = std::string("/tmp/cf_j2k_timing") + (n == 1 ? ".pgm" : ".ppm");
+  std::ofstream out(in, std::ios::binary);
+  out << (n == 1 ? "P5\n" : "P6\n") << w << " " << h << "\n255\n";
+  for (int y = 0; y < h; ++y)
+    out.write(reinterpret_cast<const char *>(f.view.planes[0].data) + y * f.view.planes[0].stride,
+              std::streamsize(w) * n);
+  out.close();
+  const std::string cmd = "opj_compress -threads ALL_CPUS -n 6 -b 64,64 " +
+                          std::string(reversible ? "" : "-I -r " + std::to_string(8.0 * n)) + " -i " + in +
+                          " -o /tmp/cf_j2k_timing.j2k > /dev/null";
+  std::string log;
+  const double ms = time_ms(1, 3, [&] { cft::run_command(cmd, log); });
+  return ms;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::string photo = cft::image_dir() + "/fruits.jpg";
+  std::vector<std::pair<int, int>> sizes = {{1280, 720}, {1920, 1080}, {3840, 2160}};
+  bool serial = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--serial") {
+      serial = true;
+    } else if (a == "--sizes" && i + 1 < argc) {
+      sizes.clear();
+      for (std::string s = argv[++i]; !s.empty();) {
+        int w = 0, h = 0;
+        std::sscanf(s.c_str(), "%dx%d", &w, &h);
+        sizes.push_back({w, h});
+        const auto comma = s.find(',');
+        s = comma == std::string::npos ? "" : s.substr(comma + 1);
+      }
+    } else {
+      photo = a;
+    }
+  }
+  int pw = 0, ph = 0;
+  std::vector<std::uint8_t> rgb;
+  if (!cft::load_rgb8(photo, pw, ph, rgb)) {
+    std::fprintf(stderr, "cannot read %s\n", photo.c_str());
+    return 1;
+  }
+  std::string why;
+  const bool gpu = cf::cuda_device_usable(0, &why);
+  cf::Engine omp(cf::Backend::OpenMP), cpu(cf::Backend::Cpu);
+  std::printf("# JPEG 2000 encoder timing\n\n%s resampled; %s%s%s\n\n", photo.c_str(), omp.describe().c_str(),
+              gpu ? "; " : "", gpu ? cf::Engine(cf::Backend::Cuda).describe().c_str() : "");
+  std::printf(
+      "| size | format | coding | bpp | cpu ms | openmp ms | cuda host ms | cuda device ms | cuda device fps | "
+      "opj_compress ms |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  const Input inputs[] = {{"GRAY8", cft::Packing::Gray, false},
+                          {"RGB", cft::Packing::Packed3, false},
+                          {"I420", cft::Packing::Planar3, true}};
+  int failures = 0;
+  for (const auto &[w, h] : sizes)
+    for (const Input &k : inputs) {
+      cft::OwnedFrame f = cft::make_raw(k.packing, w, h, cf::SampleType::U8, 0, k.subsampled);
+      cft::fill_from_rgb(f, pw, ph, rgb);
+      const cf::J2kInput in = describe(f, k);
+      for (bool reversible : {true, false}) {
+        cf::J2kSettings s;
+        s.reversible = reversible;
+        s.bitrate = reversible ? 0 : 1;
+        std::vector<std::uint8_t> ref, out;
+        cf::J2kEncoder e_omp(omp);
+        const double t_omp = time_ms(2, 3, [&] { e_omp.encode(in, s, ref); });
+        double t_cpu = 0, t_host = 0, t_dev = 0;
+        if (serial) {
+          cf::J2kEncoder e(cpu);
+          t_cpu = time_ms(1, 1, [&] { e.encode(in, s, out); });
+          failures += out != ref;
+        }
+        if (gpu) {
+          cf::Engine cuda(cf::Backend::Cuda);
+          cf::J2kEncoder e(cuda);
+          t_host = time_ms(3, 10, [&] { e.encode(in, s, out); });
+          failures += out != ref;
+          OnDevice d(cuda, f);
+          cf::J2kInput din = in;
+          din.frame = d.view;
+          t_dev = time_ms(3, 10, [&] { e.encode(din, s, out); });
+          failures += out != ref;
+        }
+        const double bpp = 8.0 * double(ref.size()) / (double(w) * h);
+        std::printf("| %dx%d | %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f |\n", w, h, k.name,
+                    reversible ? "reversible" : "irreversible 1 bpp", bpp, t_cpu, t_omp, t_host, t_dev,
+                    t_dev > 0 ? 1000.0 / t_dev : 0.0, opj_ms(f, k, w, h, reversible));
+        std::fflush(stdout);
+      }
+    }
+  if (failures) std::printf("\n%d codestreams differ from openmp's\n", failures);
+  return failures ? 1 : 0;
+}
