@@ -5,7 +5,8 @@
 //    for every sink format at 1x1, 7x3, 33x17 and 321x241, and for
 //    settings of levels, code-blocks, progressions, layers, tiles and each
 //    code-block style the core accepts;
-//  - irreversible coding decodes to a picture close to the input (PSNR);
+//  - irreversible coding decodes to a picture close to the input (PSNR),
+//    and `bitrate` bounds the codestream's size;
 //  - image/x-j2c is the codestream in a 'jp2c' box; every buffer a sync point;
 //  - mxfmux and mj2mux files, demuxed and decoded, equal the source;
 //  - cpu and openmp give the same codestream bytes;
@@ -267,9 +268,13 @@ static void irreversible() {
   struct Case {
     const char *format, *props;
     double min_psnr;
-  } cases[] = {{"RGB", "reversible=false", 40},           {"I420", "reversible=false", 40},
-               {"GRAY8", "reversible=false", 40},         {"RGBA", "reversible=false layers=3", 40},
-               {"RGB", "reversible=false bitrate=4", 28}, {"Y444", "reversible=false bitrate=2 layers=4", 25}};
+  } cases[] = {{"RGB", "reversible=false", 50},
+               {"I420", "reversible=false", 50},
+               {"GRAY8", "reversible=false", 50},
+               {"RGBA", "reversible=false layers=3", 50},
+               {"RGB", "reversible=false bitrate=2", 40},
+               {"RGB", "reversible=false bitrate=0.5", 25},
+               {"Y444", "reversible=false bitrate=1 layers=4", 33}};
   for (const Case &c : cases) {
     const std::string desc = source(c.format, 321, 241, 1, "pinwheel") + "cudaj2kenc backend=cpu " + c.props + kDecoded;
     Frames f;
@@ -305,6 +310,22 @@ static GstBuffer *encode_one(const char *element, const char *format, int w, int
   return out;
 }
 
+// `bitrate` bounds the whole codestream: at most width x height x bitrate / 8
+// bytes, and noise (which needs more) fills most of it.
+static void rate_budget() {
+  for (double bpp : {0.25, 1.0, 3.0})
+    for (const char *format : {"RGB", "I420", "GRAY16_LE"}) {
+      char element[96];
+      std::snprintf(element, sizeof element, "cudaj2kenc backend=cpu reversible=false layers=2 bitrate=%g", bpp);
+      GstBuffer *out = encode_one(element, format, 321, 241, 11);
+      const double budget = std::floor(321.0 * 241.0 * bpp / 8);
+      const double size = out ? double(gst_buffer_get_size(out)) : 0;
+      CHECK_MSG(size <= budget && size >= 0.8 * budget, "%s %s: %.0f bytes for a budget of %.0f", element, format, size,
+                budget);
+      if (out) gst_buffer_unref(out);
+    }
+}
+
 static std::vector<std::uint8_t> bytes_of(GstBuffer *b) {
   GstMapInfo m;
   std::vector<std::uint8_t> v;
@@ -318,15 +339,19 @@ static std::vector<std::uint8_t> bytes_of(GstBuffer *b) {
 static void caps_fields() {
   // What GStreamer's JPEG 2000 caps say of each format (openjpegenc writes
   // the same): colour space, sampling, components.
+  // What the codestream's SIZ and COD say: bits per sample, the chroma's
+  // subsampling, and whether the colour transform is on (RGB only).
   struct Expect {
     const char *format, *colorspace, *sampling;
-    int components;
-  } expect[] = {{"GRAY8", "GRAY", "GRAYSCALE", 1},  {"GRAY16_LE", "GRAY", "GRAYSCALE", 1},
-                {"RGB", "sRGB", "RGB", 3},          {"BGR", "sRGB", "RGB", 3},
-                {"RGBA", "sRGB", "RGBA", 4},        {"BGRA", "sRGB", "RGBA", 4},
-                {"RGBx", "sRGB", "RGB", 3},         {"BGRx", "sRGB", "RGB", 3},
-                {"I420", "sYUV", "YCbCr-4:2:0", 3}, {"Y42B", "sYUV", "YCbCr-4:2:2", 3},
-                {"Y444", "sYUV", "YCbCr-4:4:4", 3}};
+    int components, depth, chroma_x, chroma_y;
+    bool mct;
+  } expect[] = {
+      {"GRAY8", "GRAY", "GRAYSCALE", 1, 8, 1, 1, false},  {"GRAY16_LE", "GRAY", "GRAYSCALE", 1, 16, 1, 1, false},
+      {"RGB", "sRGB", "RGB", 3, 8, 1, 1, true},           {"BGR", "sRGB", "RGB", 3, 8, 1, 1, true},
+      {"RGBA", "sRGB", "RGBA", 4, 8, 1, 1, true},         {"BGRA", "sRGB", "RGBA", 4, 8, 1, 1, true},
+      {"RGBx", "sRGB", "RGB", 3, 8, 1, 1, true},          {"BGRx", "sRGB", "RGB", 3, 8, 1, 1, true},
+      {"I420", "sYUV", "YCbCr-4:2:0", 3, 8, 2, 2, false}, {"Y42B", "sYUV", "YCbCr-4:2:2", 3, 8, 2, 1, false},
+      {"Y444", "sYUV", "YCbCr-4:4:4", 3, 8, 1, 1, false}};
   GstElementFactory *dec = gst_element_factory_find("openjpegdec");
   GstCaps *dec_sink = nullptr;
   for (const GList *l = dec ? gst_element_factory_get_static_pad_templates(dec) : nullptr; l; l = l->next) {
@@ -353,6 +378,21 @@ static void caps_fields() {
                   b[b.size() - 1] == 0xD9,
               "%s: not a codestream from SOC to EOC", e.format);
     CHECK_MSG(out && !GST_BUFFER_FLAG_IS_SET(out, GST_BUFFER_FLAG_DELTA_UNIT), "%s: not a sync point", e.format);
+    // SIZ (T.800 A.5.1): Csiz at byte 40 from SOC, then Ssiz (depth - 1),
+    // XRsiz, YRsiz per component. COD (A.6.1) follows it: Lcod, Scod,
+    // progression, layers, then the multiple component transform byte.
+    const std::size_t siz = 4 + 36;
+    CHECK_MSG(b.size() > siz + 2 + 3 * std::size_t(e.components) && (b[siz] << 8 | b[siz + 1]) == e.components,
+              "%s: Csiz", e.format);
+    for (int c = 0; c < e.components && b.size() > siz + 2 + 3 * std::size_t(e.components); ++c) {
+      const std::uint8_t *k = &b[siz + 2 + 3 * c];
+      const int sub_x = c == 1 || c == 2 ? e.chroma_x : 1, sub_y = c == 1 || c == 2 ? e.chroma_y : 1;
+      CHECK_MSG((k[0] & 0x7F) + 1 == e.depth && k[1] == sub_x && k[2] == sub_y,
+                "%s component %d: %d bits, subsampled %dx%d", e.format, c, (k[0] & 0x7F) + 1, k[1], k[2]);
+    }
+    const std::size_t cod = siz + 2 + 3 * std::size_t(e.components);
+    CHECK_MSG(b.size() > cod + 8 && b[cod] == 0xFF && b[cod + 1] == 0x52 && b[cod + 8] == (e.mct ? 1 : 0),
+              "%s: COD does not follow SIZ, or its colour transform is not %d", e.format, e.mct ? 1 : 0);
     if (out) gst_buffer_unref(out);
     if (c) gst_caps_unref(c);
   }
@@ -615,6 +655,7 @@ int main(int argc, char **argv) {
   every_format_and_size();
   settings_round_trips();
   irreversible();
+  rate_budget();
   cpu_openmp_identical();
   muxed("mxfmux", "mxfdemux", ".mxf", "I420", "YCbCr-4:2:0");
   muxed("mxfmux", "mxfdemux", ".mxf", "RGB", "RGB");
