@@ -1,12 +1,9 @@
 #include "cf_base.h"
 
-#include <memory>
-
 #include "cf_allocation.h"
+#include "cf_engine_host.h"
 #include "cf_private.h"
 #include "cuda_memory.h"
-#include "cudafilters/error.hpp"
-#include "pinned_allocator.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cf_base_debug);
 #define GST_CAT_DEFAULT gst_cf_base_debug
@@ -32,29 +29,12 @@ GType gst_cf_backend_get_type(void) {
 // Instance state (cf_private.h)
 
 struct GstCfBasePrivate {
-  // Properties: guarded by GST_OBJECT_LOCK.
-  cf::Backend backend = cf::Backend::Auto;
-  guint threads = 0;
-  gint device_id = 0;
-  gboolean host_wait = TRUE;   // false: in CUDA memory, queue on the legacy stream and push at once
-  bool engine_stale = false;   // backend, device-id or host-wait changed since the engine was made
-  std::string active_backend;  // "" until started
+  cfgst::EngineHost host;  // the engine properties, the engine and its CUDA context
 
   // State-change and streaming threads (never at the same time).
-  std::unique_ptr<cf::Engine> engine;
   cfgst::PadFormat in, out;
   bool configured = false;
   std::string caps_error;  // the last caps error posted (caps_error_is_new)
-
-  // The GstCudaContext shared with the neighbours: set by set_context (any
-  // thread, only while empty, as nvcodec's elements do), or found/created
-  // when CUDA memory is negotiated. The context the engine was created in
-  // (nullptr: the primary context). The pinned allocator of a CUDA engine's
-  // system-memory pools (nullptr for other engines).
-  GstCudaContext *cuda_ctx = nullptr;
-  GstCudaContext *engine_ctx = nullptr;
-  bool legacy_stream = false;  // the engine queues on engine_ctx's legacy stream (no host waits)
-  GstAllocator *pinned = nullptr;
 };
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE(GstCfBase, gst_cf_base, GST_TYPE_BASE_TRANSFORM)
@@ -84,7 +64,7 @@ GstCaps *gst_cf_base_limit_caps(GstBaseTransform *trans, GstPadDirection directi
 
 std::string gst_cf_base_active_backend(GstCfBase *self) {
   GST_OBJECT_LOCK(self);
-  std::string s = PRIV(self)->active_backend;
+  std::string s = PRIV(self)->host.active_backend;
   GST_OBJECT_UNLOCK(self);
   return s;
 }
@@ -92,153 +72,33 @@ std::string gst_cf_base_active_backend(GstCfBase *self) {
 // ---------------------------------------------------------------------------
 // The engine
 
-// The engine goes before the context it runs in.
-static void destroy_engine(GstCfBasePrivate *priv) {
-  priv->engine.reset();
-  cfgst::clear_context(&priv->engine_ctx);
-  priv->legacy_stream = false;
-  gst_clear_object(&priv->pinned);
-}
-
-// Makes `ctx` current for a scope, if there is one.
-class ContextScope {
- public:
-  explicit ContextScope(GstCfBase *self, GstCudaContext *ctx) : pushed_(ctx && cfgst::push_context(ctx)) {
-    if (ctx && !pushed_) GST_CAT_WARNING_OBJECT(CF_CAT(self), self, "cannot make the GstCudaContext current");
-  }
-  ~ContextScope() {
-    if (pushed_) cfgst::pop_context();
-  }
-  ContextScope(const ContextScope &) = delete;
-  ContextScope &operator=(const ContextScope &) = delete;
-  bool pushed() const { return pushed_; }
-
- private:
-  bool pushed_;
-};
-
-// Creates the engine from the current properties; posts an element error and
-// returns false when the backend cannot be used. A CUDA engine is created
-// with the shared GstCudaContext current, so it adopts it: the device
-// pointers of our neighbours' GstCudaMemory are valid in it. Without one it
-// runs in the device's primary context.
 static bool create_engine(GstCfBase *self) {
-  GstCfBasePrivate *priv = PRIV(self);
-  GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
-
-  GST_OBJECT_LOCK(self);
-  const cf::Backend requested = priv->backend;
-  const int threads = int(priv->threads), device = priv->device_id;
-  const bool host_wait = priv->host_wait;
-  priv->engine_stale = false;
-  GST_OBJECT_UNLOCK(self);
-
-  GstCudaContext *ctx = nullptr;
-  if (klass->has_cuda && cf::resolve_backend(requested, device) == cf::Backend::Cuda &&
-      cfgst::context_device(priv->cuda_ctx) == device)
-    ctx = priv->cuda_ctx;
-  ContextScope scope(self, ctx);
-
-  std::unique_ptr<cf::Engine> engine;
-  const char *note = "";
-  try {
-    if (!klass->has_cuda && (requested == cf::Backend::Cuda || requested == cf::Backend::Auto)) {
-      // This element has no CUDA code (yet): run on the CPU instead.
-      note = " (this element has no CUDA implementation and runs on the CPU)";
-      try {
-        engine = std::make_unique<cf::Engine>(cf::Backend::OpenMP, threads, device);
-      } catch (const cf::Error &) {
-        engine = std::make_unique<cf::Engine>(cf::Backend::Cpu, threads, device);
-      }
-    } else {
-      engine = std::make_unique<cf::Engine>(requested, threads, device);
-    }
-  } catch (const cf::Error &e) {
-    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()),
-                      ("backend=%s threads=%d device-id=%d", cf::backend_name(requested), threads, device));
-    return false;
-  }
-
-  const std::string chosen = cf::backend_name(engine->backend());
-  const std::string description = engine->describe();
-  GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend=%s runs on %s%s", cf::backend_name(requested), description.c_str(),
-                      note);
-  // auto without a usable GPU: say so on the bus, with the reason, so a
-  // pipeline that silently runs many times slower is visible.
-  std::string why;
-  if (requested == cf::Backend::Auto && klass->has_cuda && engine->backend() != cf::Backend::Cuda &&
-      !cf::cuda_device_usable(device, &why))
-    GST_ELEMENT_WARNING(self, RESOURCE, SETTINGS,
-                        ("backend=auto: no usable CUDA device (device-id=%d: %s), falling back to %s", device,
-                         why.c_str(), description.c_str()),
-                        (nullptr));
-  GST_OBJECT_LOCK(self);
-  priv->active_backend = chosen;
-  GST_OBJECT_UNLOCK(self);
-  priv->engine = std::move(engine);
-  if (priv->engine->backend() == cf::Backend::Cuda) {
-    if (scope.pushed()) priv->engine_ctx = cfgst::ref_context(ctx);
-    // host-wait=false, where GStreamer orders GstCudaMemory on the context's
-    // legacy stream: the engine queues there too, and nobody waits on the host.
-    priv->legacy_stream = !host_wait && priv->engine_ctx && cfgst::cuda_memory_on_legacy_stream();
-    priv->engine->use_legacy_stream(priv->legacy_stream);
-    priv->pinned = gst_cf_pinned_allocator_new(device);
-  }
-  GST_CAT_DEBUG_OBJECT(CF_CAT(self), self, "engine context: %s",
-                       priv->engine_ctx ? "the shared GstCudaContext"
-                       : priv->pinned   ? "the primary CUDA context"
-                                        : "none (CPU)");
-  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ACTIVE_BACKEND]);
-
-  GstStructure *s =
-      gst_structure_new("cudafilters-backend", "element", G_TYPE_STRING, GST_ELEMENT_NAME(self), "backend",
-                        G_TYPE_STRING, chosen.c_str(), "description", G_TYPE_STRING, description.c_str(), nullptr);
-  gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), s));
-  return true;
+  return cfgst::create_engine(GST_ELEMENT(self), PRIV(self)->host, GST_CF_BASE_GET_CLASS(self)->has_cuda, CF_CAT(self));
 }
 
-// CUDA memory needs the shared GstCudaContext of device-id (for pools and a
-// CUDA engine's device pointers): found through the neighbours, the bin or
-// the application, else created. Posts an element error when there is none.
 static bool ensure_cuda_context(GstCfBase *self) {
-  GstCfBasePrivate *priv = PRIV(self);
-  GST_OBJECT_LOCK(self);
-  const int device = priv->device_id;
-  GST_OBJECT_UNLOCK(self);
-  if (priv->cuda_ctx && cfgst::context_device(priv->cuda_ctx) != device) {
-    GST_CAT_INFO_OBJECT(CF_CAT(self), self, "device-id is now %d: dropping the context of device %d", device,
-                        cfgst::context_device(priv->cuda_ctx));
-    cfgst::clear_context(&priv->cuda_ctx);
-  }
-  // The device is checked first: GStreamer's own checks abort or only log.
-  std::string why = "this build has no CUDA-memory support";
-  if (CF_GST_CUDA && cf::cuda_device_usable(device, &why)) {
-    if (cfgst::ensure_context(GST_ELEMENT(self), device, &priv->cuda_ctx)) return true;
-    why = "GStreamer cannot create a CUDA context on it";
-  }
-  GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS,
-                    ("memory:CUDAMemory needs a CUDA context on device-id=%d: %s", device, why.c_str()), (nullptr));
-  return false;
+  return cfgst::ensure_cuda_context(GST_ELEMENT(self), PRIV(self)->host, CF_CAT(self));
 }
 
 // After CUDA caps: the engine must run in the shared context.
 static bool prepare_cuda_memory(GstCfBase *self) {
   GstCfBasePrivate *priv = PRIV(self);
   if (!ensure_cuda_context(self)) return false;
-  if (priv->engine && priv->engine->backend() == cf::Backend::Cuda && priv->engine_ctx != priv->cuda_ctx) {
+  if (priv->host.engine && priv->host.engine->backend() == cf::Backend::Cuda &&
+      priv->host.engine_ctx != priv->host.cuda_ctx) {
     GST_CAT_INFO_OBJECT(CF_CAT(self), self, "recreating the engine in the shared GstCudaContext");
-    destroy_engine(priv);
+    cfgst::destroy_engine(priv->host);
     return create_engine(self);
   }
   // CPU engines writing GstCudaMemory through its host copies gave wrong
   // chroma planes on an H100 (odd-sized I420), so that path is refused until it
   // is fixed and tested; cudaview (has_cuda false) only reads and stays allowed.
   GstCfBaseClass *klass = GST_CF_BASE_GET_CLASS(self);
-  if (priv->engine && priv->engine->backend() != cf::Backend::Cuda && klass->has_cuda && !klass->inspect) {
+  if (priv->host.engine && priv->host.engine->backend() != cf::Backend::Cuda && klass->has_cuda && !klass->inspect) {
     GST_ELEMENT_ERROR(self, CORE, NEGOTIATION,
                       ("backend=%s cannot process memory:CUDAMemory: use backend=cuda, or cudadownload before "
                        "this element",
-                       cf::backend_name(priv->engine->backend())),
+                       cf::backend_name(priv->host.engine->backend())),
                       (nullptr));
     return false;
   }
@@ -246,17 +106,13 @@ static bool prepare_cuda_memory(GstCfBase *self) {
 }
 
 static void gst_cf_base_set_context(GstElement *element, GstContext *context) {
-  GstCfBase *self = GST_CF_BASE(element);
-  GST_OBJECT_LOCK(self);
-  const int device = PRIV(self)->device_id;
-  GST_OBJECT_UNLOCK(self);
-  cfgst::handle_set_context(element, context, device, &PRIV(self)->cuda_ctx);
+  cfgst::set_engine_context(element, PRIV(GST_CF_BASE(element))->host, context);
   GST_ELEMENT_CLASS(gst_cf_base_parent_class)->set_context(element, context);
 }
 
 static gboolean gst_cf_base_query(GstBaseTransform *trans, GstPadDirection direction, GstQuery *query) {
   if (GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
-      cfgst::handle_context_query(GST_ELEMENT(trans), query, PRIV(GST_CF_BASE(trans))->cuda_ctx))
+      cfgst::handle_context_query(GST_ELEMENT(trans), query, PRIV(GST_CF_BASE(trans))->host.cuda_ctx))
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->query(trans, direction, query);
 }
@@ -264,56 +120,34 @@ static gboolean gst_cf_base_query(GstBaseTransform *trans, GstPadDirection direc
 // ---------------------------------------------------------------------------
 // GObject
 
+// The property ids follow cfgst::EngineProp's order.
+static cfgst::EngineProp engine_prop(guint id) { return cfgst::EngineProp(id - PROP_BACKEND); }
+
 static void gst_cf_base_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
   GstCfBase *self = GST_CF_BASE(object);
-  GstCfBasePrivate *priv = PRIV(self);
-  GST_OBJECT_LOCK(self);
-  switch (id) {
-    case PROP_BACKEND: {
-      const auto b = cf::Backend(g_value_get_enum(value));
-      priv->engine_stale |= b != priv->backend;
-      priv->backend = b;
-      break;
-    }
-    case PROP_THREADS:
-      priv->threads = g_value_get_uint(value);  // applied at every frame
-      break;
-    case PROP_DEVICE_ID: {
-      const gint d = g_value_get_int(value);
-      priv->engine_stale |= d != priv->device_id;
-      priv->device_id = d;
-      break;
-    }
-    case PROP_HOST_WAIT: {
-      const gboolean w = g_value_get_boolean(value);
-      priv->engine_stale |= w != priv->host_wait;
-      priv->host_wait = w;
-      break;
-    }
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  if (id < PROP_BACKEND || id > PROP_HOST_WAIT) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    return;
   }
+  GST_OBJECT_LOCK(self);
+  cfgst::set_engine_property(PRIV(self)->host, engine_prop(id), value);
   GST_OBJECT_UNLOCK(self);
 }
 
 static void gst_cf_base_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
   GstCfBase *self = GST_CF_BASE(object);
-  GstCfBasePrivate *priv = PRIV(self);
-  GST_OBJECT_LOCK(self);
-  switch (id) {
-    case PROP_BACKEND: g_value_set_enum(value, int(priv->backend)); break;
-    case PROP_THREADS: g_value_set_uint(value, priv->threads); break;
-    case PROP_DEVICE_ID: g_value_set_int(value, priv->device_id); break;
-    case PROP_HOST_WAIT: g_value_set_boolean(value, priv->host_wait); break;
-    case PROP_ACTIVE_BACKEND: g_value_set_string(value, priv->active_backend.c_str()); break;
-    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+  if (id < PROP_BACKEND || id > PROP_ACTIVE_BACKEND) {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    return;
   }
+  GST_OBJECT_LOCK(self);
+  cfgst::get_engine_property(PRIV(self)->host, engine_prop(id), value);
   GST_OBJECT_UNLOCK(self);
 }
 
 static void gst_cf_base_finalize(GObject *object) {
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(object));
-  destroy_engine(priv);
-  cfgst::clear_context(&priv->cuda_ctx);
+  cfgst::stop_engine(GST_ELEMENT(object), priv->host);
   cfgst::destroy_private(priv);
   G_OBJECT_CLASS(gst_cf_base_parent_class)->finalize(object);
 }
@@ -331,13 +165,9 @@ static gboolean gst_cf_base_start(GstBaseTransform *trans) {
 static gboolean gst_cf_base_stop(GstBaseTransform *trans) {
   GstCfBase *self = GST_CF_BASE(trans);
   GstCfBasePrivate *priv = PRIV(self);
-  destroy_engine(priv);
-  cfgst::clear_context(&priv->cuda_ctx);  // a restart asks the pipeline again
+  cfgst::stop_engine(GST_ELEMENT(self), priv->host);
   priv->configured = false;
   priv->caps_error.clear();
-  GST_OBJECT_LOCK(self);
-  priv->active_backend.clear();
-  GST_OBJECT_UNLOCK(self);
   return TRUE;
 }
 
@@ -451,7 +281,7 @@ static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery
   // downstream's allocation (decide_query, null when that has not run).
   if (priv->configured) {
     if (!priv->in.coefficients) gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
-    cfgst::propose_input_pool(query, priv->in, priv->cuda_ctx, priv->pinned);
+    cfgst::propose_input_pool(query, priv->in, priv->host.cuda_ctx, priv->host.pinned);
   }
   return TRUE;
 }
@@ -463,7 +293,7 @@ static gboolean gst_cf_base_decide_allocation(GstBaseTransform *trans, GstQuery 
   GstCfBasePrivate *priv = PRIV(self);
   if (!priv->configured) return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->decide_allocation(trans, query);
   std::string why;
-  if (!cfgst::decide_output_pool(query, priv->out, priv->cuda_ctx, priv->pinned, &why)) {
+  if (!cfgst::decide_output_pool(query, priv->out, priv->host.cuda_ctx, priv->host.pinned, &why)) {
     GST_ELEMENT_ERROR(self, RESOURCE, FAILED, ("%s", why.c_str()), (nullptr));
     return FALSE;
   }
@@ -477,8 +307,8 @@ static gboolean gst_cf_base_decide_allocation(GstBaseTransform *trans, GstQuery 
 static bool follow_input_context(GstCfBase *self, GstBuffer *inbuf) {
   GstCfBasePrivate *priv = PRIV(self);
   GstCudaContext *mctx = cfgst::buffer_context(inbuf);
-  if (!mctx || mctx == priv->engine_ctx) return true;
-  const int device = priv->engine->device_id();
+  if (!mctx || mctx == priv->host.engine_ctx) return true;
+  const int device = priv->host.engine->device_id();
   if (cfgst::context_device(mctx) != device) {
     GST_ELEMENT_ERROR(self, STREAM, FAILED,
                       ("the input memory:CUDAMemory is on CUDA device %d, but device-id=%d: set device-id=%d",
@@ -487,9 +317,9 @@ static bool follow_input_context(GstCfBase *self, GstBuffer *inbuf) {
     return false;
   }
   GST_CAT_INFO_OBJECT(CF_CAT(self), self, "the input's GstCudaContext changed: following it");
-  destroy_engine(priv);
-  cfgst::clear_context(&priv->cuda_ctx);
-  priv->cuda_ctx = cfgst::ref_context(mctx);
+  cfgst::destroy_engine(priv->host);
+  cfgst::clear_context(&priv->host.cuda_ctx);
+  priv->host.cuda_ctx = cfgst::ref_context(mctx);
   gst_base_transform_reconfigure_src(GST_BASE_TRANSFORM(self));
   return create_engine(self);
 }
@@ -507,30 +337,31 @@ static bool prepare_frame(GstCfBase *self, GstBuffer *inbuf, GstBuffer *outbuf, 
 
   // Property changes take effect here, at the next frame.
   GST_OBJECT_LOCK(self);
-  const bool stale = priv->engine_stale;
-  const int threads = int(priv->threads);
+  const bool stale = priv->host.engine_stale;
+  const int threads = int(priv->host.threads);
   GST_OBJECT_UNLOCK(self);
-  if (!priv->engine || stale) {
-    const bool was_cuda = priv->engine && priv->engine->backend() == cf::Backend::Cuda;
-    if (priv->engine) GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend or device-id changed: rebuilding the engine");
-    destroy_engine(priv);
+  if (!priv->host.engine || stale) {
+    const bool was_cuda = priv->host.engine && priv->host.engine->backend() == cf::Backend::Cuda;
+    if (priv->host.engine)
+      GST_CAT_INFO_OBJECT(CF_CAT(self), self, "backend or device-id changed: rebuilding the engine");
+    cfgst::destroy_engine(priv->host);
     if ((priv->in.cuda || priv->out.cuda) && !ensure_cuda_context(self)) return false;
     if (!create_engine(self)) return false;
     // Pools depend on the engine (pinned buffers for CUDA): renegotiate.
-    if (was_cuda != (priv->engine->backend() == cf::Backend::Cuda)) gst_base_transform_reconfigure_src(trans);
+    if (was_cuda != (priv->host.engine->backend() == cf::Backend::Cuda)) gst_base_transform_reconfigure_src(trans);
   }
-  priv->engine->set_threads(threads);
+  priv->host.engine->set_threads(threads);
 
   // Device pointers only for GstCudaMemory of the engine's context; anything
   // else is mapped to host memory (GstCudaMemory copies through its staging).
-  if (priv->in.cuda && priv->engine_ctx && !follow_input_context(self, inbuf)) return false;
-  GstCudaContext *device = priv->engine_ctx;
+  if (priv->in.cuda && priv->host.engine_ctx && !follow_input_context(self, inbuf)) return false;
+  GstCudaContext *device = priv->host.engine_ctx;
   *in_device = cfgst::buffer_in_context(inbuf, device);
   *out_device = outbuf && cfgst::buffer_in_context(outbuf, device);
   // GStreamer 1.22 copies GstCudaMemory on the legacy default stream. An
   // engine queuing there is ordered after those copies; one on its own
   // non-blocking stream is not, and waits here, once.
-  if ((*in_device || *out_device) && !priv->legacy_stream) cfgst::wait_default_stream(device);
+  if ((*in_device || *out_device) && !priv->host.legacy_stream) cfgst::wait_default_stream(device);
   return true;
 }
 
@@ -543,8 +374,8 @@ static GstFlowReturn run_hook(GstCfBase *self, Compute &&compute) {
     compute();
   } catch (const std::exception &e) {
     GST_ELEMENT_ERROR(self, LIBRARY, FAILED, ("%s", e.what()),
-                      ("backend %s, %s -> %s", cf::backend_name(priv->engine->backend()), priv->in.describe().c_str(),
-                       priv->out.describe().c_str()));
+                      ("backend %s, %s -> %s", cf::backend_name(priv->host.engine->backend()),
+                       priv->in.describe().c_str(), priv->out.describe().c_str()));
     return GST_FLOW_ERROR;
   }
   return GST_FLOW_OK;
@@ -570,8 +401,8 @@ static GstFlowReturn gst_cf_base_transform(GstBaseTransform *trans, GstBuffer *i
   // memory it is queued ahead of process()'s work on the engine's stream, so
   // no extra wait.
   return run_hook(self, [&] {
-    if (!priv->out.coefficients) out.zero_padding(*priv->engine);
-    klass->process(self, *priv->engine, CfFrame{priv->in, in.view()}, CfFrame{priv->out, out.view()});
+    if (!priv->out.coefficients) out.zero_padding(*priv->host.engine);
+    klass->process(self, *priv->host.engine, CfFrame{priv->in, in.view()}, CfFrame{priv->out, out.view()});
   });
 }
 
@@ -589,7 +420,7 @@ static GstFlowReturn gst_cf_base_transform_ip(GstBaseTransform *trans, GstBuffer
     GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
     return GST_FLOW_ERROR;
   }
-  return run_hook(self, [&] { klass->inspect(self, *priv->engine, CfFrame{priv->in, in.view()}); });
+  return run_hook(self, [&] { klass->inspect(self, *priv->host.engine, CfFrame{priv->in, in.view()}); });
 }
 
 static void gst_cf_base_class_init(GstCfBaseClass *klass) {

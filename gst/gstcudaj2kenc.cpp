@@ -74,14 +74,13 @@
 
 #include "cf_allocation.h"
 #include "cf_base.h"
-#include "cf_engine_props.h"
+#include "cf_engine_host.h"
 #include "cf_private.h"
 #include "cuda_memory.h"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "j2k_caps.h"
 #include "j2k_enums.h"
-#include "pinned_allocator.h"
 #include "raw_formats.h"
 #include "raw_frame.h"
 
@@ -100,29 +99,17 @@ struct _GstCudaJ2kEnc {
 struct GstCudaJ2kEncPrivate {
   // Properties: GST_OBJECT_LOCK.
   cf::J2kSettings settings;
-  cf::Backend backend = cf::Backend::Auto;
-  guint threads = 0;
-  gint device_id = 0;
-  gboolean host_wait = TRUE;
-  bool engine_stale = false;   // backend, device-id or host-wait changed since the engine was made
-  std::string active_backend;  // "" until started
+  // The engine properties, the engine and its CUDA context, as GstCfBase
+  // holds them. The encoder refers to the engine and goes first
+  // (destroy_engine).
+  cfgst::EngineHost host;
 
-  // State-change and streaming threads. The encoder refers to the engine
-  // and goes first (destroy_engine).
-  std::unique_ptr<cf::Engine> engine;
+  // State-change and streaming threads.
   std::unique_ptr<cf::J2kEncoder> encoder;
   cfgst::PadFormat in;
   bool configured = false;
   bool j2c = false;                      // image/x-j2c: a jp2c box header before the codestream
   std::vector<std::uint8_t> codestream;  // reused between frames
-
-  // As in GstCfBase: the GstCudaContext shared with the neighbours, the one
-  // the engine was made in, whether the engine queues on its legacy stream,
-  // and the pinned allocator of a CUDA engine's system-memory input pools.
-  GstCudaContext *cuda_ctx = nullptr;
-  GstCudaContext *engine_ctx = nullptr;
-  bool legacy_stream = false;
-  GstAllocator *pinned = nullptr;
 };
 
 G_DEFINE_TYPE_WITH_PRIVATE(GstCudaJ2kEnc, gst_cuda_j2k_enc, GST_TYPE_VIDEO_ENCODER)
@@ -171,57 +158,15 @@ static GstStaticPadTemplate src_template =
 
 static void destroy_engine(GstCudaJ2kEncPrivate *priv) {
   priv->encoder.reset();
-  priv->engine.reset();
-  cfgst::clear_context(&priv->engine_ctx);
-  priv->legacy_stream = false;
-  gst_clear_object(&priv->pinned);
+  cfgst::destroy_engine(priv->host);
 }
 
-// Creates the engine and encoder from the properties; posts an element error
-// and returns false when the backend cannot be used. A CUDA engine is made
-// with the shared GstCudaContext current, so the device pointers of the
-// neighbours' GstCudaMemory are valid in it.
+// The engine from the properties (an element error when the backend cannot
+// be used), and the encoder on it.
 static bool create_engine(GstCudaJ2kEnc *self) {
   GstCudaJ2kEncPrivate *priv = PRIV(self);
-  GST_OBJECT_LOCK(self);
-  const cf::Backend requested = priv->backend;
-  const int threads = int(priv->threads), device = priv->device_id;
-  const bool host_wait = priv->host_wait;
-  priv->engine_stale = false;
-  GST_OBJECT_UNLOCK(self);
-
-  GstCudaContext *ctx = nullptr;
-  if (cf::resolve_backend(requested, device) == cf::Backend::Cuda && cfgst::context_device(priv->cuda_ctx) == device)
-    ctx = priv->cuda_ctx;
-  const bool pushed = ctx && cfgst::push_context(ctx);
-  try {
-    priv->engine = std::make_unique<cf::Engine>(requested, threads, device);
-  } catch (const cf::Error &e) {
-    if (pushed) cfgst::pop_context();
-    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS, ("%s", e.what()),
-                      ("backend=%s threads=%d device-id=%d", cf::backend_name(requested), threads, device));
-    return false;
-  }
-  if (pushed) cfgst::pop_context();
-  cf::Engine &engine = *priv->engine;
-  std::string why;
-  if (requested == cf::Backend::Auto && engine.backend() != cf::Backend::Cuda && !cf::cuda_device_usable(device, &why))
-    GST_ELEMENT_WARNING(self, RESOURCE, SETTINGS,
-                        ("backend=auto: no usable CUDA device (device-id=%d: %s), falling back to %s", device,
-                         why.c_str(), engine.describe().c_str()),
-                        (nullptr));
-  if (engine.backend() == cf::Backend::Cuda) {
-    if (pushed) priv->engine_ctx = cfgst::ref_context(ctx);
-    priv->legacy_stream = !host_wait && priv->engine_ctx && cfgst::cuda_memory_on_legacy_stream();
-    engine.use_legacy_stream(priv->legacy_stream);
-    priv->pinned = gst_cf_pinned_allocator_new(device);
-  }
-  priv->encoder = std::make_unique<cf::J2kEncoder>(engine);
-  GST_INFO_OBJECT(self, "backend=%s runs on %s", cf::backend_name(requested), engine.describe().c_str());
-  GST_OBJECT_LOCK(self);
-  priv->active_backend = cf::backend_name(engine.backend());
-  GST_OBJECT_UNLOCK(self);
-  g_object_notify(G_OBJECT(self), "active-backend");
+  if (!cfgst::create_engine(GST_ELEMENT(self), priv->host, true, gst_cuda_j2k_enc_debug)) return false;
+  priv->encoder = std::make_unique<cf::J2kEncoder>(*priv->host.engine);
   return true;
 }
 
@@ -230,22 +175,9 @@ static bool create_engine(GstCudaJ2kEnc *self) {
 // there is none.
 static bool prepare_cuda_memory(GstCudaJ2kEnc *self) {
   GstCudaJ2kEncPrivate *priv = PRIV(self);
-  GST_OBJECT_LOCK(self);
-  const int device = priv->device_id;
-  GST_OBJECT_UNLOCK(self);
-  if (priv->cuda_ctx && cfgst::context_device(priv->cuda_ctx) != device) cfgst::clear_context(&priv->cuda_ctx);
-  std::string why = "this build has no CUDA-memory support";
-  bool have = false;
-  if (CF_GST_CUDA && cf::cuda_device_usable(device, &why)) {
-    have = cfgst::ensure_context(GST_ELEMENT(self), device, &priv->cuda_ctx);
-    if (!have) why = "GStreamer cannot create a CUDA context on it";
-  }
-  if (!have) {
-    GST_ELEMENT_ERROR(self, RESOURCE, SETTINGS,
-                      ("memory:CUDAMemory needs a CUDA context on device-id=%d: %s", device, why.c_str()), (nullptr));
-    return false;
-  }
-  if (priv->engine && priv->engine->backend() == cf::Backend::Cuda && priv->engine_ctx != priv->cuda_ctx) {
+  if (!cfgst::ensure_cuda_context(GST_ELEMENT(self), priv->host, gst_cuda_j2k_enc_debug)) return false;
+  const cfgst::EngineHost &h = priv->host;
+  if (h.engine && h.engine->backend() == cf::Backend::Cuda && h.engine_ctx != h.cuda_ctx) {
     destroy_engine(priv);
     return create_engine(self);
   }
@@ -269,12 +201,9 @@ static gboolean gst_cuda_j2k_enc_start(GstVideoEncoder *enc) {
 static gboolean gst_cuda_j2k_enc_stop(GstVideoEncoder *enc) {
   GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(enc);
   GstCudaJ2kEncPrivate *priv = PRIV(self);
-  destroy_engine(priv);
-  cfgst::clear_context(&priv->cuda_ctx);  // a restart asks the pipeline again
+  priv->encoder.reset();
+  cfgst::stop_engine(GST_ELEMENT(self), priv->host);
   priv->configured = false;
-  GST_OBJECT_LOCK(self);
-  priv->active_backend.clear();
-  GST_OBJECT_UNLOCK(self);
   return TRUE;
 }
 
@@ -344,15 +273,15 @@ static gboolean gst_cuda_j2k_enc_set_format(GstVideoEncoder *enc, GstVideoCodecS
 static bool prepare_engine(GstCudaJ2kEnc *self) {
   GstCudaJ2kEncPrivate *priv = PRIV(self);
   GST_OBJECT_LOCK(self);
-  const bool stale = priv->engine_stale;
-  const int threads = int(priv->threads);
+  const bool stale = priv->host.engine_stale;
+  const int threads = int(priv->host.threads);
   GST_OBJECT_UNLOCK(self);
-  if (!priv->engine || stale) {
+  if (!priv->host.engine || stale) {
     destroy_engine(priv);
     if (priv->in.cuda && !prepare_cuda_memory(self)) return false;
-    if (!priv->engine && !create_engine(self)) return false;
+    if (!priv->host.engine && !create_engine(self)) return false;
   }
-  priv->engine->set_threads(threads);
+  priv->host.engine->set_threads(threads);
   return true;
 }
 
@@ -372,8 +301,8 @@ static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVide
 
   // Device pointers only for GstCudaMemory of the engine's context; other
   // memory is read on the host (GstCudaMemory through its staging copy).
-  const bool device = cfgst::buffer_in_context(frame->input_buffer, priv->engine_ctx);
-  if (device && !priv->legacy_stream) cfgst::wait_default_stream(priv->engine_ctx);
+  const bool device = cfgst::buffer_in_context(frame->input_buffer, priv->host.engine_ctx);
+  if (device && !priv->host.legacy_stream) cfgst::wait_default_stream(priv->host.engine_ctx);
   std::string why;
   cfgst::MappedFrame mapped;
   if (!mapped.map(frame->input_buffer, priv->in, GST_MAP_READ, device, "input", &why)) {
@@ -384,8 +313,9 @@ static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVide
   try {
     priv->encoder->encode(cfgst::j2k_input(mapped.view(), priv->in.info), settings, priv->codestream);
   } catch (const std::exception &e) {
-    GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", e.what()),
-                      ("backend %s, input %s", cf::backend_name(priv->engine->backend()), priv->in.describe().c_str()));
+    GST_ELEMENT_ERROR(
+        self, LIBRARY, SETTINGS, ("%s", e.what()),
+        ("backend %s, input %s", cf::backend_name(priv->host.engine->backend()), priv->in.describe().c_str()));
     return drop_with_error(self, frame);
   }
 
@@ -410,9 +340,9 @@ static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVide
 // offers pinned system-memory buffers. Otherwise GstVideoEncoder's default.
 static gboolean gst_cuda_j2k_enc_propose_allocation(GstVideoEncoder *enc, GstQuery *query) {
   GstCudaJ2kEncPrivate *priv = PRIV(GST_CUDA_J2K_ENC(enc));
-  if (priv->configured && (priv->in.cuda || priv->pinned)) {
+  if (priv->configured && (priv->in.cuda || priv->host.pinned)) {
     gst_query_add_allocation_meta(query, GST_VIDEO_META_API_TYPE, nullptr);
-    cfgst::propose_input_pool(query, priv->in, priv->cuda_ctx, priv->pinned);
+    cfgst::propose_input_pool(query, priv->in, priv->host.cuda_ctx, priv->host.pinned);
     return TRUE;
   }
   return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->propose_allocation(enc, query);
@@ -420,7 +350,7 @@ static gboolean gst_cuda_j2k_enc_propose_allocation(GstVideoEncoder *enc, GstQue
 
 static gboolean answer_context_query(GstCudaJ2kEnc *self, GstQuery *query) {
   return GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
-         cfgst::handle_context_query(GST_ELEMENT(self), query, PRIV(self)->cuda_ctx);
+         cfgst::handle_context_query(GST_ELEMENT(self), query, PRIV(self)->host.cuda_ctx);
 }
 
 static gboolean gst_cuda_j2k_enc_sink_query(GstVideoEncoder *enc, GstQuery *query) {
@@ -434,11 +364,7 @@ static gboolean gst_cuda_j2k_enc_src_query(GstVideoEncoder *enc, GstQuery *query
 }
 
 static void gst_cuda_j2k_enc_set_context(GstElement *element, GstContext *context) {
-  GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(element);
-  GST_OBJECT_LOCK(self);
-  const int device = PRIV(self)->device_id;
-  GST_OBJECT_UNLOCK(self);
-  cfgst::handle_set_context(element, context, device, &PRIV(self)->cuda_ctx);
+  cfgst::set_engine_context(element, PRIV(GST_CUDA_J2K_ENC(element))->host, context);
   GST_ELEMENT_CLASS(gst_cuda_j2k_enc_parent_class)->set_context(element, context);
 }
 
@@ -462,23 +388,10 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_TILE_HEIGHT: s.tile_height = g_value_get_int(value); break;
     case PROP_CODEBLOCK_STYLE: s.codeblock_style = g_value_get_flags(value); break;
     default:
-      if (id == engine_prop(cfgst::EngineProp::Backend)) {
-        const auto b = cf::Backend(g_value_get_enum(value));
-        priv->engine_stale |= b != priv->backend;
-        priv->backend = b;
-      } else if (id == engine_prop(cfgst::EngineProp::Threads)) {
-        priv->threads = g_value_get_uint(value);
-      } else if (id == engine_prop(cfgst::EngineProp::DeviceId)) {
-        const gint d = g_value_get_int(value);
-        priv->engine_stale |= d != priv->device_id;
-        priv->device_id = d;
-      } else if (id == engine_prop(cfgst::EngineProp::HostWait)) {
-        const gboolean w = g_value_get_boolean(value);
-        priv->engine_stale |= w != priv->host_wait;
-        priv->host_wait = w;
-      } else {
+      if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::HostWait))
+        cfgst::set_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
+      else
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
-      }
   }
   GST_OBJECT_UNLOCK(self);
 }
@@ -500,16 +413,8 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_TILE_HEIGHT: g_value_set_int(value, s.tile_height); break;
     case PROP_CODEBLOCK_STYLE: g_value_set_flags(value, s.codeblock_style); break;
     default:
-      if (id == engine_prop(cfgst::EngineProp::Backend))
-        g_value_set_enum(value, int(priv->backend));
-      else if (id == engine_prop(cfgst::EngineProp::Threads))
-        g_value_set_uint(value, priv->threads);
-      else if (id == engine_prop(cfgst::EngineProp::DeviceId))
-        g_value_set_int(value, priv->device_id);
-      else if (id == engine_prop(cfgst::EngineProp::HostWait))
-        g_value_set_boolean(value, priv->host_wait);
-      else if (id == engine_prop(cfgst::EngineProp::ActiveBackend))
-        g_value_set_string(value, priv->active_backend.c_str());
+      if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
+        cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
       else
         G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
   }
@@ -518,8 +423,8 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
 
 static void gst_cuda_j2k_enc_finalize(GObject *object) {
   GstCudaJ2kEncPrivate *priv = PRIV(GST_CUDA_J2K_ENC(object));
-  destroy_engine(priv);
-  cfgst::clear_context(&priv->cuda_ctx);
+  priv->encoder.reset();
+  cfgst::stop_engine(GST_ELEMENT(object), priv->host);
   cfgst::destroy_private(priv);
   G_OBJECT_CLASS(gst_cuda_j2k_enc_parent_class)->finalize(object);
 }
