@@ -1,6 +1,8 @@
 // cudaj2kenc's caps and the frame it codes; see j2k_caps.h.
 #include "j2k_caps.h"
 
+#include "raw_formats.h"
+
 namespace cfgst {
 
 bool j2k_format_supported(GstVideoFormat f) {
@@ -13,17 +15,7 @@ bool j2k_format_supported(GstVideoFormat f) {
 }
 
 bool j2k_cuda_format_supported(GstVideoFormat f) {
-  switch (f) {
-    case GST_VIDEO_FORMAT_RGB:
-    case GST_VIDEO_FORMAT_BGR:
-    case GST_VIDEO_FORMAT_RGBA:
-    case GST_VIDEO_FORMAT_BGRA:
-    case GST_VIDEO_FORMAT_RGBx:
-    case GST_VIDEO_FORMAT_BGRx:
-    case GST_VIDEO_FORMAT_I420:
-    case GST_VIDEO_FORMAT_Y444: return true;
-    default: return false;
-  }
+  return rgb_format(f) || f == GST_VIDEO_FORMAT_I420 || f == GST_VIDEO_FORMAT_Y444;
 }
 
 cf::J2kInput j2k_input(const cf::FrameView &raw, const GstVideoInfo &info) {

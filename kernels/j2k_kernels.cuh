@@ -133,35 +133,6 @@ __global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typenam
                               a.tmp + tc.offset + (unsigned long long)x * r.height);
 }
 
-// One lifting step of the filters of j2k_dwt_rules.hpp on one sample, for
-// the row kernel, which runs each step over the whole line in parallel: step
-// k updates the samples of one parity from their two neighbours with the
-// arithmetic F::lift applies, then F::lift's final scaling (9/7 only).
-template <class F>
-struct LiftingSteps;
-
-template <>
-struct LiftingSteps<j2k::dwt::Reversible53> {
-  static constexpr int kSteps = 2;  // predict the odd samples, update the even ones
-  __device__ static bool on_odd(int step) { return step == 0; }
-  __device__ static std::int32_t apply(int step, std::int32_t x, std::int32_t left, std::int32_t right) {
-    return step == 0 ? x - ((left + right) >> 1) : x + ((left + right + 2) >> 2);
-  }
-  __device__ static std::int32_t scale(std::int32_t x, bool) { return x; }
-};
-
-template <>
-struct LiftingSteps<j2k::dwt::Irreversible97> {
-  using F = j2k::dwt::Irreversible97;
-  static constexpr int kSteps = 4;  // alpha (odd), beta (even), gamma (odd), delta (even)
-  __device__ static bool on_odd(int step) { return (step & 1) == 0; }
-  __device__ static float apply(int step, float x, float left, float right) {
-    const float c = step == 0 ? F::kAlpha : step == 1 ? F::kBeta : step == 2 ? F::kGamma : F::kDelta;
-    return rounded::add(x, rounded::mul(c, rounded::add(left, right)));
-  }
-  __device__ static float scale(float x, bool high) { return rounded::mul(x, high ? F::kK : F::kInvK); }
-};
-
 // Samples of the row kernel's line in shared memory (48 KiB, the limit
 // without opting in); longer rows are lifted in tmp.
 constexpr int kSharedLine = 48 * 1024 / 4;
@@ -172,7 +143,6 @@ constexpr int kSharedLine = 48 * 1024 / 4;
 template <class F>
 __global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
-  using Steps = LiftingSteps<F>;
 #ifdef CF_CUDA_EMULATION
   T *shared_line = static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
 #else
@@ -195,16 +165,16 @@ __global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F
   __syncthreads();
   // line[i] has the absolute parity (odd + i) & 1.
   const int first_odd = odd ? 0 : 1;
-  for (int step = 0; step < Steps::kSteps; ++step) {
-    const int first = Steps::on_odd(step) ? first_odd : 1 - first_odd;
+  for (int step = 0; step < F::kSteps; ++step) {
+    const int first = F::on_odd(step) ? first_odd : 1 - first_odd;
     for (int i = first + 2 * int(threadIdx.x); i < n; i += 2 * kThreads)
-      line[i] = Steps::apply(step, line[i], j2k::dwt::left_of(line, i), j2k::dwt::right_of(line, i, n));
+      line[i] = F::lifted(step, line[i], j2k::dwt::left_of(line, i), j2k::dwt::right_of(line, i, n));
     __syncthreads();
   }
   const int low = j2k::dwt::low_count(n, odd), first_low = 1 - first_odd;
   for (int i = threadIdx.x; i < n; i += kThreads) {
     const bool high = ((i - first_low) & 1) != 0;
-    row[high ? low + (i - first_odd) / 2 : (i - first_low) / 2] = Steps::scale(line[i], high);
+    row[high ? low + (i - first_odd) / 2 : (i - first_low) / 2] = F::scaled(line[i], high);
   }
 }
 

@@ -10,13 +10,13 @@
 //   j2k_timing [photo.jpg] [--sizes 1280x720,...] [--serial]
 //
 // --serial adds the cpu backend (slow at 4K).
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "best_time.hpp"
 #include "check.hpp"
 #include "cudafilters/engine.hpp"
 #include "cudafilters/error.hpp"
@@ -26,20 +26,7 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// Best of `rounds` rounds of `n` calls, ms per call (one warm-up call first).
-template <class F>
-double time_ms(int rounds, int n, F &&f) {
-  f();
-  double best = 1e30;
-  for (int r = 0; r < rounds; ++r) {
-    const auto t = Clock::now();
-    for (int i = 0; i < n; ++i) f();
-    best = std::min(best, std::chrono::duration<double, std::milli>(Clock::now() - t).count() / n);
-  }
-  return best;
-}
+using cfbench::time_ms;
 
 struct Input {
   const char *name;

@@ -8,12 +8,12 @@
 //
 // CFT_TIMING_FAST=1: one serial call per row (still checked), no OpenMP.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "best_time.hpp"
 #include "check.hpp"
 #include "cudafilters/engine.hpp"
 #include "cudafilters/error.hpp"
@@ -22,23 +22,7 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// Best of `rounds` rounds of `n` calls, in ms per call; `settle` ends each
-// round (waits for calls that only queue work).
-template <class F, class G = void (*)()>
-double time_ms(
-    int rounds, int n, F &&f, G &&settle = [] {}) {
-  f();  // warm-up (allocations, clocks)
-  double best = 1e30;
-  for (int r = 0; r < rounds; ++r) {
-    const auto t = Clock::now();
-    for (int i = 0; i < n; ++i) f();
-    settle();
-    best = std::min(best, std::chrono::duration<double, std::milli>(Clock::now() - t).count() / n);
-  }
-  return best;
-}
+using cfbench::time_ms;
 
 struct DeviceCopy {
   cf::Engine &e;

@@ -67,16 +67,23 @@ CF_HD T right_of(const T *x, int i, int n) {
   return i + 1 < n ? x[i + 1] : x[n - 2];
 }
 
+// Each filter is its lifting steps, one sample at a time (written once for
+// lift() below and the CUDA row kernel, which runs a step across threads):
+// kSteps steps, step s updating the samples of odd absolute index when
+// on_odd(s), else the even ones, each from its two neighbours; then each
+// sample scaled, the high-pass (odd) ones by one factor, the low-pass by
+// another.
 struct Reversible53 {
   using Sample = std::int32_t;
 
-  // In place on x[0, n), n >= 2; x[i] has the absolute parity (odd_start + i) & 1.
-  // floor(v / 2^k) is v >> k (an arithmetic shift, as in colour_rules.hpp).
-  CF_HD static void lift(std::int32_t *x, int n, bool odd_start) {
-    const int first_odd = odd_start ? 0 : 1;
-    for (int i = first_odd; i < n; i += 2) x[i] -= (left_of(x, i) + right_of(x, i, n)) >> 1;
-    for (int i = 1 - first_odd; i < n; i += 2) x[i] += (left_of(x, i) + right_of(x, i, n) + 2) >> 2;
+  // Predict the odd samples, then update the even ones. floor(v / 2^k) is
+  // v >> k (an arithmetic shift, as in colour_rules.hpp).
+  static constexpr int kSteps = 2;
+  CF_HD static constexpr bool on_odd(int step) { return step == 0; }
+  CF_HD static std::int32_t lifted(int step, std::int32_t x, std::int32_t left, std::int32_t right) {
+    return step == 0 ? x - ((left + right) >> 1) : x + ((left + right + 2) >> 2);
   }
+  CF_HD static std::int32_t scaled(std::int32_t x, bool) { return x; }
   CF_HD static std::int32_t single(std::int32_t x, bool odd_start) { return odd_start ? x * 2 : x; }
 };
 
@@ -91,23 +98,28 @@ struct Irreversible97 {
   static constexpr float kK = 1.230174104914001f;
   static constexpr float kInvK = float(1.0 / 1.230174104914001);
 
-  // x[i] += c * (left + right) on the samples of one absolute parity.
-  CF_HD static void step(float *x, int n, int first, float c) {
-    for (int i = first; i < n; i += 2)
-      x[i] = rounded::add(x[i], rounded::mul(c, rounded::add(left_of(x, i), right_of(x, i, n))));
+  // alpha on the odd samples, beta on the even, gamma on the odd, delta on
+  // the even: x += c * (left + right), each operation rounded on its own.
+  static constexpr int kSteps = 4;
+  CF_HD static constexpr bool on_odd(int step) { return (step & 1) == 0; }
+  CF_HD static float lifted(int step, float x, float left, float right) {
+    const float c = step == 0 ? kAlpha : step == 1 ? kBeta : step == 2 ? kGamma : kDelta;
+    return rounded::add(x, rounded::mul(c, rounded::add(left, right)));
   }
-  // In place on x[0, n), n >= 2; x[i] has the absolute parity (odd_start + i) & 1.
-  CF_HD static void lift(float *x, int n, bool odd_start) {
-    const int first_odd = odd_start ? 0 : 1, first_even = 1 - first_odd;
-    step(x, n, first_odd, kAlpha);
-    step(x, n, first_even, kBeta);
-    step(x, n, first_odd, kGamma);
-    step(x, n, first_even, kDelta);
-    for (int i = first_odd; i < n; i += 2) x[i] = rounded::mul(x[i], kK);
-    for (int i = first_even; i < n; i += 2) x[i] = rounded::mul(x[i], kInvK);
-  }
+  CF_HD static float scaled(float x, bool high) { return rounded::mul(x, high ? kK : kInvK); }
   CF_HD static float single(float x, bool odd_start) { return odd_start ? rounded::mul(x, 2.0f) : x; }
 };
+
+// The lifting of filter F in place on x[0, n), n >= 2; x[i] has the
+// absolute parity (odd_start + i) & 1.
+template <class F>
+CF_HD void lift(typename F::Sample *x, int n, bool odd_start) {
+  const int first_odd = odd_start ? 0 : 1;
+  for (int step = 0; step < F::kSteps; ++step)
+    for (int i = F::on_odd(step) ? first_odd : 1 - first_odd; i < n; i += 2)
+      x[i] = F::lifted(step, x[i], left_of(x, i), right_of(x, i, n));
+  for (int i = 0; i < n; ++i) x[i] = F::scaled(x[i], ((i + first_odd) & 1) == 0);
+}
 
 // 1D_SD and the deinterleave of one line: n samples from `in`, lifted in
 // `scratch` (n samples), written to `out` low-pass first. `out` may be `in`.
@@ -120,7 +132,7 @@ CF_HD void forward_line(Strided<const typename F::Sample> in, int n, bool odd_st
     return;
   }
   for (int i = 0; i < n; ++i) scratch[i] = in[i];
-  F::lift(scratch, n, odd_start);
+  lift<F>(scratch, n, odd_start);
   const int low = low_count(n, odd_start), first_low = odd_start ? 1 : 0;
   for (int k = 0; k < low; ++k) out[k] = scratch[first_low + 2 * k];
   for (int k = 0; k < n - low; ++k) out[low + k] = scratch[1 - first_low + 2 * k];

@@ -16,8 +16,10 @@ namespace cf::j2k {
 constexpr int kMaxPasses = t1::max_pass_count(t1::kMaxBitplanes);
 
 struct CodedBlocks {
-  // Block b's codeword starts at data[offset[b]], with room for capacity[b]
-  // bytes.
+  // Block b's codeword starts at data[offset[b]]. capacity[b] is the room
+  // of the slot it is coded into: in `data` itself on the host backends;
+  // the cuda backend codes into device slots of that size and packs the
+  // codewords one after another into `data`.
   std::vector<std::uint8_t> data;
   std::vector<std::size_t> offset;
   std::vector<std::uint32_t> capacity;
