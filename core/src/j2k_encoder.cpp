@@ -191,8 +191,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
     st.planned = false;
     st.cuda_plan.reset();
-    if (std::string why = j2k_encode_check(in, s); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
-    st.layout = j2k::make_layout(j2k::codestream_params(in, s));
+    if (std::string why = j2k::plan_check(in, s, st.layout); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
     const std::uint32_t depth = std::uint32_t(in.bit_depth), levels = std::uint32_t(s.levels);
     if (s.reversible) {
       // The RCT's colour differences need a bit more than the samples.
@@ -216,7 +215,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
 
   switch (engine_.backend()) {
     case Backend::Cuda:
-      cuda::j2k_encode_blocks(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals, style, st.coefficients.data(), st.blocks);
+      cuda::j2k_encode_blocks(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals, style, st.coefficients.data(),
+                              st.blocks);
       break;
     case Backend::OpenMP:
       omp::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data(), engine_.threads());

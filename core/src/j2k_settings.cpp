@@ -117,13 +117,8 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   return p;
 }
 
-std::uint32_t max_levels(const CodestreamParams &p) {
+std::uint32_t max_levels(const Layout &l) {
   std::uint32_t shortest = 0xFFFFFFFFu;
-  const Layout l = make_layout([&] {
-    CodestreamParams q = p;
-    q.levels = 0;
-    return q;
-  }());
   for (const TileComponentLayout &tc : l.tile_components)
     shortest = std::min({shortest, tc.rect.width(), tc.rect.height()});
   std::uint32_t levels = 0;
@@ -131,24 +126,29 @@ std::uint32_t max_levels(const CodestreamParams &p) {
   return levels;
 }
 
-}  // namespace j2k
-
-std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s) {
+std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout) {
   if (auto why = frame_rules(in); !why.empty()) return why;
   if (auto why = settings_rules(s); !why.empty()) return why;
-  const j2k::CodestreamParams p = j2k::codestream_params(in, s);
-  if (auto why = j2k::codestream_check(p); !why.empty()) return why;
+  const CodestreamParams p = codestream_params(in, s);
+  if (auto why = codestream_check(p); !why.empty()) return why;
   try {
-    const std::uint32_t most = j2k::max_levels(p);
-    if (std::uint32_t(s.levels) > most)
-      return "levels = " + std::to_string(s.levels) + " is more than this frame allows (" + std::to_string(most) +
-             "): every resolution of every tile-component needs a sample each way, so levels <= log2 of the "
-             "shortest tile-component side";
-    j2k::make_layout(p);
+    layout = make_layout(p);
   } catch (const Error &e) {
     return e.what();
   }
+  const std::uint32_t most = max_levels(layout);
+  if (std::uint32_t(s.levels) > most)
+    return "levels = " + std::to_string(s.levels) + " is more than this frame allows (" + std::to_string(most) +
+           "): every resolution of every tile-component needs a sample each way, so levels <= log2 of the "
+           "shortest tile-component side";
   return "";
+}
+
+}  // namespace j2k
+
+std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s) {
+  j2k::Layout layout;
+  return j2k::plan_check(in, s, layout);
 }
 
 }  // namespace cf

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cudafilters/j2k.hpp"
+#include "j2k_layout.hpp"
 #include "j2k_markers.hpp"
 
 namespace cf::j2k {
@@ -14,9 +15,13 @@ namespace cf::j2k {
 // passed.
 CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s);
 
-// The most decomposition levels every tile-component allows: each
+// The most decomposition levels every tile-component of `l` allows: each
 // resolution keeps at least one sample in each direction, so levels <=
 // floor(log2(shortest side of the smallest tile-component)).
-std::uint32_t max_levels(const CodestreamParams &p);
+std::uint32_t max_levels(const Layout &l);
+
+// j2k_encode_check, giving the plan of `in` coded with `s` in `layout`
+// when it passes (one layout for the check and the encoder).
+std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout);
 
 }  // namespace cf::j2k
