@@ -222,7 +222,121 @@ CF_HD std::int64_t half_unit_squared_error(std::uint32_t m, int p) {
   return (t - r) * (t - r);
 }
 
-// The encoder's state for one block; encode_block() below is the entry.
+// What knowing a sample of magnitude m down to `plane` (one plane further)
+// removes from the squared error, once it is significant there; measured at
+// magnitudes m >> shift (0 below the measured planes, or with shift < 0: not
+// measured). The definition is at the top.
+CF_HD std::int64_t distortion_gain(std::uint32_t m, int plane, int shift) {
+  if (shift < 0 || plane < shift) return 0;
+  const std::uint32_t ms = m >> shift;
+  const int p = plane - shift;
+  return half_unit_squared_error(ms, p + 1) - half_unit_squared_error(ms, p);
+}
+
+// One decision of the context modelling, as the CUDA backend stores it
+// between its modelling and coding kernels: the context label (0..18), the
+// decision and whether the label's sign prediction flips it.
+CF_HD constexpr std::uint8_t pack_decision(int label, int d, int flip) {
+  return std::uint8_t(label | (d << 5) | (flip << 6));
+}
+CF_HD constexpr int decision_label(std::uint8_t v) { return v & 31; }
+CF_HD constexpr int decision_bit(std::uint8_t v) { return (v >> 5) & 1; }
+CF_HD constexpr int decision_flip(std::uint8_t v) { return (v >> 6) & 1; }
+
+// The codeword of one code-block, pass by pass: the decisions of the context
+// modelling into the MQ coder, or raw in bypass passes, segment by segment
+// as pass_ends_segment() says, with the contexts' states, their resets and a
+// truncation point per pass. Whoever forms the contexts (BlockEncoder below,
+// or the CUDA backend from stored decisions) drives it.
+class PassCoder {
+ public:
+  CF_HD PassCoder(unsigned style, int passes, std::uint8_t *out, int capacity)
+      : style_(style), passes_(passes), out_(out), cap_(capacity) {
+    reset_contexts();
+    begin_segment(false);
+  }
+
+  // Decision d: raw in a bypass pass; otherwise d ^ flip through the MQ
+  // coder in context `label` (flip: a sign decision's prediction, D.3.2,
+  // which raw coding does not use).
+  CF_HD void code(int label, int d, int flip = 0) {
+    if (raw_now_)
+      raw_.put(d);
+    else
+      mq_.encode(ctx_[label], d ^ flip);
+  }
+
+  // Pass `pass` is coded: its truncation point into pass_lengths[pass]
+  // (the segment's end when the pass ends one, which then starts the next
+  // pass's segment); contexts reset with that style.
+  CF_HD void end_pass(int pass, int *pass_lengths) {
+    if (pass_ends_segment(style_, pass, passes_)) {
+      start_ += end_segment();
+      pass_lengths[pass] = start_;
+      if (pass + 1 < passes_) begin_segment(pass_is_raw(style_, pass + 1));
+    } else {
+      pass_lengths[pass] = start_ + (raw_now_ ? raw_.truncation_length() : mq_.truncation_length());
+    }
+    if (style_ & kStyleReset) reset_contexts();
+  }
+
+  // After the last pass: the codeword's length. A point is never past a
+  // later one: bytes enough to decode more passes are enough for fewer (a
+  // truncation point may pass its segment's end, which termination can make
+  // shorter).
+  CF_HD int finish(int *pass_lengths) const {
+    for (int i = passes_ - 2; i >= 0; --i)
+      if (pass_lengths[i] > pass_lengths[i + 1]) pass_lengths[i] = pass_lengths[i + 1];
+    return start_;
+  }
+
+ private:
+  CF_HD void reset_contexts() {
+    for (int c = 0; c < kContextCount; ++c) {
+      ctx_[c].index = std::uint8_t(initial_state(c));  // a function: device code has no host table
+      ctx_[c].mps = kInitialMps;
+    }
+  }
+
+  // A codeword segment starts at byte `start_` of the output: the MQ coder
+  // afresh (INITENC) with the contexts as they are, or raw.
+  CF_HD void begin_segment(bool raw) {
+    raw_now_ = raw;
+    std::uint8_t *at = start_ < cap_ ? out_ + start_ : out_;
+    const int room = start_ < cap_ ? cap_ - start_ : 0;
+    if (raw)
+      raw_.init(at, room);
+    else
+      mq_.init(at, room);
+  }
+
+  // Terminates the segment; returns its length.
+  CF_HD int end_segment() {
+    const bool predictable = (style_ & kStylePredictable) != 0;
+    if (raw_now_) {
+      raw_.flush(predictable);
+      return raw_.bytes();
+    }
+    if (predictable)
+      mq_.flush_predictable();
+    else
+      mq_.flush();
+    return mq_.bytes();
+  }
+
+  unsigned style_;
+  int passes_;
+  std::uint8_t *out_;
+  int cap_;
+  int start_ = 0;  // where the current segment starts in the output
+  bool raw_now_ = false;
+  MqEncoder mq_;
+  RawEncoder raw_;
+  MqContext ctx_[kContextCount];
+};
+
+// The context modelling of one block, serially in the stripe scan (the
+// reference for every backend); encode_block() below is the entry.
 class BlockEncoder {
  public:
   // Per-sample state bits in the work area.
@@ -232,17 +346,10 @@ class BlockEncoder {
   static constexpr std::uint8_t kCodedNow = 8;  // coded by this plane's significance propagation pass
 
   // distortion_shift: as BlockResult's; below 0, no distortion measured.
-  CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, std::uint8_t *out, int capacity, int distortion_shift)
-      : in_(in), flags_(work), pitch_(in.width + 2), out_(out), cap_(capacity), shift_(distortion_shift) {
+  CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, int passes, std::uint8_t *out, int capacity,
+                     int distortion_shift)
+      : in_(in), flags_(work), pitch_(in.width + 2), shift_(distortion_shift), coder_(in.style, passes, out, capacity) {
     for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
-    reset_contexts();
-  }
-
-  CF_HD void reset_contexts() {
-    for (int c = 0; c < kContextCount; ++c) {
-      ctx_[c].index = std::uint8_t(initial_state(c));  // a function: device code has no host table
-      ctx_[c].mps = kInitialMps;
-    }
   }
 
   CF_HD std::uint32_t magnitude(int x, int y) const {
@@ -265,35 +372,14 @@ class BlockEncoder {
     return m;
   }
 
-  // One decision: through the MQ coder in context `label`, or raw.
-  CF_HD void code(int label, int d) {
-    if (raw_now_)
-      raw_.put(d);
-    else
-      mq_.encode(ctx_[label], d);
-  }
-
-  // What knowing (x, y) one plane further, down to `plane`, removes from
-  // the squared error, for a sample significant from there on.
-  CF_HD void add_distortion(int x, int y, int plane) {
-    if (shift_ < 0 || plane < shift_) return;  // not wanted, or below the measured planes
-    const std::uint32_t m = magnitude(x, y) >> shift_;
-    const int p = plane - shift_;
-    distortion_ += half_unit_squared_error(m, p + 1) - half_unit_squared_error(m, p);
-  }
-
-  // The sample has just become significant: its sign (D.3.2; raw, the sign
-  // bit itself), then its state.
+  // The sample has just become significant: its sign (D.3.2), then its
+  // state.
   CF_HD void code_sign(int x, int y, unsigned m, unsigned negative, int plane) {
     const int s = in_.samples[y * in_.stride + x] < 0 ? 1 : 0;
-    if (raw_now_) {
-      raw_.put(s);
-    } else {
-      const SignContext sc = sign_context(m, negative);
-      mq_.encode(ctx_[sc.label], s ^ sc.xor_bit);
-    }
+    const SignContext sc = sign_context(m, negative);
+    coder_.code(sc.label, s, sc.xor_bit);
     flags(x, y) |= std::uint8_t(kSignificant | (s ? kNegative : 0));
-    add_distortion(x, y, plane);
+    distortion_ += distortion_gain(magnitude(x, y), plane, shift_);
   }
 
   // Significance decision of an insignificant sample, and its sign when it
@@ -302,7 +388,7 @@ class BlockEncoder {
     unsigned negative;
     const unsigned m = neighbours(x, y, negative);
     const int b = bit(x, y, plane);
-    code(significance_context(in_.orientation, m), b);
+    coder_.code(significance_context(in_.orientation, m), b);
     if (b) code_sign(x, y, m, negative, plane);
   }
 
@@ -328,9 +414,9 @@ class BlockEncoder {
           if ((f & kSignificant) == 0 || (f & kCodedNow) != 0) continue;
           unsigned negative;
           const unsigned m = neighbours(x, y, negative);
-          code(refinement_context((f & kRefined) != 0, m), bit(x, y, plane));
+          coder_.code(refinement_context((f & kRefined) != 0, m), bit(x, y, plane));
           flags(x, y) |= kRefined;
-          add_distortion(x, y, plane);
+          distortion_ += distortion_gain(magnitude(x, y), plane, shift_);
         }
   }
 
@@ -347,7 +433,8 @@ class BlockEncoder {
   }
 
   // D.3.4: every sample the plane's earlier passes left uncoded; then the
-  // segmentation symbol (D.5) when that mode is on.
+  // segmentation symbol (D.5) when that mode is on. (A cleanup pass is
+  // never raw.)
   CF_HD void cleanup_pass(int plane) {
     for (int s = 0; s < stripe_count(in_.height); ++s) {
       const int y0 = s * kStripeHeight, rows = stripe_rows(s, in_.height);
@@ -355,11 +442,11 @@ class BlockEncoder {
         int r = 0;
         if (rows == kStripeHeight && run_column(x, y0)) {
           while (r < kStripeHeight && bit(x, y0 + r, plane) == 0) ++r;
-          mq_.encode(ctx_[kRunLengthContext], r < kStripeHeight ? 1 : 0);
+          coder_.code(kRunLengthContext, r < kStripeHeight ? 1 : 0);
           if (r == kStripeHeight) continue;  // the whole column stays insignificant
           // The first significant row, two bits, most significant first.
-          mq_.encode(ctx_[kUniformContext], r >> 1);
-          mq_.encode(ctx_[kUniformContext], r & 1);
+          coder_.code(kUniformContext, r >> 1);
+          coder_.code(kUniformContext, r & 1);
           unsigned negative;
           const unsigned m = neighbours(x, y0 + r, negative);
           code_sign(x, y0 + r, m, negative, plane);
@@ -371,63 +458,23 @@ class BlockEncoder {
       }
     }
     if (in_.style & kStyleSegmentation)
-      for (int i = 0; i < 4; ++i) mq_.encode(ctx_[kUniformContext], 1 - (i & 1));  // 1010
-  }
-
-  // A codeword segment starts at byte `start_` of the output: the MQ coder
-  // afresh (INITENC) with the contexts as they are, or raw.
-  CF_HD void begin_segment(bool raw) {
-    raw_now_ = raw;
-    std::uint8_t *at = start_ < cap_ ? out_ + start_ : out_;
-    const int room = start_ < cap_ ? cap_ - start_ : 0;
-    if (raw)
-      raw_.init(at, room);
-    else
-      mq_.init(at, room);
-  }
-
-  // Terminates the segment; returns its length.
-  CF_HD int end_segment() {
-    const bool predictable = (in_.style & kStylePredictable) != 0;
-    if (raw_now_) {
-      raw_.flush(predictable);
-      return raw_.bytes();
-    }
-    if (predictable)
-      mq_.flush_predictable();
-    else
-      mq_.flush();
-    return mq_.bytes();
+      for (int i = 0; i < 4; ++i) coder_.code(kUniformContext, 1 - (i & 1));  // 1010
   }
 
   // Every pass from the top plane down: lengths as truncation points,
   // distortion when asked for. Returns the codeword's length.
   CF_HD int code_all(int top_plane, int passes, int *pass_lengths, std::int64_t *pass_distortion) {
-    start_ = 0;
-    begin_segment(false);
     for (int pass = 0; pass < passes; ++pass) {
       const int plane = top_plane - (pass + 2) / 3;
       const int kind = pass_kind(pass);
-      if (pass > 0 && pass_ends_segment(in_.style, pass - 1, passes)) begin_segment(pass_is_raw(in_.style, pass));
       distortion_ = 0;
       if (kind == 0) significance_pass(plane);
       if (kind == 1) refinement_pass(plane);
       if (kind == 2) cleanup_pass(plane);
-      if (pass_ends_segment(in_.style, pass, passes)) {
-        start_ += end_segment();
-        pass_lengths[pass] = start_;
-      } else {
-        pass_lengths[pass] = start_ + (raw_now_ ? raw_.truncation_length() : mq_.truncation_length());
-      }
+      coder_.end_pass(pass, pass_lengths);
       if (pass_distortion) pass_distortion[pass] = distortion_;
-      if (in_.style & kStyleReset) reset_contexts();
     }
-    // A point is never past a later one: bytes enough to decode more passes
-    // are enough for fewer (a truncation point may pass its segment's end,
-    // which termination can make shorter).
-    for (int i = passes - 2; i >= 0; --i)
-      if (pass_lengths[i] > pass_lengths[i + 1]) pass_lengths[i] = pass_lengths[i + 1];
-    return start_;
+    return coder_.finish(pass_lengths);
   }
 
  private:
@@ -437,27 +484,35 @@ class BlockEncoder {
   BlockInput in_;
   std::uint8_t *flags_;
   int pitch_;
-  std::uint8_t *out_;
-  int cap_;
-  int shift_;      // distortion measured at magnitudes m >> shift_; -1: not measured
-  int start_ = 0;  // where the current segment starts in the output
-  bool raw_now_ = false;
+  int shift_;                    // distortion measured at magnitudes m >> shift_; -1: not measured
   std::int64_t distortion_ = 0;  // of the pass under way
-  MqEncoder mq_;
-  RawEncoder raw_;
-  MqContext ctx_[kContextCount];
+  PassCoder coder_;
 };
+
+// The checks of encode_block() before any coding: a status, kOk when the
+// block can be coded.
+CF_HD BlockStatus check_block(const BlockInput &in) {
+  if (in.width < 1 || in.height < 1 || in.width > kMaxBlockSide || in.height > kMaxBlockSide ||
+      in.width * in.height > kMaxBlockArea || in.stride < in.width)
+    return BlockStatus::kBadSize;
+  if (in.style & ~kStylesSupported) return BlockStatus::kBadStyle;
+  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > kMaxBitplanes) return BlockStatus::kTooManyBitplanes;
+  return BlockStatus::kOk;
+}
+
+// Bit-planes down from the top non-zero one of the OR of a block's
+// magnitudes (0: an all-zero block).
+CF_HD int bitplanes_of(std::uint32_t any) {
+  int planes = 0;
+  while (planes < 32 && (any >> planes) != 0) ++planes;
+  return planes;
+}
 
 // Codes one code-block. An all-zero block gives 0 passes, 0 bytes and
 // P = Mb (tier-2 leaves it out of every packet).
 CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
-  BlockResult res{BlockStatus::kOk, 0, 0, in.magnitude_bitplanes, 0};
-  if (in.width < 1 || in.height < 1 || in.width > kMaxBlockSide || in.height > kMaxBlockSide ||
-      in.width * in.height > kMaxBlockArea || in.stride < in.width)
-    return res.status = BlockStatus::kBadSize, res;
-  if (in.style & ~kStylesSupported) return res.status = BlockStatus::kBadStyle, res;
-  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > kMaxBitplanes)
-    return res.status = BlockStatus::kTooManyBitplanes, res;
+  BlockResult res{check_block(in), 0, 0, in.magnitude_bitplanes, 0};
+  if (res.status != BlockStatus::kOk) return res;
   std::uint32_t any = 0;
   for (int y = 0; y < in.height; ++y)
     for (int x = 0; x < in.width; ++x) {
@@ -465,14 +520,13 @@ CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
       any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
     }
   if (any == 0) return res;
-  int planes = 0;  // down from the top non-zero plane
-  while (planes < 32 && (any >> planes) != 0) ++planes;
+  const int planes = bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
   res.zero_bitplanes = in.magnitude_bitplanes - planes;
   const int passes = 3 * planes - 2;
   if (out.pass_capacity < passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
   res.distortion_shift = planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0;
-  BlockEncoder enc(in, out.work, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
+  BlockEncoder enc(in, out.work, passes, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
   res.bytes = enc.code_all(planes - 1, passes, out.pass_lengths, out.pass_distortion);
   res.passes = passes;
   if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
