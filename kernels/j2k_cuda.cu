@@ -3,8 +3,9 @@
 // holds the layout's tables and every device buffer, made once per
 // geometry. A frame: its samples uploaded through the engine's staging (or
 // read in place in device memory); load, two launches per wavelet level and
-// quantisation into the coefficient array; one thread per code-block
-// through t1::encode_block into fixed slots; a prefix sum of the codewords'
+// quantisation into the coefficient array; tier-1 as a warp per code-block
+// forming the contexts and a thread per code-block coding them into fixed
+// slots (kernels/j2k_tier1_kernels.cuh); a prefix sum of the codewords'
 // lengths and a gather that packs them; then the results, pass lengths and
 // distortions, and the packed bytes, are copied back. All on the engine's
 // stream; two waits (the packed length is needed to copy the bytes).
@@ -17,6 +18,7 @@
 #include "kernels/cuda_state.cuh"
 #include "kernels/j2k_cuda.hpp"
 #include "kernels/j2k_kernels.cuh"
+#include "kernels/j2k_tier1_kernels.cuh"
 #include "kernels/launch.cuh"
 
 namespace cf::cuda {
@@ -74,6 +76,13 @@ void download(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t co
 
 long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 
+// Room for a code-block's decisions, per sample: a sample takes at most one
+// decision per bit-plane from its top one down, one for its sign, and runs
+// add fewer than one; the planes exceed the sample depth by the transform's
+// and quantisation's gain. A block that needs more is coded whole by one
+// thread (the same bytes, slower).
+constexpr int kDecisionSlack = 8;
+
 }  // namespace j2k_launch
 
 struct J2kPlan {
@@ -84,7 +93,9 @@ struct J2kPlan {
   std::size_t coefficient_count = 0;
   int sample_blocks = 0;                        // blocks per tile-component of the sample-wise kernels
   std::vector<int> column_blocks, row_blocks;   // per level, likewise
-  int work_bytes = 0;                           // tier-1 work area per code-block
+  int work_bytes = 0;                           // tier-1 work area per code-block coded whole
+  long long decision_room = 0;                  // bytes of stored decisions per code-block
+  int shared_samples = 0, shared_words = 0;     // model_blocks' shared memory, in 32-bit words
   std::vector<j2k_kernels::Block> block_table;  // as on the device, largest first
   std::vector<std::uint32_t> capacity;          // of the slots now laid out
   std::vector<float> step_reciprocals;          // now on the device
@@ -94,6 +105,7 @@ struct J2kPlan {
   j2k_launch::DeviceBytes tcs, regions, bands, reciprocals, block_list;                                  // tables
   j2k_launch::DeviceBytes coefficients, work, tmp;                                                       // transform
   j2k_launch::DeviceBytes slots, packed, block_work, results, pass_lengths, distortion, packed_offsets;  // tier-1
+  j2k_launch::DeviceBytes decisions, pass_ends, models;                                                  // modelling
 };
 
 void J2kPlanDeleter::operator()(J2kPlan *p) const {
@@ -155,7 +167,13 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   // The largest blocks first, so that the last threads to start are short.
   std::stable_sort(p.block_table.begin(), p.block_table.end(),
                    [](const Block &a, const Block &b) { return a.width * a.height > b.width * b.height; });
-  p.work_bytes = j2k::t1::block_work_bytes(1 << c.cb_width_exp, 1 << c.cb_height_exp);
+  const int cb_width = 1 << c.cb_width_exp, cb_height = 1 << c.cb_height_exp;
+  p.work_bytes = j2k::t1::block_work_bytes(cb_width, cb_height);
+  std::uint32_t depth = 0;
+  for (const j2k::Component &q : c.components) depth = std::max(depth, q.bit_depth);
+  p.decision_room = (long long)cb_width * cb_height * (depth + kDecisionSlack);
+  p.shared_samples = cb_width * cb_height;
+  p.shared_words = p.shared_samples + j2k::t1::stripe_count(cb_height) * cb_width;
 
   upload(s, p.tcs, tcs, "tile-component table");
   upload(s, p.regions, regions, "resolution table");
@@ -169,6 +187,9 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.pass_lengths.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass lengths");
   p.distortion.reserve(s, sizeof(std::int64_t) * n * j2k::kMaxPasses, "pass distortions");
   p.packed_offsets.reserve(s, sizeof(unsigned long long) * (n + 1), "codeword offsets");
+  p.decisions.reserve(s, std::size_t(p.decision_room) * n, "tier-1 decisions");
+  p.pass_ends.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass ends");
+  p.models.reserve(s, sizeof(BlockModel) * n, "block models");
   p.offsets.resize(n + 1);
   p.slot_start.resize(n);
   // The tables' host copies are locals: the uploads must be done.
@@ -254,18 +275,36 @@ void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::
 }
 
 void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
-  const Tier1Args t{p.coefficients.as<std::int32_t>(),
+  const ModelArgs m{p.coefficients.as<std::int32_t>(),
                     p.block_list.as<Block>(),
-                    p.blocks,
                     style,
-                    p.slots.as<std::uint8_t>(),
-                    p.block_work.as<std::uint8_t>(),
-                    p.work_bytes,
-                    p.pass_lengths.as<int>(),
+                    p.decisions.as<std::uint8_t>(),
+                    p.decision_room,
+                    p.pass_ends.as<int>(),
                     p.distortion.as<std::int64_t>(),
-                    p.results.as<j2k::t1::BlockResult>(),
-                    j2k::kMaxPasses};
-  launch_kernel(s, code_blocks, ceil_div(p.blocks, kTier1Threads), kTier1Threads, t, "the JPEG 2000 tier-1 kernel");
+                    p.models.as<BlockModel>(),
+                    j2k::kMaxPasses,
+                    p.shared_samples,
+                    p.shared_words};
+  launch_kernel(s, model_blocks, p.blocks, kWarpLanes, m, "the JPEG 2000 tier-1 modelling kernel",
+                sizeof(std::uint32_t) * std::size_t(p.shared_words));
+  const CodeArgs t{p.coefficients.as<std::int32_t>(),
+                   p.block_list.as<Block>(),
+                   p.blocks,
+                   style,
+                   p.decisions.as<std::uint8_t>(),
+                   p.decision_room,
+                   p.pass_ends.as<int>(),
+                   p.models.as<BlockModel>(),
+                   p.slots.as<std::uint8_t>(),
+                   p.block_work.as<std::uint8_t>(),
+                   p.work_bytes,
+                   p.pass_lengths.as<int>(),
+                   p.distortion.as<std::int64_t>(),
+                   p.results.as<j2k::t1::BlockResult>(),
+                   j2k::kMaxPasses};
+  launch_kernel(s, code_decisions, ceil_div(p.blocks, kCodeThreads), kCodeThreads, t,
+                "the JPEG 2000 tier-1 coding kernel");
   const OffsetArgs o{p.results.as<j2k::t1::BlockResult>(), p.blocks, p.packed_offsets.as<unsigned long long>()};
   launch_kernel(s, codeword_offsets, 1, kScanThreads, o, "the JPEG 2000 codeword offsets kernel");
   const GatherArgs g{p.block_list.as<Block>(), p.slots.as<std::uint8_t>(), p.packed_offsets.as<unsigned long long>(),

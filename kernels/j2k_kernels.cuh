@@ -1,8 +1,8 @@
 // Device code of the JPEG 2000 encoder's CUDA backend (kernels/j2k_cuda.cu):
 // the transform stage (load with DC shift and colour transform, the wavelet
 // levels, quantisation) into the coefficient array of core/src/j2k_layout.hpp,
-// tier-1 (one thread per code-block through t1::encode_block), and the
-// packing of the codewords back to back. Each sample and each line gets the
+// and the packing of the codewords back to back (tier-1 is in
+// kernels/j2k_tier1_kernels.cuh). Each sample and each line gets the
 // operations of the shared rules (j2k_quant_rules.hpp, j2k_dwt_rules.hpp,
 // colour_rules.hpp, j2k_block_coder_rules.hpp), so the bits are the serial
 // reference's whatever the schedule.
@@ -18,14 +18,13 @@
 #include "kernels/samples.cuh"
 
 #include "core/shared/colour_rules.hpp"
-#include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"  // BlockResult of the packing
 #include "core/shared/j2k_dwt_rules.hpp"
 #include "core/shared/j2k_quant_rules.hpp"
 
 namespace cf::cuda::j2k_kernels {
 
 constexpr int kThreads = 256;      // per block of the sample-wise and line kernels
-constexpr int kTier1Threads = 32;  // code-blocks per thread block: few, so that the long ones spread over the SMs
 constexpr int kScanThreads = 256;  // the one block of the codeword offsets' prefix sum
 constexpr int kGatherThreads = 128;
 
@@ -203,38 +202,7 @@ __global__ void __launch_bounds__(kThreads) quantise(const QuantiseArgs a) {
   }
 }
 
-// ------------------------------------------------------------------ tier-1
-
-struct Tier1Args {
-  const std::int32_t *coefficients;
-  const Block *blocks;
-  int count;
-  unsigned style;
-  std::uint8_t *slots;
-  std::uint8_t *work;  // work_bytes per thread
-  int work_bytes;
-  int *pass_lengths;         // max_passes per block, by Layout index
-  std::int64_t *distortion;  // likewise: the squared error each pass removes
-  j2k::t1::BlockResult *results;
-  int max_passes;
-};
-
-__global__ void __launch_bounds__(kTier1Threads) code_blocks(const Tier1Args a) {
-  const int t = int(blockIdx.x) * kTier1Threads + int(threadIdx.x);
-  if (t >= a.count) return;
-  const Block k = a.blocks[t];
-  const j2k::t1::BlockInput in{
-      a.coefficients + k.coefficient, k.width, k.height, k.stride, j2k::t1::Orientation(k.orientation),
-      j2k::t1::kMaxBitplanes,         a.style};
-  const unsigned long long passes = (unsigned long long)k.index * a.max_passes;
-  const j2k::t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
-                                 a.slots + k.slot,
-                                 k.capacity,
-                                 a.pass_lengths + passes,
-                                 a.max_passes,
-                                 a.distortion + passes};
-  a.results[k.index] = j2k::t1::encode_block(in, out);
-}
+// ------------------------------------------------------------ packing
 
 // Bytes a block brings back: its codeword, or nothing when it failed (an
 // overflowed block is coded again on the host).

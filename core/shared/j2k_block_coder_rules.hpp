@@ -508,6 +508,13 @@ CF_HD int bitplanes_of(std::uint32_t any) {
   return planes;
 }
 
+// The result of coding a block of `planes` bit-planes (from its top non-zero
+// one) before its bytes are known.
+CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes) {
+  return {BlockStatus::kOk, max_pass_count(planes), 0, magnitude_bitplanes - planes,
+          planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0};
+}
+
 // Codes one code-block. An all-zero block gives 0 passes, 0 bytes and
 // P = Mb (tier-2 leaves it out of every packet).
 CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
@@ -522,13 +529,11 @@ CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
   if (any == 0) return res;
   const int planes = bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
-  res.zero_bitplanes = in.magnitude_bitplanes - planes;
-  const int passes = 3 * planes - 2;
-  if (out.pass_capacity < passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
-  res.distortion_shift = planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0;
-  BlockEncoder enc(in, out.work, passes, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
-  res.bytes = enc.code_all(planes - 1, passes, out.pass_lengths, out.pass_distortion);
-  res.passes = passes;
+  const BlockResult plan = planned_result(planes, in.magnitude_bitplanes);
+  if (out.pass_capacity < plan.passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
+  res = plan;
+  BlockEncoder enc(in, out.work, res.passes, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
+  res.bytes = enc.code_all(planes - 1, res.passes, out.pass_lengths, out.pass_distortion);
   if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
   return res;
 }

@@ -1,0 +1,408 @@
+// Tier-1 of the JPEG 2000 encoder's CUDA backend (kernels/j2k_cuda.cu) in
+// two kernels, so that the parallel part runs on whole warps and only the
+// MQ coder's strictly serial part on one thread per code-block:
+//
+//   model_blocks: one warp per code-block forms the contexts of every pass
+//     (T.800 D.3) and stores the decisions, one byte each (pack_decision),
+//     with the count at the end of each pass and each pass's distortion.
+//   code_decisions: one thread per code-block feeds them to t1::PassCoder,
+//     the serial reference's own pass and segment coder.
+//
+// The warp takes a stripe 32 columns at a time, a lane per column, and
+// finds what the serial stripe scan would: a sample's context counts a
+// neighbour as significant when it was at the start of the pass or became
+// so earlier in the scan (the columns to the left, the rows above in its
+// column, the stripes above). Refinement changes no significance, so its
+// contexts are direct; in the cleanup pass every uncoded sample is coded, so
+// the new significance is known at once (its bit) and only the contexts
+// need the left lane's; in the significance propagation pass whether a
+// sample is coded depends on what became significant before it, so the
+// lanes iterate to the fixed point (new significance only flows to the
+// right and down, so the iteration reaches the serial scan's result; rarely
+// more than two rounds). The lanes then write their columns' decisions in
+// scan order (a prefix sum of their counts).
+//
+// The block's samples and its state (one word per stripe column: 4 rows of
+// significance, sign, refined, coded in this plane) are in shared memory.
+// A block with more decisions than its room is coded whole by
+// t1::encode_block in code_decisions (the bytes are the same, only slower).
+#pragma once
+
+#include <cstdint>
+
+#include "core/shared/j2k_block_coder_rules.hpp"
+#include "kernels/j2k_kernels.cuh"  // Block
+
+namespace cf::cuda::j2k_kernels {
+
+constexpr unsigned kAllLanes = 0xffffffffu;
+constexpr int kWarpLanes = 32;
+constexpr int kCodeThreads = 32;  // code-blocks per thread block of code_decisions: few, to spread over the SMs
+
+// What model_blocks leaves for code_decisions, per code-block.
+struct BlockModel {
+  int planes;     // bit-planes from the top non-zero one (0: an all-zero block)
+  int decisions;  // formed (more than the room: none kept)
+};
+
+// Bits of a stripe column's state word.
+constexpr int kSigShift = 0, kNegShift = 4, kRefinedShift = 8, kCodedShift = 12;
+
+// A column's significance and signs around a stripe, as 6-bit masks: bit 0
+// the row above the stripe, bits 1..4 the stripe's rows, bit 5 the row
+// below.
+struct ColumnBits {
+  unsigned sig, neg;
+};
+
+struct Tier1Shared {
+  std::int32_t *samples;  // the block's, rows of `width`
+  std::uint32_t *words;   // stripe s, column x at s * width + x
+  int width, height, stripes;
+};
+
+__device__ __forceinline__ ColumnBits column_bits(const Tier1Shared &b, int s, int x) {
+  if (x < 0 || x >= b.width) return {0, 0};
+  const std::uint32_t c = b.words[s * b.width + x];
+  ColumnBits v{((c >> kSigShift) & 15u) << 1, ((c >> kNegShift) & 15u) << 1};
+  if (s > 0) {
+    const std::uint32_t u = b.words[(s - 1) * b.width + x];  // its row 3 is the row above
+    v.sig |= (u >> (kSigShift + 3)) & 1u;
+    v.neg |= (u >> (kNegShift + 3)) & 1u;
+  }
+  if (s + 1 < b.stripes) {
+    const std::uint32_t d = b.words[(s + 1) * b.width + x];  // its row 0 is the row below
+    v.sig |= ((d >> kSigShift) & 1u) << 5;
+    v.neg |= ((d >> kNegShift) & 1u) << 5;
+  }
+  return v;
+}
+
+// The column with `rows` (a row mask of the stripe) newly significant.
+__device__ __forceinline__ ColumnBits with_new(ColumnBits c, unsigned rows, unsigned negative_rows) {
+  return {c.sig | (rows << 1), c.neg | ((rows & negative_rows) << 1)};
+}
+
+__device__ __forceinline__ unsigned at(unsigned bits, int e, unsigned flag) { return ((bits >> e) & 1u) ? flag : 0u; }
+
+// Row r's significant neighbours as a t1::k* mask (after the vertically
+// causal rule), from its column and the ones left and right; `negative`
+// gets the direct neighbours' signs.
+__device__ __forceinline__ unsigned neighbour_mask(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r,
+                                                   int row, bool causal, unsigned &negative) {
+  namespace t1 = j2k::t1;
+  const int e = row + 1;
+  unsigned m = at(l.sig, e, t1::kW) | at(r.sig, e, t1::kE) | at(o.sig, e - 1, t1::kN) | at(o.sig, e + 1, t1::kS) |
+               at(l.sig, e - 1, t1::kNW) | at(r.sig, e - 1, t1::kNE) | at(l.sig, e + 1, t1::kSW) |
+               at(r.sig, e + 1, t1::kSE);
+  if (causal) m = t1::vertically_causal(m, row);
+  negative = at(l.neg, e, t1::kW) | at(r.neg, e, t1::kE) | at(o.neg, e - 1, t1::kN) | at(o.neg, e + 1, t1::kS);
+  return m;
+}
+
+// A lane's decisions for its column, in scan order.
+struct ColumnDecisions {
+  std::uint8_t v[12];  // at most 10: a run, its position, a sign, then 3 rows with their signs
+  int n = 0;
+  std::int64_t distortion = 0;
+  __device__ __forceinline__ void put(int label, int d, int flip = 0) {
+    v[n++] = j2k::t1::pack_decision(label, d, flip);
+  }
+};
+
+// Exclusive prefix sum over the warp; `total` gets the sum.
+__device__ __forceinline__ int warp_offset(int v, int &total) {
+  const int lane = int(threadIdx.x) % kWarpLanes;
+  int inclusive = v;
+  for (int d = 1; d < kWarpLanes; d <<= 1) {
+    const int t = __shfl_up_sync(kAllLanes, inclusive, d);
+    if (lane >= d) inclusive += t;
+  }
+  total = __shfl_sync(kAllLanes, inclusive, kWarpLanes - 1);
+  return inclusive - v;
+}
+
+// The warp's sum, in lane 0.
+__device__ __forceinline__ std::int64_t warp_sum(std::int64_t v) {
+  for (int d = kWarpLanes / 2; d > 0; d >>= 1) {
+    const unsigned lo = unsigned(__shfl_down_sync(kAllLanes, int(std::uint32_t(v)), d));
+    const unsigned hi = unsigned(__shfl_down_sync(kAllLanes, int(std::uint32_t(std::uint64_t(v) >> 32)), d));
+    v += std::int64_t((std::uint64_t(hi) << 32) | lo);
+  }
+  return v;
+}
+
+// One lane's column of one stripe in one pass.
+struct ColumnPass {
+  int kind, plane, shift;
+  bool causal, full_stripe;
+  j2k::t1::Orientation orientation;
+  unsigned valid;                // rows inside the block
+  unsigned bits, negative_rows;  // the samples' bits on the plane, their signs
+  std::uint32_t magnitude[4];
+  ColumnBits left, own,
+      right;  // left: as it ends this pass (but for the lane's own new rows); own, right: at its start
+};
+
+// Significance decision of row r, and its sign when it becomes significant;
+// new_rows: the column's rows new in this pass (those above r count).
+__device__ __forceinline__ void code_row(const ColumnPass &c, const ColumnBits &left, unsigned new_rows, int r,
+                                         ColumnDecisions &out) {
+  namespace t1 = j2k::t1;
+  unsigned negative;
+  const ColumnBits own = with_new(c.own, new_rows & ((1u << r) - 1), c.negative_rows);  // rows above r so far
+  const unsigned m = neighbour_mask(left, own, c.right, r, c.causal, negative);
+  const int b = int((c.bits >> r) & 1u);
+  out.put(t1::significance_context(c.orientation, m), b);
+  if (!b) return;
+  const t1::SignContext sc = t1::sign_context(m, negative);
+  out.put(sc.label, int((c.negative_rows >> r) & 1u), sc.xor_bit);
+  out.distortion += t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
+}
+
+// Whether row r of a column with `new_rows` so far has a significant
+// neighbour in the significance propagation pass.
+__device__ __forceinline__ bool has_neighbour(const ColumnPass &c, const ColumnBits &left, unsigned new_rows, int r) {
+  unsigned negative;
+  const ColumnBits own = with_new(c.own, new_rows & ((1u << r) - 1), c.negative_rows);
+  return neighbour_mask(left, own, c.right, r, c.causal, negative) != 0;
+}
+
+// The significance propagation pass of a column: which rows it codes
+// (returned) and which become significant (new_rows), for the left column's
+// new rows as given.
+__device__ __forceinline__ unsigned propagate(const ColumnPass &c, unsigned candidates, const ColumnBits &left,
+                                              unsigned &new_rows) {
+  unsigned coded = 0;
+  new_rows = 0;
+  for (int r = 0; r < 4; ++r)
+    if (((candidates >> r) & 1u) && has_neighbour(c, left, new_rows, r)) {
+      coded |= 1u << r;
+      new_rows |= c.bits & (1u << r);
+    }
+  return coded;
+}
+
+// Models a lane's stripe column in one pass and updates its state word.
+// Every lane of the warp calls it (the shuffles need them all), lanes past
+// the block's width with nothing to code.
+__device__ __forceinline__ void model_column(const ColumnPass &c, ColumnDecisions &out, std::uint32_t &word) {
+  namespace t1 = j2k::t1;
+  const int lane = int(threadIdx.x) % kWarpLanes;
+  const unsigned sig = (word >> kSigShift) & 15u, coded_now = (word >> kCodedShift) & 15u;
+  const ColumnBits left_start = c.left;
+  // The left lane's new rows (lane 0's left column is in the previous chunk,
+  // already final).
+  const auto left_with = [&](unsigned new_rows) {
+    const unsigned l = unsigned(__shfl_up_sync(kAllLanes, int(new_rows), 1));
+    const unsigned ln = unsigned(__shfl_up_sync(kAllLanes, int(new_rows & c.negative_rows), 1));
+    return lane == 0 ? left_start : ColumnBits{left_start.sig | (l << 1), left_start.neg | (ln << 1)};
+  };
+  if (c.kind == 0) {
+    const unsigned candidates = c.valid & ~sig;
+    unsigned new_rows = 0, coded = 0;
+    if (__any_sync(kAllLanes, candidates != 0)) {
+      for (;;) {
+        unsigned next;
+        coded = propagate(c, candidates, left_with(new_rows), next);
+        const bool changed = __any_sync(kAllLanes, next != new_rows);
+        new_rows = next;
+        if (!changed) break;
+      }
+    }
+    const ColumnBits left = left_with(new_rows);
+    for (int r = 0; r < 4; ++r)
+      if ((coded >> r) & 1u) code_row(c, left, new_rows, r, out);
+    word |= (new_rows << kSigShift) | ((new_rows & c.negative_rows) << kNegShift) | (coded << kCodedShift);
+    return;
+  }
+  if (c.kind == 1) {
+    const unsigned refine = c.valid & sig & ~coded_now;
+    for (int r = 0; r < 4; ++r)
+      if ((refine >> r) & 1u) {
+        unsigned negative;
+        const unsigned m = neighbour_mask(c.left, c.own, c.right, r, c.causal, negative);
+        out.put(t1::refinement_context(((word >> (kRefinedShift + r)) & 1u) != 0, m), int((c.bits >> r) & 1u));
+        out.distortion += t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
+      }
+    word |= refine << kRefinedShift;
+    return;
+  }
+  // Cleanup: every sample still uncoded; the new ones are its 1 bits.
+  const unsigned uncoded = c.valid & ~sig & ~coded_now, new_rows = uncoded & c.bits;
+  const ColumnBits left = left_with(new_rows);
+  int r = 0;
+  bool run = c.full_stripe && uncoded == 15u;
+  for (int k = 0; run && k < 4; ++k) {
+    unsigned negative;
+    run = neighbour_mask(left, c.own, c.right, k, c.causal, negative) == 0;
+  }
+  if (run) {
+    while (r < 4 && ((c.bits >> r) & 1u) == 0) ++r;
+    out.put(t1::kRunLengthContext, r < 4 ? 1 : 0);
+    if (r < 4) {
+      out.put(t1::kUniformContext, r >> 1);
+      out.put(t1::kUniformContext, r & 1);
+      unsigned negative;
+      const unsigned m = neighbour_mask(left, c.own, c.right, r, c.causal, negative);
+      const t1::SignContext sc = t1::sign_context(m, negative);
+      out.put(sc.label, int((c.negative_rows >> r) & 1u), sc.xor_bit);
+      out.distortion += t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
+      ++r;
+    }
+  }
+  for (; r < 4; ++r)
+    if ((uncoded >> r) & 1u) code_row(c, left, new_rows, r, out);
+  word = (word | (new_rows << kSigShift) | ((new_rows & c.negative_rows) << kNegShift)) & ~(15u << kCodedShift);
+}
+
+struct ModelArgs {
+  const std::int32_t *coefficients;
+  const Block *blocks;
+  unsigned style;
+  std::uint8_t *decisions;  // decision_room bytes per block, by Layout index
+  long long decision_room;
+  int *pass_ends;            // max_passes per block: decisions formed by the end of each pass
+  std::int64_t *distortion;  // likewise: the squared error each pass removes
+  BlockModel *models;
+  int max_passes;
+  int shared_samples;  // the sample array's part of the dynamic shared memory (in words)
+  int shared_words;    // all of it: then the stripe columns' state words
+};
+
+// One warp per code-block (blocks[blockIdx.x]).
+__global__ void __launch_bounds__(kWarpLanes) model_blocks(const ModelArgs a) {
+  namespace t1 = j2k::t1;
+#ifdef CF_CUDA_EMULATION
+  std::uint32_t *shared =
+      static_cast<std::uint32_t *>(cf_emulate_dynamic_shared(sizeof(std::uint32_t) * a.shared_words));
+#else
+  extern __shared__ std::uint32_t shared[];
+#endif
+  const Block k = a.blocks[blockIdx.x];
+  const int lane = int(threadIdx.x);
+  Tier1Shared b{reinterpret_cast<std::int32_t *>(shared), shared + a.shared_samples, k.width, k.height,
+                t1::stripe_count(k.height)};
+  std::uint32_t any = 0;
+  for (int i = lane; i < b.width * b.height; i += kWarpLanes) {
+    const std::int32_t v = a.coefficients[k.coefficient + (unsigned long long)(i / b.width) * k.stride + i % b.width];
+    b.samples[i] = v;
+    any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
+  }
+  for (int i = lane; i < b.stripes * b.width; i += kWarpLanes) b.words[i] = 0;
+  for (int d = kWarpLanes / 2; d > 0; d >>= 1) any |= unsigned(__shfl_down_sync(kAllLanes, int(any), d));
+  const int planes = t1::bitplanes_of(unsigned(__shfl_sync(kAllLanes, int(any), 0)));
+  __syncwarp();
+  const t1::BlockResult plan = t1::planned_result(planes, t1::kMaxBitplanes);
+  std::uint8_t *decisions = a.decisions + (unsigned long long)k.index * a.decision_room;
+  const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
+  long long count = 0;
+  for (int pass = 0; pass < plan.passes; ++pass) {
+    ColumnPass c{};
+    c.kind = t1::pass_kind(pass);
+    c.plane = planes - 1 - (pass + 2) / 3;
+    c.shift = plan.distortion_shift;
+    c.causal = (a.style & t1::kStyleVerticalCausal) != 0;
+    c.orientation = t1::Orientation(k.orientation);
+    std::int64_t distortion = 0;
+    for (int s = 0; s < b.stripes; ++s) {
+      const int rows = t1::stripe_rows(s, b.height), y0 = s * t1::kStripeHeight;
+      c.full_stripe = rows == t1::kStripeHeight;
+      for (int x0 = 0; x0 < b.width; x0 += kWarpLanes) {
+        const int x = x0 + lane;
+        const bool inside = x < b.width;
+        c.valid = inside ? (1u << rows) - 1 : 0u;
+        c.bits = c.negative_rows = 0;
+        for (int r = 0; r < rows && inside; ++r) {
+          const std::int32_t v = b.samples[(y0 + r) * b.width + x];
+          c.magnitude[r] = v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
+          c.bits |= ((c.magnitude[r] >> c.plane) & 1u) << r;
+          c.negative_rows |= (v < 0 ? 1u : 0u) << r;
+        }
+        c.left = column_bits(b, s, x - 1);
+        c.own = column_bits(b, s, x);
+        c.right = column_bits(b, s, x + 1);
+        std::uint32_t word = inside ? b.words[s * b.width + x] : 0u;
+        ColumnDecisions out;
+        model_column(c, out, word);
+        int total;
+        const long long at = count + warp_offset(out.n, total);
+        if (at + out.n <= a.decision_room)
+          for (int i = 0; i < out.n; ++i) decisions[at + i] = out.v[i];
+        count += total;
+        distortion += out.distortion;
+        __syncwarp();  // every lane has read its neighbours' words
+        if (inside) b.words[s * b.width + x] = word;
+        __syncwarp();
+      }
+    }
+    if (c.kind == 2 && (a.style & t1::kStyleSegmentation)) {
+      if (lane == 0 && count + 4 <= a.decision_room)
+        for (int i = 0; i < 4; ++i) decisions[count + i] = t1::pack_decision(t1::kUniformContext, 1 - (i & 1), 0);
+      count += 4;
+    }
+    distortion = warp_sum(distortion);
+    if (lane == 0) {
+      a.pass_ends[first_pass + pass] = int(count < a.decision_room ? count : a.decision_room);
+      a.distortion[first_pass + pass] = distortion;
+    }
+  }
+  if (lane == 0) a.models[k.index] = {planes, int(count < 0x7fffffff ? count : 0x7fffffff)};
+}
+
+struct CodeArgs {
+  const std::int32_t *coefficients;
+  const Block *blocks;
+  int count;
+  unsigned style;
+  const std::uint8_t *decisions;
+  long long decision_room;
+  const int *pass_ends;
+  const BlockModel *models;
+  std::uint8_t *slots;
+  std::uint8_t *work;  // work_bytes per thread, for the blocks coded whole
+  int work_bytes;
+  int *pass_lengths;         // max_passes per block, by Layout index
+  std::int64_t *distortion;  // likewise (filled by model_blocks, but for the blocks coded whole)
+  j2k::t1::BlockResult *results;
+  int max_passes;
+};
+
+// One thread per code-block: its decisions through the pass coder, or the
+// whole block through encode_block when they did not fit.
+__global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a) {
+  namespace t1 = j2k::t1;
+  const int t = int(blockIdx.x) * kCodeThreads + int(threadIdx.x);
+  if (t >= a.count) return;
+  const Block k = a.blocks[t];
+  const BlockModel m = a.models[k.index];
+  const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
+  if (m.decisions > a.decision_room) {
+    const t1::BlockInput in{a.coefficients + k.coefficient, k.width,           k.height, k.stride,
+                            t1::Orientation(k.orientation), t1::kMaxBitplanes, a.style};
+    const t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
+                              a.slots + k.slot,
+                              k.capacity,
+                              a.pass_lengths + first_pass,
+                              a.max_passes,
+                              a.distortion + first_pass};
+    a.results[k.index] = t1::encode_block(in, out);
+    return;
+  }
+  t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);
+  if (res.passes > 0) {
+    const std::uint8_t *d = a.decisions + (unsigned long long)k.index * a.decision_room;
+    int *lengths = a.pass_lengths + first_pass;
+    t1::PassCoder coder(a.style, res.passes, a.slots + k.slot, k.capacity);
+    for (int pass = 0, i = 0; pass < res.passes; ++pass) {
+      for (const int end = a.pass_ends[first_pass + pass]; i < end; ++i)
+        coder.code(t1::decision_label(d[i]), t1::decision_bit(d[i]), t1::decision_flip(d[i]));
+      coder.end_pass(pass, lengths);
+    }
+    res.bytes = coder.finish(lengths);
+    if (res.bytes > k.capacity) res.status = t1::BlockStatus::kOverflow;
+  }
+  a.results[k.index] = res;
+}
+
+}  // namespace cf::cuda::j2k_kernels
