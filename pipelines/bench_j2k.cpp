@@ -237,7 +237,10 @@ bool bench_j2k_section(const J2kBenchOptions &o, const std::function<void(const 
             }
             const bool xrgb = format == "RGB";
             GstBuffer *input = xrgb ? bench_load_frame(o.image, "xRGB", w, h) : gst_buffer_ref(frame);
-            if (!input) return false;
+            if (!input) {
+              gst_buffer_unref(frame);
+              return false;
+            }
             BenchCase c{element, xrgb ? "xRGB" : format, "-", "system", w, h, 0, 0, "", "image/x-jpc"};
             if (takes_format(element, c.format))
               r = bench_element(c, input, o.seconds);
