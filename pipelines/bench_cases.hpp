@@ -15,6 +15,10 @@ struct BenchCase {
   int width, height, levels;
   int slice_height = 0;  // predictors
   std::string props;     // extra element properties, "name=value name=value" (e.g. "edge=canny")
+  // Caps the harness takes from an encoder (e.g. "image/x-jpc"); its output
+  // is then host memory in every memory mode. Empty: raw frames, which in
+  // memory "cuda" must come out in CUDA memory.
+  std::string encoded_caps;
 };
 bool bench_is_predictor(const std::string &element);  // cudamed, cudagap, cudaged, or their inverse
 bool bench_has_levels(const std::string &element);    // cudahaar, cudacdf53, cudacdf97

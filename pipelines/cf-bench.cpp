@@ -26,6 +26,13 @@
 // cudadct: quality=75, also read by its core rows).
 // --clips DIR runs vtest-WxH.mp4 clips through nvh264dec (CUDA memory) and
 // openh264dec (system memory) into the elements, end to end.
+// JPEG 2000 encoders have a section of their own (fps, ms per frame and the
+// codestream's bits per pixel): --elements cudaj2kenc (memory system and
+// cuda, every backend; --props applies to it), openjpegenc (GStreamer's,
+// system memory) and opj_compress (the program on all cores, files in and
+// out), each at every --j2k-modes (default reversible,1bpp: lossless, and
+// irreversible at 1 bit per pixel). Formats: GRAY8, RGB, I420 (and whatever
+// else the element takes).
 #include <gst/gst.h>
 
 #include <cstdio>
@@ -35,6 +42,7 @@
 #include <vector>
 
 #include "bench_cases.hpp"
+#include "bench_j2k.hpp"
 #include "cudafilters/engine.hpp"
 
 namespace {
@@ -103,7 +111,7 @@ int main(int argc, char **argv) {
                                        "cudaycocg", "cudaentropy", "cudahalftone", "cudadct"},
                            backends = {"cpu", "openmp", "cuda"}, memories = {"system", "cuda", "core"},
                            formats = {"GRAY8", "RGBA", "I420"}, sizes = {"1280x720", "1920x1080", "3840x2160"},
-                           levels = {"3"}, slice_heights = {"0", "64"};
+                           levels = {"3"}, slice_heights = {"0", "64"}, j2k_modes = {"reversible", "1bpp"};
   double seconds = 1.0;
   std::string props;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -132,6 +140,8 @@ int main(int argc, char **argv) {
       markdown = v;
     else if (k == "--props")
       props = v;
+    else if (k == "--j2k-modes")
+      j2k_modes = split(v);
     else {
       std::fprintf(stderr, "unknown option %s (see the top of cf-bench.cpp)\n", k.c_str());
       return 2;
@@ -141,6 +151,14 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: cf-bench --image photo.jpg [options] (see the top of cf-bench.cpp)\n");
     return 2;
   }
+  std::vector<J2kMode> modes(j2k_modes.size());
+  for (std::size_t i = 0; i < modes.size(); ++i)
+    if (std::string why; !bench_j2k_mode(j2k_modes[i], modes[i], why)) {
+      std::fprintf(stderr, "%s\n", why.c_str());
+      return 2;
+    }
+  std::vector<std::string> encoders, filters;
+  for (const auto &e : elements) (bench_is_j2k(e) ? encoders : filters).push_back(e);
   Output out;
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
@@ -155,56 +173,62 @@ int main(int argc, char **argv) {
              " GB/s\n- pinned device to host: " + fmt("%.1f", ceil.d2h_gbps) + " GB/s\n");
   else
     out.line("- " + ceil.note + "\n");
-  out.line(
-      "## Elements\n\nmemory: system = GstHarness, system-memory buffers; cuda = GstHarness, "
-      "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer; "
-      "core-pinned = libcudafilters on pinned host frames, no GStreamer.\n"
-      "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system and core-pinned rows on "
-      "cuda, "
-      "1 / (input / host-to-device + output / device-to-host).\n");
-  out.line(
-      "| element | format | size | params | backend | memory | fps | ms/frame | GB/s (in+out) | "
-      "ceiling fps | % of ceiling |");
-  out.line("|---|---|---|---|---|---|---:|---:|---:|---:|---:|");
-  for (const auto &format : formats)
-    for (const auto &size : sizes) {
-      int w = 0, h = 0;
-      if (std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2) continue;
-      GstBuffer *frame = bench_load_frame(image, format, w, h);
-      if (!frame) return 1;
-      for (const auto &element : elements)
-        for (const auto &param : bench_is_predictor(element) ? slice_heights : element_levels(element, levels))
-          for (const auto &memory : memories)
-            for (const auto &backend : backends) {
-              if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
-              if (!element_takes(element, format)) continue;
-              BenchCase c{element, format, backend, memory, w, h, 0, 0, props};
-              if (param != "-") (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
-              BenchResult r;
-              if (backend == "cuda" && !gpu)
-                r.note = "no GPU: " + why;
-              else if (memory == "core" || memory == "core-pinned")
-                r = bench_core(c, frame, seconds);
-              else
-                r = bench_element(c, frame, seconds);
-              std::string row = "| " + element + " | " + format + " | " + size + " | " + bench_params(c) + " | " +
-                                backend + " | " + memory + " | ";
-              if (!r.note.empty()) {
-                out.line(row + r.note + " | | | | |");
-                continue;
+  if (!filters.empty()) {
+    out.line(
+        "## Elements\n\nmemory: system = GstHarness, system-memory buffers; cuda = GstHarness, "
+        "memory:CUDAMemory in and out; core = libcudafilters on device frames, no GStreamer; "
+        "core-pinned = libcudafilters on pinned host frames, no GStreamer.\n"
+        "ceiling fps: cuda/core rows, copy bandwidth / (input + output bytes); system and core-pinned rows on "
+        "cuda, "
+        "1 / (input / host-to-device + output / device-to-host).\n");
+    out.line(
+        "| element | format | size | params | backend | memory | fps | ms/frame | GB/s (in+out) | "
+        "ceiling fps | % of ceiling |");
+    out.line("|---|---|---|---|---|---|---:|---:|---:|---:|---:|");
+    for (const auto &format : formats)
+      for (const auto &size : sizes) {
+        int w = 0, h = 0;
+        if (std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2) continue;
+        GstBuffer *frame = bench_load_frame(image, format, w, h);
+        if (!frame) return 1;
+        for (const auto &element : filters)
+          for (const auto &param : bench_is_predictor(element) ? slice_heights : element_levels(element, levels))
+            for (const auto &memory : memories)
+              for (const auto &backend : backends) {
+                if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
+                if (!element_takes(element, format)) continue;
+                BenchCase c{element, format, backend, memory, w, h, 0, 0, props};
+                if (param != "-") (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
+                BenchResult r;
+                if (backend == "cuda" && !gpu)
+                  r.note = "no GPU: " + why;
+                else if (memory == "core" || memory == "core-pinned")
+                  r = bench_core(c, frame, seconds);
+                else
+                  r = bench_element(c, frame, seconds);
+                std::string row = "| " + element + " | " + format + " | " + size + " | " + bench_params(c) + " | " +
+                                  backend + " | " + memory + " | ";
+                if (!r.note.empty()) {
+                  out.line(row + r.note + " | | | | |");
+                  continue;
+                }
+                const double bytes = double(r.in_bytes + r.out_bytes);
+                double ceiling = 0;
+                if (backend == "cuda" && ceil.note.empty())
+                  ceiling = memory == "system" || memory == "core-pinned"
+                                ? 1.0 / (r.in_bytes / (ceil.h2d_gbps * 1e9) + r.out_bytes / (ceil.d2h_gbps * 1e9))
+                                : ceil.d2d_gbps * 1e9 / bytes;
+                out.line(row + fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) + " | " + fmt("%.1f", r.gbps) + " | " +
+                         (ceiling ? fmt("%.0f", ceiling) : "-") + " | " +
+                         (ceiling ? fmt("%.0f%%", 100 * r.fps / ceiling) : "-") + " |");
               }
-              const double bytes = double(r.in_bytes + r.out_bytes);
-              double ceiling = 0;
-              if (backend == "cuda" && ceil.note.empty())
-                ceiling = memory == "system" || memory == "core-pinned"
-                              ? 1.0 / (r.in_bytes / (ceil.h2d_gbps * 1e9) + r.out_bytes / (ceil.d2h_gbps * 1e9))
-                              : ceil.d2d_gbps * 1e9 / bytes;
-              out.line(row + fmt("%.1f", r.fps) + " | " + fmt("%.3f", r.ms) + " | " + fmt("%.1f", r.gbps) + " | " +
-                       (ceiling ? fmt("%.0f", ceiling) : "-") + " | " +
-                       (ceiling ? fmt("%.0f%%", 100 * r.fps / ceiling) : "-") + " |");
-            }
-      gst_buffer_unref(frame);
-    }
+        gst_buffer_unref(frame);
+      }
+  }
+  if (!encoders.empty()) {
+    J2kBenchOptions j{image, encoders, formats, sizes, backends, memories, modes, seconds, props, gpu, why, ceil};
+    if (!bench_j2k_section(j, [&](const std::string &s) { out.line(s); })) return 1;
+  }
 
   if (!clips.empty()) {
     out.line("\n## Realistic pipelines (H.264 clips of opencv-doc's vtest.avi, 300 frames)\n");
