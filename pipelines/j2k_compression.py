@@ -10,8 +10,9 @@ ITU-R 601 luma), it codes the same pixels losslessly with:
   - PNG (Pillow, optimize=True: zlib level 9, adaptive filters);
   - JPEG-LS (CharLS, libcharls2, through ctypes: near = 0, RGB sample-interleaved, no colour transform).
 Every file is decoded again and compared with the input (opj_decompress for both JPEG 2000 codestreams, ffmpeg for
-FFV1, Pillow for PNG, CharLS for JPEG-LS), and opj_dump must report the same image and coding parameters (COD,
-QCD) for ours and opj_compress's, or the tool stops. A file's size is its bytes: the whole codestream for JPEG 2000
+FFV1, Pillow for PNG, CharLS for JPEG-LS), and opj_dump must report the same image and coding parameters (SIZ,
+COD) for ours and opj_compress's, or the tool stops; how their QCD differs (guard bits, exponents) is a column of
+the table. A file's size is its bytes: the whole codestream for JPEG 2000
 and JPEG-LS, the PNG file, the FFV1 frame packet plus its global header (no container). bits per pixel =
 bytes * 8 / (width * height).
 
@@ -382,7 +383,9 @@ def report(rows, args, charls):
     photos = ", ".join(args.photos)
     frames = ", ".join(str(n) for n in args.frames)
     frame_word = "frame" if len(args.frames) == 1 else "frames"
-    pictures = (f"Pictures: opencv-doc's {photos}, and {frame_word} {frames} of vtest.avi (decoded by ffmpeg), "
+    sources = ([f"opencv-doc's {photos}"] if photos else []) + (
+        [f"{frame_word} {frames} of vtest.avi (decoded by ffmpeg)"] if frames else [])
+    pictures = (f"Pictures: {', and '.join(sources)}, "
                 f"each as 8-bit RGB and as 8-bit grey (Pillow's ITU-R 601 luma of the same RGB).")
     return f"""# Lossless JPEG 2000: cudaj2kenc against opj_compress, FFV1, PNG and JPEG-LS
 
@@ -425,9 +428,11 @@ def main():
     ap.add_argument("--plugin", required=True, help="folder of the built plugin (build/gst), put on GST_PLUGIN_PATH")
     ap.add_argument("--out", help="markdown file to write (the table is printed either way)")
     ap.add_argument("--data", default=OPENCV_DATA, help="opencv-doc's data folder (photos and vtest.avi)")
-    ap.add_argument("--photos", nargs="+", default=PHOTOS)
-    ap.add_argument("--frames", nargs="+", type=int, default=FRAMES, help="frame numbers of vtest.avi, from 0")
+    ap.add_argument("--photos", nargs="*", default=PHOTOS, help="file names in --data")
+    ap.add_argument("--frames", nargs="*", type=int, default=FRAMES, help="frame numbers of vtest.avi, from 0")
     args = ap.parse_args()
+    if not args.photos and not args.frames:
+        sys.exit("--photos and --frames are both empty: nothing to code")
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:
         sys.exit("missing tools: " + ", ".join(missing) + " (Debian: gstreamer1.0-tools, libopenjp2-tools, ffmpeg)")
