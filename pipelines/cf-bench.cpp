@@ -197,7 +197,7 @@ int main(int argc, char **argv) {
               for (const auto &backend : backends) {
                 if (memory != "system" && backend != "cuda") continue;  // device memory needs CUDA
                 if (!element_takes(element, format)) continue;
-                BenchCase c{element, format, backend, memory, w, h, 0, 0, props};
+                BenchCase c{element, format, backend, memory, w, h, 0, 0, props, ""};
                 if (param != "-") (bench_is_predictor(element) ? c.slice_height : c.levels) = std::stoi(param);
                 BenchResult r;
                 if (backend == "cuda" && !gpu)

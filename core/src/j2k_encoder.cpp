@@ -3,6 +3,7 @@
 // coefficient array and CodedBlocks); quantisation steps, rate allocation
 // and tier-2 run here, on the host, from the blocks' summaries.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -32,7 +33,8 @@ struct J2kEncoder::State {
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
   std::vector<std::uint32_t> cumulative_passes;
-  cuda::J2kPlanPtr cuda_plan;  // device tables and buffers of this plan (cuda backend)
+  cuda::J2kPlanPtr cuda_plan;    // device tables and buffers of this plan (cuda backend)
+  J2kEncoder::StageTimes times;  // of the last frame
 };
 
 namespace {
@@ -212,6 +214,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   }
   j2k::Layout &l = st.layout;
   const unsigned style = s.codeblock_style;
+  const auto start = std::chrono::steady_clock::now();
 
   switch (engine_.backend()) {
     case Backend::Cuda:
@@ -229,9 +232,14 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   }
   grow_overflowed(l, st.coefficients.data(), style, st.blocks);
   require_coded(st.blocks);
+  const auto coded = std::chrono::steady_clock::now();
 
   l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
   write_with_rate(l, s, st.steps, st.weights, st.blocks, st.cumulative_passes, codestream);
+  const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+  st.times = {ms(start, coded), ms(coded, std::chrono::steady_clock::now())};
 }
+
+J2kEncoder::StageTimes J2kEncoder::stage_times() const { return state_->times; }
 
 }  // namespace cf

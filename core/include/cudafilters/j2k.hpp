@@ -87,6 +87,14 @@ class J2kEncoder {
   // cf::Error with j2k_encode_check's message on bad input.
   void encode(const J2kInput &in, const J2kSettings &s, std::vector<std::uint8_t> &codestream);
 
+  // Where the last encode() spent its time, in milliseconds: coding the
+  // code-blocks (on cuda: the upload, the kernels and the copies back),
+  // then the codestream on the host (rate allocation and tier-2).
+  struct StageTimes {
+    double blocks_ms = 0, codestream_ms = 0;
+  };
+  StageTimes stage_times() const;
+
   struct State;
 
  private:
