@@ -112,24 +112,52 @@ __global__ void __launch_bounds__(kThreads) load_samples(const LoadArgs a) {
 template <class T>
 struct LevelArgs {
   T *work;  // the tile-components' blocks
-  T *tmp;   // as large: each line's lifting scratch, inside its tile-component's part
+  T *tmp;   // as large: the columns' result, which the rows read (and lift in place when longer than shared memory)
   const TileComponent *tcs;
   const Region *regions;  // this level's, per tile-component
   int blocks_per_tc;
+  int step;  // lift_column_step's lifting step
 };
 
-// VER_SD of one level: one thread per column (neighbouring threads read
-// neighbouring samples of each row). Column x's scratch is the x-th run of
-// `height` samples of the tile-component's part of tmp.
+// VER_SD of one level, a lifting step at a time across the whole region:
+// step a.step of every column at once, one thread per sample of the step's
+// parity (a step reads only the other parity), in place in work.
 template <class F>
-__global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads) lift_column_step(const LevelArgs<typename F::Sample> a) {
   const int t = tile_component_of(a.blocks_per_tc);
   const TileComponent tc = a.tcs[t];
   const Region r = a.regions[t];
-  const long long x = item_of(a.blocks_per_tc);
-  if (x >= r.width) return;
-  j2k::dwt::forward_column<F>(a.work + tc.offset, tc.width, r.v0, r.height, int(x),
-                              a.tmp + tc.offset + (unsigned long long)x * r.height);
+  if (r.height < 2) return;
+  const int first_odd = (r.v0 & 1) != 0 ? 0 : 1;  // row of the first odd (high-pass) sample
+  const int first = F::on_odd(a.step) ? first_odd : 1 - first_odd;
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)r.width * ((r.height - first + 1) / 2)) return;
+  const int x = int(i % r.width), y = first + 2 * int(i / r.width);
+  const j2k::dwt::Strided<typename F::Sample> column{a.work + tc.offset + x, tc.width};
+  column[y] = F::lifted(a.step, column[y], j2k::dwt::left_of(column, y), j2k::dwt::right_of(column, y, r.height));
+}
+
+// The end of VER_SD: each column's samples scaled and deinterleaved (low-pass
+// rows first) from work into tmp, where the row kernel reads them.
+template <class F>
+__global__ void __launch_bounds__(kThreads) finish_columns(const LevelArgs<typename F::Sample> a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)r.width * r.height) return;
+  const int x = int(i % r.width), y = int(i / r.width);
+  const bool odd = (r.v0 & 1) != 0;
+  const typename F::Sample v = a.work[tc.offset + (unsigned long long)y * tc.width + x];
+  typename F::Sample *column = a.tmp + tc.offset + x;
+  if (r.height == 1) {
+    column[0] = F::single(v, odd);
+    return;
+  }
+  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd;
+  const bool high = ((y - first_low) & 1) != 0;
+  const int row = high ? j2k::dwt::low_count(r.height, odd) + (y - first_odd) / 2 : (y - first_low) / 2;
+  column[(unsigned long long)row * tc.width] = F::scaled(v, high);
 }
 
 // Samples of the row kernel's line in shared memory (48 KiB, the limit
@@ -137,8 +165,8 @@ __global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typenam
 constexpr int kSharedLine = 48 * 1024 / 4;
 
 // HOR_SD of one level: one thread block per row, all threads lifting the row
-// one step at a time in a line of shared memory (or in the row's place in
-// tmp), then writing it deinterleaved.
+// (as finish_columns left it in tmp) one step at a time in a line of shared
+// memory (or in its place in tmp), then writing it deinterleaved into work.
 template <class F>
 __global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
@@ -154,14 +182,17 @@ __global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F
   if (y >= r.height) return;
   const int n = r.width;
   T *row = a.work + tc.offset + (unsigned long long)y * tc.width;
-  T *line = n <= kSharedLine ? shared_line : a.tmp + tc.offset + (unsigned long long)y * n;
+  T *source = a.tmp + tc.offset + (unsigned long long)y * tc.width;
+  T *line = n <= kSharedLine ? shared_line : source;
   const bool odd = (r.u0 & 1) != 0;
   if (n == 1) {
-    if (threadIdx.x == 0) row[0] = F::single(row[0], odd);
+    if (threadIdx.x == 0) row[0] = F::single(source[0], odd);
     return;
   }
-  for (int i = threadIdx.x; i < n; i += kThreads) line[i] = row[i];
-  __syncthreads();
+  if (line != source) {
+    for (int i = threadIdx.x; i < n; i += kThreads) line[i] = source[i];
+    __syncthreads();
+  }
   // line[i] has the absolute parity (odd + i) & 1.
   const int first_odd = odd ? 0 : 1;
   for (int step = 0; step < F::kSteps; ++step) {

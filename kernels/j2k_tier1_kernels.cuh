@@ -37,7 +37,9 @@ namespace cf::cuda::j2k_kernels {
 
 constexpr unsigned kAllLanes = 0xffffffffu;
 constexpr int kWarpLanes = 32;
-constexpr int kCodeThreads = 32;  // code-blocks per thread block of code_decisions: few, to spread over the SMs
+// Code-blocks per thread block of code_decisions: few, so that more warps
+// share the SMs (each thread's coding is one long dependent chain).
+constexpr int kCodeThreads = 8;
 
 // What model_blocks leaves for code_decisions, per code-block.
 struct BlockModel {
@@ -368,10 +370,28 @@ struct CodeArgs {
   int max_passes;
 };
 
+// Decision i of a block's stored decisions, loaded 16 at a time (the room
+// of a block is a multiple of 16 bytes).
+struct DecisionReader {
+  const uint4 *words;
+  uint4 now{};
+  __device__ __forceinline__ std::uint8_t at(int i) {
+    if ((i & 15) == 0) now = words[i >> 4];
+    const int k = (i >> 2) & 3;
+    const unsigned w = k == 0 ? now.x : k == 1 ? now.y : k == 2 ? now.z : now.w;
+    return std::uint8_t(w >> (8 * (i & 3)));
+  }
+};
+
 // One thread per code-block: its decisions through the pass coder, or the
-// whole block through encode_block when they did not fit.
+// whole block through encode_block when they did not fit. The loop is one
+// decision per round whatever the pass, so that the threads of a warp stay
+// together; the MQ states come from a copy of Table C.2 in shared memory.
 __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a) {
   namespace t1 = j2k::t1;
+  __shared__ j2k::MqState table[j2k::kMqStateCount];
+  for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kCodeThreads) table[i] = j2k::mq_state(i);
+  __syncthreads();
   const int t = int(blockIdx.x) * kCodeThreads + int(threadIdx.x);
   if (t >= a.count) return;
   const Block k = a.blocks[t];
@@ -391,13 +411,20 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
   }
   t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);
   if (res.passes > 0) {
-    const std::uint8_t *d = a.decisions + (unsigned long long)k.index * a.decision_room;
+    DecisionReader d{reinterpret_cast<const uint4 *>(a.decisions + (unsigned long long)k.index * a.decision_room)};
+    const int *ends = a.pass_ends + first_pass;
     int *lengths = a.pass_lengths + first_pass;
     t1::PassCoder coder(a.style, res.passes, a.slots + k.slot, k.capacity);
-    for (int pass = 0, i = 0; pass < res.passes; ++pass) {
-      for (const int end = a.pass_ends[first_pass + pass]; i < end; ++i)
-        coder.code(t1::decision_label(d[i]), t1::decision_bit(d[i]), t1::decision_flip(d[i]));
-      coder.end_pass(pass, lengths);
+    coder.use_table(table);
+    for (int i = 0, pass = 0, end = ends[0];;) {
+      while (i == end) {  // a pass ends here (maybe several: a pass may have no decision)
+        coder.end_pass(pass, lengths);
+        if (++pass == res.passes) break;
+        end = ends[pass];
+      }
+      if (pass == res.passes) break;
+      const std::uint8_t v = d.at(i++);
+      coder.code(t1::decision_label(v), t1::decision_bit(v), t1::decision_flip(v));
     }
     res.bytes = coder.finish(lengths);
     if (res.bytes > k.capacity) res.status = t1::BlockStatus::kOverflow;

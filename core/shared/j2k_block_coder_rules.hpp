@@ -280,6 +280,9 @@ class PassCoder {
     if (style_ & kStyleReset) reset_contexts();
   }
 
+  // States read from a copy of Table C.2 (MqEncoder::use_table).
+  CF_HD void use_table(const MqState *table) { mq_.use_table(table); }
+
   // After the last pass: the codeword's length. A point is never past a
   // later one: bytes enough to decode more passes are enough for fewer (a
   // truncation point may pass its segment's end, which termination can make

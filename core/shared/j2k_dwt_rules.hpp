@@ -56,19 +56,19 @@ struct Strided {
 // `odd_start` (i0 & 1): ceil(i1 / 2) - ceil(i0 / 2).
 CF_HD int low_count(int n, bool odd_start) { return odd_start ? n / 2 : (n + 1) / 2; }
 
-// The neighbours of sample i of a line of n >= 2 samples, with the
-// symmetric extension.
-template <class T>
-CF_HD T left_of(const T *x, int i) {
+// The neighbours of sample i of a line of n >= 2 samples (a pointer or a
+// Strided), with the symmetric extension.
+template <class Line>
+CF_HD auto left_of(const Line &x, int i) {
   return i > 0 ? x[i - 1] : x[1];
 }
-template <class T>
-CF_HD T right_of(const T *x, int i, int n) {
+template <class Line>
+CF_HD auto right_of(const Line &x, int i, int n) {
   return i + 1 < n ? x[i + 1] : x[n - 2];
 }
 
 // Each filter is its lifting steps, one sample at a time (written once for
-// lift() below and the CUDA row kernel, which runs a step across threads):
+// lift() below and the CUDA kernels, which run a step across threads):
 // kSteps steps, step s updating the samples of odd absolute index when
 // on_odd(s), else the even ones, each from its two neighbours; then each
 // sample scaled, the high-pass (odd) ones by one factor, the low-pass by

@@ -119,7 +119,7 @@ void run_block(int threads) {
     f.sp = sp;
   }
   g.block = Barrier{threads};
-  g.warps.assign(threads / kWarp, Barrier{kWarp});
+  g.warps.assign((threads + kWarp - 1) / kWarp, Barrier{threads < kWarp ? threads : kWarp});
   g.slots.assign(threads, 0);
   for (int alive = threads; alive > 0;) {
     alive = 0;
@@ -164,7 +164,10 @@ void __nanosleep(unsigned) { yield(); }
 
 namespace cf_emulation {
 void run(int blocks, int threads, void (*body)(void *), void *arg) {
-  if (blocks < 1 || threads < kWarp || threads > 1024 || threads % kWarp) fail("invalid launch configuration");
+  // A block of fewer than 32 threads is one partial warp (as on a GPU);
+  // warp shuffles in it are not emulated.
+  if (blocks < 1 || threads < 1 || threads > 1024 || (threads > kWarp && threads % kWarp))
+    fail("invalid launch configuration");
   ++g.launches;
   g.blocks += blocks;
   g.body = body;

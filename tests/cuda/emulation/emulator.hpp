@@ -28,6 +28,9 @@
 struct uint3 {
   unsigned x, y, z;
 };
+struct alignas(16) uint4 {
+  unsigned x, y, z, w;
+};
 extern uint3 threadIdx, blockIdx;
 
 void __syncthreads();
