@@ -110,7 +110,8 @@ std::string broken_rule(const J2kFormat &f, int w, int h, const Settings &s) {
     for (std::uint64_t ty0 = 0; ty0 < std::uint64_t(h); ty0 += th)
       shortest = std::min(shortest, ceil_div(std::min<std::uint64_t>(ty0 + th, h), dy) - ceil_div(ty0, dy));
   }
-  if (shortest == 0 || (shortest >> s.levels) == 0) return "more levels than the shortest tile-component side allows";
+  if (shortest == 0 || (std::uint64_t(shortest) >> s.levels) == 0)
+    return "more levels than the shortest tile-component side allows";
   return "";
 }
 
