@@ -95,7 +95,7 @@ std::uint32_t tile_side(int property, int frame_side) { return property > 0 ? st
 // The rule the settings break for a frame of format f, w x h, or "".
 // Levels: every resolution of every tile-component needs a sample each way
 // (docs/j2k-encoder.md), so 2^levels <= the shortest side of any
-// tile-component; tile-component bounds per T.800 B.3 (B-12).
+// tile-component when levels > 0; tile-component bounds per T.800 B.3 (B-12).
 std::string broken_rule(const J2kFormat &f, int w, int h, const Settings &s) {
   const auto pow2 = [](int v) { return v > 0 && (v & (v - 1)) == 0; };
   if (!pow2(s.cb_w) || !pow2(s.cb_h)) return "code-block side not a power of two";
@@ -110,7 +110,9 @@ std::string broken_rule(const J2kFormat &f, int w, int h, const Settings &s) {
     for (std::uint64_t ty0 = 0; ty0 < std::uint64_t(h); ty0 += th)
       shortest = std::min(shortest, ceil_div(std::min<std::uint64_t>(ty0 + th, h), dy) - ceil_div(ty0, dy));
   }
-  if (shortest == 0 || (std::uint64_t(shortest) >> s.levels) == 0)
+  // A subsampled component can leave a tile-component empty (T.800 B.3),
+  // which is codable (and OpenJPEG decodes it) with no decomposition.
+  if (s.levels > 0 && (std::uint64_t(shortest) >> s.levels) == 0)
     return "more levels than the shortest tile-component side allows";
   return "";
 }
