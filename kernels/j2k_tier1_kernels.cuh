@@ -37,9 +37,11 @@ namespace cf::cuda::j2k_kernels {
 
 constexpr unsigned kAllLanes = 0xffffffffu;
 constexpr int kWarpLanes = 32;
-// Code-blocks per thread block of code_decisions: few, so that more warps
-// share the SMs (each thread's coding is one long dependent chain).
-constexpr int kCodeThreads = 8;
+// Code-blocks per thread block of code_decisions: one. Threads coding
+// different blocks in one warp branch apart at nearly every decision, and
+// each block is one long dependent chain, so a warp per block (32 resident
+// per SM) hides the latencies best.
+constexpr int kCodeThreads = 1;
 
 // What model_blocks leaves for code_decisions, per code-block.
 struct BlockModel {
