@@ -1,8 +1,10 @@
 // The code-block encoder of JPEG 2000 tier-1 coding (EBCOT bit-plane coding,
 // ITU-T T.800 | ISO/IEC 15444-1, Annex D), written once for every backend
-// (CF_HD: host_device.hpp): the serial reference, OpenMP (one code-block per
-// thread) and CUDA (one code-block per thread or warp) call the same
-// encode_block().
+// (CF_HD: host_device.hpp): the serial reference and OpenMP (one code-block
+// per thread) call encode_block(); CUDA forms the contexts a warp per
+// code-block (kernels/j2k_tier1_kernels.cuh) and codes them through the same
+// PassCoder, falling back to encode_block() for a block whose decisions do
+// not fit its room.
 //
 // A code-block's quantised coefficients (sign and magnitude in an int32) are
 // coded bit-plane by bit-plane from the most significant non-zero one: a
