@@ -81,6 +81,39 @@ bool cuda_memory_layout(GstBuffer *buf, GstVideoInfo *info) {
   return true;
 }
 
+GstBuffer *cuda_memory_host_copy(GstBuffer *buf, const GstVideoInfo &pitched) {
+  bool inside_row = false;
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES(&pitched); ++p)
+    inside_row |= pitched.stride[p] > 0 && pitched.offset[p] % gsize(pitched.stride[p]) != 0;
+  if (!inside_row || gst_buffer_n_memory(buf) != 1) return nullptr;
+  GstMemory *mem = gst_buffer_peek_memory(buf, 0);
+  if (!gst_is_cuda_memory(mem)) return nullptr;
+  GstMapInfo device;
+  if (!gst_memory_map(mem, &device, GstMapFlags(GST_MAP_READ | GST_MAP_CUDA))) return nullptr;
+  GstBuffer *copy = gst_buffer_new_allocate(nullptr, device.size, nullptr);
+  GstMapInfo host;
+  bool ok = copy && gst_buffer_map(copy, &host, GST_MAP_WRITE);
+  if (ok) {
+    ok = push_context(GST_CUDA_MEMORY_CAST(mem)->context);
+    if (ok) {
+      // Whole pitched rows: every byte of the allocation.
+      CUDA_MEMCPY2D rows{};
+      rows.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+      rows.srcDevice = CUdeviceptr(device.data);
+      rows.srcPitch = rows.dstPitch = rows.WidthInBytes = gsize(pitched.stride[0]);
+      rows.dstMemoryType = CU_MEMORYTYPE_HOST;
+      rows.dstHost = host.data;
+      rows.Height = device.size / rows.WidthInBytes;
+      ok = gst_cuda_result(CuMemcpy2D(&rows));
+      pop_context();
+    }
+    gst_buffer_unmap(copy, &host);
+  }
+  gst_memory_unmap(mem, &device);
+  if (!ok && copy) gst_clear_buffer(&copy);
+  return copy;
+}
+
 #else  // no CUDA-memory support in this build
 
 void handle_set_context(GstElement *, GstContext *, int, GstCudaContext **) {}
@@ -96,6 +129,7 @@ bool cuda_memory_on_legacy_stream() { return false; }
 GstCudaContext *buffer_context(GstBuffer *) { return nullptr; }
 bool buffer_in_context(GstBuffer *, GstCudaContext *) { return false; }
 bool cuda_memory_layout(GstBuffer *, GstVideoInfo *) { return false; }
+GstBuffer *cuda_memory_host_copy(GstBuffer *, const GstVideoInfo &) { return nullptr; }
 
 #endif
 

@@ -55,5 +55,13 @@ bool buffer_in_context(GstBuffer *buf, GstCudaContext *ctx);
 // A buffer of one GstCudaMemory and no GstVideoMeta: copies the pitched
 // plane layout that memory describes into *info. False otherwise.
 bool cuda_memory_layout(GstBuffer *buf, GstVideoInfo *info);
+// GStreamer 1.22 reads GstCudaMemory on the host through a staging copy of
+// only the caps' row length of each pitched row, which misses the part of
+// a plane starting inside a row: the V plane of I420 (and YV12) of odd
+// height. For a buffer of one GstCudaMemory with such a layout (its
+// offsets and strides in `pitched`), copies the whole allocation from the
+// device into a new host buffer; nullptr for any other buffer or layout
+// (GStreamer's own host map is right) or on failure.
+GstBuffer *cuda_memory_host_copy(GstBuffer *buf, const GstVideoInfo &pitched);
 
 }  // namespace cfgst

@@ -152,11 +152,13 @@ gsize raw_required_size(const GstVideoInfo &info, const GstVideoMeta *meta) {
 }
 
 MappedFrame::~MappedFrame() {
-  if (!buffer_) return;
-  if (video_)
-    gst_video_frame_unmap(&frame_);
-  else
-    gst_buffer_unmap(buffer_, &map_);
+  if (buffer_) {
+    if (video_)
+      gst_video_frame_unmap(&frame_);
+    else
+      gst_buffer_unmap(buffer_, &map_);
+  }
+  if (host_copy_) gst_buffer_unref(host_copy_);
 }
 
 bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, bool device, const char *what,
@@ -185,6 +187,20 @@ bool MappedFrame::map(GstBuffer *buf, const PadFormat &fmt, GstMapFlags flags, b
       (int(meta->width) != GST_VIDEO_INFO_WIDTH(&fmt.info) || int(meta->height) != GST_VIDEO_INFO_HEIGHT(&fmt.info) ||
        meta->format != GST_VIDEO_INFO_FORMAT(&fmt.info)))
     return fail(why, std::string(what) + " buffer's video meta does not match its caps (" + fmt.describe() + ")");
+  // GstCudaMemory read on the host: the device bytes ourselves where
+  // GStreamer's staging copy would miss some (cuda_memory_host_copy); the
+  // copy has the memory's layout, from its video meta when it has one.
+  if (!device && (flags & GST_MAP_WRITE) == 0 && buffer_context(buf)) {
+    GstVideoInfo layout = info;
+    for (guint p = 0; meta && p < meta->n_planes; ++p) {
+      layout.offset[p] = meta->offset[p];
+      layout.stride[p] = meta->stride[p];
+    }
+    if ((host_copy_ = cuda_memory_host_copy(buf, layout))) {
+      buf = host_copy_;
+      info = layout;
+    }
+  }
   if (!gst_video_frame_map(&frame_, &info, buf, flags))
     return fail(why, std::string(what) + " buffer cannot be mapped as " + fmt.describe());
   buffer_ = buf;

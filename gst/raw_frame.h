@@ -72,6 +72,7 @@ class MappedFrame {
 
  private:
   GstBuffer *buffer_ = nullptr;
+  GstBuffer *host_copy_ = nullptr;  // what buffer_ is, when the GstCudaMemory was copied to the host here
   bool video_ = false;
   GstVideoFrame frame_{};
   GstMapInfo map_{};
