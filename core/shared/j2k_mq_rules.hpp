@@ -60,6 +60,20 @@ CF_HD constexpr MqState mq_state(int index) {
 }
 // clang-format on
 
+// Table C.2 as an array, made from mq_state() at compile time: what the
+// host reads (a call of mq_state per decision costs the serial coder a
+// fifth of its time; device code keeps the switch or a shared-memory copy,
+// MqEncoder::use_table).
+struct MqStateTable {
+  MqState row[kMqStateCount];
+};
+constexpr MqStateTable make_mq_state_table() {
+  MqStateTable t{};
+  for (int i = 0; i < kMqStateCount; ++i) t.row[i] = mq_state(i);
+  return t;
+}
+inline constexpr MqStateTable kMqStateTable = make_mq_state_table();
+
 // A context CX: its state index I(CX) and the sense of its MPS, MPS(CX).
 // Tier-1 chooses each context's starting state; the coder only moves it.
 struct MqContext {
@@ -181,7 +195,14 @@ class MqEncoder {
   // sub-interval has become smaller than Qe, the MPS takes the lower one of
   // size Qe instead, which keeps the larger part for the likelier symbol.
   // Qe adapts (NMPS) only where renormalisation happens.
-  CF_HD MqState state(int index) const { return table_ ? table_[index] : mq_state(index); }
+  CF_HD MqState state(int index) const {
+    if (table_) return table_[index];
+#ifdef __CUDA_ARCH__
+    return mq_state(index);
+#else
+    return kMqStateTable.row[index];
+#endif
+  }
 
   CF_HD void code_mps(MqContext &cx) {
     const MqState s = state(cx.index);
