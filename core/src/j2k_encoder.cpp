@@ -137,9 +137,9 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
                      std::vector<std::uint32_t> &cumulative, std::vector<std::uint8_t> &codestream) {
   const std::uint32_t layers = l.params.layers;
   auto write = [&] {
-    j2k::ByteWriter w;
+    j2k::ByteWriter w(std::move(codestream));  // the caller's buffer, its capacity kept
     j2k::write_codestream(l, steps, blocks, cumulative, j2k::kEncoderComment, w);
-    codestream = w.bytes();
+    codestream = w.take();
   };
   if (layers == 1 && s.bitrate == 0) {
     cumulative.resize(l.blocks.size());

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cf::j2k {
@@ -38,6 +39,12 @@ constexpr std::uint16_t kEph = 0xFF92;  // end of packet header (in the bit stre
 // already written can be patched in place (lengths known only later).
 class ByteWriter {
  public:
+  ByteWriter() = default;
+  // Writes into `storage` (emptied), whose capacity a caller keeps between
+  // codestreams; take() hands it back.
+  explicit ByteWriter(std::vector<std::uint8_t> &&storage) : bytes_(std::move(storage)) { bytes_.clear(); }
+  std::vector<std::uint8_t> take() { return std::move(bytes_); }
+
   void u8(std::uint8_t v) { bytes_.push_back(v); }
   void u16(std::uint16_t v);
   void u32(std::uint32_t v);
