@@ -148,116 +148,122 @@ struct ColumnPass {
       right;  // left: as it ends this pass (but for the lane's own new rows); own, right: at its start
 };
 
-// Significance decision of row r, and its sign when it becomes significant;
-// new_rows: the column's rows new in this pass (those above r count).
+// Row r has just become significant: its sign (D.3.2), in the context of
+// its neighbours m (signs: negative).
+__device__ __forceinline__ void code_sign(const ColumnPass &c, unsigned m, unsigned negative, int r,
+                                          ColumnDecisions &out) {
+  const j2k::t1::SignContext sc = j2k::t1::sign_context(m, negative);
+  out.put(sc.label, int((c.negative_rows >> r) & 1u), sc.xor_bit);
+  out.distortion += j2k::t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
+}
+
+// Row r's neighbours when the scan reaches it: new_rows, the column's rows
+// new in this pass, count above r.
+__device__ __forceinline__ unsigned mask_at_visit(const ColumnPass &c, const ColumnBits &left, unsigned new_rows, int r,
+                                                  unsigned &negative) {
+  const ColumnBits own = with_new(c.own, new_rows & ((1u << r) - 1), c.negative_rows);
+  return neighbour_mask(left, own, c.right, r, c.causal, negative);
+}
+
+// Significance decision of row r, and its sign when it becomes significant.
 __device__ __forceinline__ void code_row(const ColumnPass &c, const ColumnBits &left, unsigned new_rows, int r,
                                          ColumnDecisions &out) {
-  namespace t1 = j2k::t1;
   unsigned negative;
-  const ColumnBits own = with_new(c.own, new_rows & ((1u << r) - 1), c.negative_rows);  // rows above r so far
-  const unsigned m = neighbour_mask(left, own, c.right, r, c.causal, negative);
+  const unsigned m = mask_at_visit(c, left, new_rows, r, negative);
   const int b = int((c.bits >> r) & 1u);
-  out.put(t1::significance_context(c.orientation, m), b);
-  if (!b) return;
-  const t1::SignContext sc = t1::sign_context(m, negative);
-  out.put(sc.label, int((c.negative_rows >> r) & 1u), sc.xor_bit);
-  out.distortion += t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
+  out.put(j2k::t1::significance_context(c.orientation, m), b);
+  if (b) code_sign(c, m, negative, r, out);
 }
 
-// Whether row r of a column with `new_rows` so far has a significant
-// neighbour in the significance propagation pass.
-__device__ __forceinline__ bool has_neighbour(const ColumnPass &c, const ColumnBits &left, unsigned new_rows, int r) {
-  unsigned negative;
-  const ColumnBits own = with_new(c.own, new_rows & ((1u << r) - 1), c.negative_rows);
-  return neighbour_mask(left, own, c.right, r, c.causal, negative) != 0;
+// The left column as it ends the pass: lane 0's is in the previous chunk
+// and final already; the others get the left lane's new rows. Every lane
+// calls it (a shuffle).
+__device__ __forceinline__ ColumnBits left_after(const ColumnPass &c, unsigned new_rows) {
+  const unsigned l = unsigned(__shfl_up_sync(kAllLanes, int(new_rows), 1));
+  const unsigned ln = unsigned(__shfl_up_sync(kAllLanes, int(new_rows & c.negative_rows), 1));
+  return int(threadIdx.x) % kWarpLanes == 0 ? c.left : with_new(c.left, l, ln);
 }
 
-// The significance propagation pass of a column: which rows it codes
-// (returned) and which become significant (new_rows), for the left column's
-// new rows as given.
-__device__ __forceinline__ unsigned propagate(const ColumnPass &c, unsigned candidates, const ColumnBits &left,
-                                              unsigned &new_rows) {
-  unsigned coded = 0;
-  new_rows = 0;
+// D.3.1 for a column: the insignificant rows with a significant neighbour
+// when the scan reaches them. Which rows those are depends on what became
+// significant before them, so the warp iterates: each round every lane
+// recomputes its column from its left lane's last result, until no lane
+// changes. Returns the new rows (their bits); `coded` gets the rows coded.
+__device__ __forceinline__ unsigned propagate(const ColumnPass &c, unsigned candidates, unsigned &coded) {
+  unsigned new_rows = 0;
+  coded = 0;
+  if (!__any_sync(kAllLanes, candidates != 0)) return 0;
+  for (;;) {
+    const ColumnBits left = left_after(c, new_rows);
+    unsigned next = 0, now = 0, negative;
+    for (int r = 0; r < 4; ++r)
+      if (((candidates >> r) & 1u) && mask_at_visit(c, left, next, r, negative) != 0) {
+        now |= 1u << r;
+        next |= c.bits & (1u << r);
+      }
+    const bool changed = __any_sync(kAllLanes, next != new_rows);
+    new_rows = next;
+    coded = now;
+    if (!changed) return new_rows;
+  }
+}
+
+__device__ __forceinline__ void significance_column(const ColumnPass &c, ColumnDecisions &out, std::uint32_t &word) {
+  const unsigned sig = (word >> kSigShift) & 15u;
+  unsigned coded;
+  const unsigned new_rows = propagate(c, c.valid & ~sig, coded);
+  const ColumnBits left = left_after(c, new_rows);
   for (int r = 0; r < 4; ++r)
-    if (((candidates >> r) & 1u) && has_neighbour(c, left, new_rows, r)) {
-      coded |= 1u << r;
-      new_rows |= c.bits & (1u << r);
-    }
-  return coded;
+    if ((coded >> r) & 1u) code_row(c, left, new_rows, r, out);
+  word |= (new_rows << kSigShift) | ((new_rows & c.negative_rows) << kNegShift) | (coded << kCodedShift);
 }
 
-// Models a lane's stripe column in one pass and updates its state word.
-// Every lane of the warp calls it (the shuffles need them all), lanes past
-// the block's width with nothing to code.
-__device__ __forceinline__ void model_column(const ColumnPass &c, ColumnDecisions &out, std::uint32_t &word) {
-  namespace t1 = j2k::t1;
-  const int lane = int(threadIdx.x) % kWarpLanes;
-  const unsigned sig = (word >> kSigShift) & 15u, coded_now = (word >> kCodedShift) & 15u;
-  const ColumnBits left_start = c.left;
-  // The left lane's new rows (lane 0's left column is in the previous chunk,
-  // already final).
-  const auto left_with = [&](unsigned new_rows) {
-    const unsigned l = unsigned(__shfl_up_sync(kAllLanes, int(new_rows), 1));
-    const unsigned ln = unsigned(__shfl_up_sync(kAllLanes, int(new_rows & c.negative_rows), 1));
-    return lane == 0 ? left_start : ColumnBits{left_start.sig | (l << 1), left_start.neg | (ln << 1)};
-  };
-  if (c.kind == 0) {
-    const unsigned candidates = c.valid & ~sig;
-    unsigned new_rows = 0, coded = 0;
-    if (__any_sync(kAllLanes, candidates != 0)) {
-      for (;;) {
-        unsigned next;
-        coded = propagate(c, candidates, left_with(new_rows), next);
-        const bool changed = __any_sync(kAllLanes, next != new_rows);
-        new_rows = next;
-        if (!changed) break;
-      }
+// D.3.3: the rows significant before this plane and not coded in it yet.
+__device__ __forceinline__ void refinement_column(const ColumnPass &c, ColumnDecisions &out, std::uint32_t &word) {
+  const unsigned refine = c.valid & (word >> kSigShift) & ~(word >> kCodedShift) & 15u;
+  for (int r = 0; r < 4; ++r)
+    if ((refine >> r) & 1u) {
+      unsigned negative;
+      const unsigned m = neighbour_mask(c.left, c.own, c.right, r, c.causal, negative);
+      out.put(j2k::t1::refinement_context(((word >> (kRefinedShift + r)) & 1u) != 0, m), int((c.bits >> r) & 1u));
+      out.distortion += j2k::t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
     }
-    const ColumnBits left = left_with(new_rows);
-    for (int r = 0; r < 4; ++r)
-      if ((coded >> r) & 1u) code_row(c, left, new_rows, r, out);
-    word |= (new_rows << kSigShift) | ((new_rows & c.negative_rows) << kNegShift) | (coded << kCodedShift);
-    return;
-  }
-  if (c.kind == 1) {
-    const unsigned refine = c.valid & sig & ~coded_now;
-    for (int r = 0; r < 4; ++r)
-      if ((refine >> r) & 1u) {
-        unsigned negative;
-        const unsigned m = neighbour_mask(c.left, c.own, c.right, r, c.causal, negative);
-        out.put(t1::refinement_context(((word >> (kRefinedShift + r)) & 1u) != 0, m), int((c.bits >> r) & 1u));
-        out.distortion += t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
-      }
-    word |= refine << kRefinedShift;
-    return;
-  }
-  // Cleanup: every sample still uncoded; the new ones are its 1 bits.
-  const unsigned uncoded = c.valid & ~sig & ~coded_now, new_rows = uncoded & c.bits;
-  const ColumnBits left = left_with(new_rows);
-  int r = 0;
+  word |= refine << kRefinedShift;
+}
+
+// D.3.4: every row still uncoded, a run of a whole insignificant stripe
+// column first where it applies; the new rows are the uncoded 1 bits.
+__device__ __forceinline__ void cleanup_column(const ColumnPass &c, ColumnDecisions &out, std::uint32_t &word) {
+  namespace t1 = j2k::t1;
+  const unsigned uncoded = c.valid & ~(word >> kSigShift) & ~(word >> kCodedShift) & 15u;
+  const unsigned new_rows = uncoded & c.bits;
+  const ColumnBits left = left_after(c, new_rows);
+  unsigned negative;
   bool run = c.full_stripe && uncoded == 15u;
-  for (int k = 0; run && k < 4; ++k) {
-    unsigned negative;
-    run = neighbour_mask(left, c.own, c.right, k, c.causal, negative) == 0;
-  }
+  for (int r = 0; run && r < 4; ++r) run = neighbour_mask(left, c.own, c.right, r, c.causal, negative) == 0;
+  int r = 0;
   if (run) {
     while (r < 4 && ((c.bits >> r) & 1u) == 0) ++r;
     out.put(t1::kRunLengthContext, r < 4 ? 1 : 0);
-    if (r < 4) {
+    if (r < 4) {  // the first significant row, two bits, then its sign
       out.put(t1::kUniformContext, r >> 1);
       out.put(t1::kUniformContext, r & 1);
-      unsigned negative;
-      const unsigned m = neighbour_mask(left, c.own, c.right, r, c.causal, negative);
-      const t1::SignContext sc = t1::sign_context(m, negative);
-      out.put(sc.label, int((c.negative_rows >> r) & 1u), sc.xor_bit);
-      out.distortion += t1::distortion_gain(c.magnitude[r], c.plane, c.shift);
+      code_sign(c, neighbour_mask(left, c.own, c.right, r, c.causal, negative), negative, r, out);
       ++r;
     }
   }
   for (; r < 4; ++r)
     if ((uncoded >> r) & 1u) code_row(c, left, new_rows, r, out);
   word = (word | (new_rows << kSigShift) | ((new_rows & c.negative_rows) << kNegShift)) & ~(15u << kCodedShift);
+}
+
+// Models a lane's stripe column in one pass and updates its state word.
+// Every lane of the warp calls it (the shuffles need them all), lanes past
+// the block's width with nothing to code.
+__device__ __forceinline__ void model_column(const ColumnPass &c, ColumnDecisions &out, std::uint32_t &word) {
+  if (c.kind == 0) significance_column(c, out, word);
+  if (c.kind == 1) refinement_column(c, out, word);
+  if (c.kind == 2) cleanup_column(c, out, word);
 }
 
 struct ModelArgs {
