@@ -351,7 +351,7 @@ static void even_budgets_and_views() {
   CHECK(even_layer_budgets(7, 1) == (Budgets{7}));
 
   CodedBlocks coded;
-  coded.results = {t1::BlockResult{t1::BlockStatus::kOk, 2, 5, 0}, t1::BlockResult{t1::BlockStatus::kOk, 0, 0, 0}};
+  coded.results = {t1::BlockResult{t1::BlockStatus::kOk, 2, 5, 0, 0}, t1::BlockResult{t1::BlockStatus::kOk, 0, 0, 0, 0}};
   coded.pass_lengths.assign(2 * kMaxPasses, 0);
   coded.pass_distortion.assign(2 * kMaxPasses, 0);
   coded.pass_lengths[0] = 3, coded.pass_lengths[1] = 5;
