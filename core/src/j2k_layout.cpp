@@ -38,7 +38,8 @@ std::uint32_t precincts_across(std::uint32_t a0, std::uint32_t a1) {
   return ceil_div(a1, 1u << kPrecinctExp) - (a0 >> kPrecinctExp);
 }
 
-void add_bands(Layout &l, TileComponentLayout &tc) {
+void add_bands(Layout &l, std::uint32_t t) {
+  TileComponentLayout &tc = l.tile_components[t];
   const CodestreamParams &p = l.params;
   const std::uint32_t nl = p.levels;
   tc.first_band = std::uint32_t(l.bands.size());
@@ -67,8 +68,8 @@ void add_bands(Layout &l, TileComponentLayout &tc) {
           const std::uint32_t x1 = std::min(b.band.x1, (gx0 + gx + 1) << xcb);
           const std::uint32_t y0 = std::max(b.band.y0, (gy0 + gy) << ycb);
           const std::uint32_t y1 = std::min(b.band.y1, (gy0 + gy + 1) << ycb);
-          l.blocks.push_back({std::uint32_t(l.tile_components.size()), std::uint32_t(l.bands.size()),
-                              b.buffer_x + x0 - b.band.x0, b.buffer_y + y0 - b.band.y0, x1 - x0, y1 - y0});
+          l.blocks.push_back({t, std::uint32_t(l.bands.size()), b.buffer_x + x0 - b.band.x0,
+                              b.buffer_y + y0 - b.band.y0, x1 - x0, y1 - y0});
         }
     }
     l.bands.push_back(b);
@@ -76,7 +77,7 @@ void add_bands(Layout &l, TileComponentLayout &tc) {
 }
 }  // namespace
 
-Layout make_layout(const CodestreamParams &p) {
+Layout tile_grid(const CodestreamParams &p) {
   if (std::string why = codestream_check(p); !why.empty()) throw Error("JPEG 2000 codestream: " + why);
   Layout l;
   l.params = p;
@@ -98,21 +99,35 @@ Layout make_layout(const CodestreamParams &p) {
         tc.component = c;
         tc.rect = {ceil_div(t.rect.x0, k.subsample_x), ceil_div(t.rect.y0, k.subsample_y),
                    ceil_div(t.rect.x1, k.subsample_x), ceil_div(t.rect.y1, k.subsample_y)};
-        for (std::uint32_t r = 0; r <= p.levels; ++r) {
-          const Rect res = scaled(tc.rect, p.levels - r);
-          if (precincts_across(res.x0, res.x1) > 1 || precincts_across(res.y0, res.y1) > 1)
-            throw Error("JPEG 2000 encoder: resolution " + std::to_string(r) + " of component " + std::to_string(c) +
-                        " spans more than one precinct of 2^15 samples; the encoder writes one precinct per "
-                        "resolution (use tiles)");
-          tc.resolutions.push_back(res);
-        }
         tc.offset = l.coefficient_count;
         l.coefficient_count += std::size_t(tc.rect.width()) * tc.rect.height();
-        add_bands(l, tc);
         l.tile_components.push_back(std::move(tc));
       }
       l.tiles.push_back(t);
     }
+  return l;
+}
+
+void add_levels(Layout &l) {
+  const CodestreamParams &p = l.params;
+  for (std::uint32_t t = 0; t < l.tile_components.size(); ++t) {
+    TileComponentLayout &tc = l.tile_components[t];
+    for (std::uint32_t r = 0; r <= p.levels; ++r) {
+      const Rect res = scaled(tc.rect, p.levels - r);
+      if (precincts_across(res.x0, res.x1) > 1 || precincts_across(res.y0, res.y1) > 1)
+        throw Error("JPEG 2000 encoder: resolution " + std::to_string(r) + " of component " +
+                    std::to_string(tc.component) +
+                    " spans more than one precinct of 2^15 samples; the encoder writes one precinct per "
+                    "resolution (use tiles)");
+      tc.resolutions.push_back(res);
+    }
+    add_bands(l, t);
+  }
+}
+
+Layout make_layout(const CodestreamParams &p) {
+  Layout l = tile_grid(p);
+  add_levels(l);
   return l;
 }
 

@@ -74,5 +74,12 @@ struct Layout {
 // Throws cf::Error with codestream_check's message, or when a frame
 // needs more than one precinct per resolution.
 Layout make_layout(const CodestreamParams &p);
+// make_layout in two steps, so that the levels can be checked against the
+// tile-components before their subbands and code-blocks are made: the
+// tiles and tile-components of p (codestream_check's error), then each
+// tile-component's resolutions, subbands and code-blocks (the precinct
+// error).
+Layout tile_grid(const CodestreamParams &p);
+void add_levels(Layout &l);
 
 }  // namespace cf::j2k

@@ -131,8 +131,10 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout)
   if (auto why = settings_rules(s); !why.empty()) return why;
   const CodestreamParams p = codestream_params(in, s);
   if (auto why = codestream_check(p); !why.empty()) return why;
+  // The levels rule reads the tile-components alone: checked before the
+  // subbands and code-blocks of every level are made.
   try {
-    layout = make_layout(p);
+    layout = tile_grid(p);
   } catch (const Error &e) {
     return e.what();
   }
@@ -141,6 +143,11 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout)
     return "levels = " + std::to_string(s.levels) + " is more than this frame allows (" + std::to_string(most) +
            "): every resolution of every tile-component needs a sample each way, so levels <= log2 of the "
            "shortest tile-component side";
+  try {
+    add_levels(layout);
+  } catch (const Error &e) {
+    return e.what();
+  }
   return "";
 }
 
