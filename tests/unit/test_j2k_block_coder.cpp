@@ -31,6 +31,7 @@
 #include "core/shared/j2k_mq_rules.hpp"
 #include "core/src/j2k_markers.hpp"
 #include "frames.hpp"
+#include "pnm.hpp"
 #include "shell.hpp"
 
 namespace t1 = cf::j2k::t1;
@@ -627,31 +628,6 @@ Bytes packet_header(int passes, int zero_bitplanes, const std::vector<Segment> &
   return bw.finish();
 }
 
-// A binary PGM's samples (8-bit), or empty.
-std::vector<std::uint8_t> read_pgm(const std::string &path, int &w, int &h) {
-  std::ifstream f(path, std::ios::binary);
-  std::string magic;
-  f >> magic;
-  auto number = [&f]() {  // skips whitespace and # comments
-    f >> std::ws;
-    while (f.peek() == '#') {
-      std::string comment;
-      std::getline(f, comment);
-      f >> std::ws;
-    }
-    int v = 0;
-    f >> v;
-    return v;
-  };
-  w = number(), h = number();
-  const int maxval = number();
-  f.get();
-  if (!f || magic != "P5" || maxval != 255) return {};
-  std::vector<std::uint8_t> s(std::size_t(w) * h);
-  f.read(reinterpret_cast<char *>(s.data()), std::streamsize(s.size()));
-  return f ? s : std::vector<std::uint8_t>{};
-}
-
 // GRAY8 image of w x h <= 64 x 64, levels 0: the LL band is the image minus
 // its DC level 128, one code-block.
 void through_openjpeg(const std::vector<std::uint8_t> &image, int w, int h, unsigned style, const std::string &dir,
@@ -700,9 +676,9 @@ void through_openjpeg(const std::vector<std::uint8_t> &image, int w, int h, unsi
   if (rc != 0) return;
   CHECK_MSG(log.find("[WARNING]") == std::string::npos && log.find("[ERROR]") == std::string::npos,
             "%s: opj_decompress complains:\n%s", name.c_str(), log.c_str());
-  int gw = 0, gh = 0;
-  const std::vector<std::uint8_t> got = read_pgm(base + ".pgm", gw, gh);
-  CHECK_MSG(gw == w && gh == h && got.size() == image.size(), "%s: decoded %dx%d", name.c_str(), gw, gh);
+  std::uint32_t gw = 0, gh = 0;
+  const std::vector<std::uint8_t> got = cft::read_pgm8(base + ".pgm", gw, gh);
+  CHECK_MSG(int(gw) == w && int(gh) == h && got.size() == image.size(), "%s: decoded %ux%u", name.c_str(), gw, gh);
   if (got.size() != image.size()) return;
   long differ = 0;
   for (std::size_t i = 0; i < got.size(); ++i) differ += got[i] != image[i];

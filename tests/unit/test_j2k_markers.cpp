@@ -18,6 +18,7 @@
 #include "check.hpp"
 #include "core/src/j2k_markers.hpp"
 #include "cudafilters/error.hpp"
+#include "pnm.hpp"
 #include "shell.hpp"
 
 using namespace cf::j2k;
@@ -362,44 +363,8 @@ static Bytes empty_codestream(const CodestreamParams &p, const std::vector<Subba
   return w.bytes();
 }
 
-struct Plane {
-  std::uint32_t width = 0, height = 0, maxval = 0;
-  std::vector<std::uint32_t> samples;
-};
-
-// A binary PGM (P5, one plane) or PPM (P6, three interleaved planes).
-static std::vector<Plane> read_pnm(const std::string &path, std::string &why) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return why = "cannot open " + path, std::vector<Plane>{};
-  std::string magic;
-  f >> magic;
-  auto number = [&f]() {
-    f >> std::ws;
-    while (f.peek() == '#') {
-      std::string comment;
-      std::getline(f, comment);
-      f >> std::ws;
-    }
-    std::uint64_t v = 0;
-    f >> v;
-    return v;
-  };
-  const std::uint64_t w = number(), h = number(), maxval = number();
-  f.get();  // the single whitespace before the samples
-  const std::size_t planes = magic == "P6" ? 3 : magic == "P5" ? 1 : 0;
-  if (!f || planes == 0 || maxval == 0 || maxval > 65535)
-    return why = path + ": not a binary PNM", std::vector<Plane>{};
-  std::vector<Plane> out(planes, Plane{std::uint32_t(w), std::uint32_t(h), std::uint32_t(maxval), {}});
-  const int bytes = maxval > 255 ? 2 : 1;
-  for (std::uint64_t i = 0; i < w * h; ++i)
-    for (Plane &pl : out) {
-      std::uint32_t v = 0;
-      for (int b = 0; b < bytes; ++b) v = v << 8 | std::uint32_t(f.get());
-      pl.samples.push_back(v);
-    }
-  if (!f) return why = path + ": fewer samples than " + std::to_string(w) + " x " + std::to_string(h), out;
-  return out;
-}
+using Plane = cft::PnmPlane;
+using cft::read_pnm;
 
 static void write_file(const std::string &path, const Bytes &bytes) {
   std::ofstream f(path, std::ios::binary);
