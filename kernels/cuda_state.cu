@@ -129,20 +129,23 @@ void throw_cuda(cudaError_t e, const std::string &what) {
   throw Error("CUDA error while " + what + ": " + cudaGetErrorString(e) + " (" + cudaGetErrorName(e) + ")");
 }
 
+void CudaState::replace(DeviceBuffer &b, std::size_t capacity, const std::string &what) {
+  // Work queued earlier may still use the old buffer.
+  check(cudaStreamSynchronize(stream), [&] { return "waiting for the stream before growing " + what; });
+  if (b.ptr) check(cudaFree(b.ptr), [&] { return "freeing " + what; });
+  b.ptr = nullptr;
+  b.capacity = 0;
+  check(cudaMalloc(&b.ptr, std::max<std::size_t>(capacity, 1)),
+        [&] { return "allocating " + std::to_string(capacity) + " bytes of " + what + " on " + name; });
+  b.capacity = capacity;
+  ++allocations;
+}
+
 void *CudaState::reserve(Slot slot, std::size_t bytes) {
   DeviceBuffer &b = slots[int(slot)];
   if (bytes <= b.capacity) return b.ptr;
   // Grow by at least a quarter, so that slowly growing sizes settle quickly.
-  const std::size_t capacity = align_up(std::max(bytes, b.capacity + b.capacity / 4), std::size_t(1) << 20);
-  // Work queued earlier may still use the old buffer.
-  check(cudaStreamSynchronize(stream), "waiting for the stream before growing the workspace");
-  if (b.ptr) check(cudaFree(b.ptr), "freeing device workspace");
-  b.ptr = nullptr;
-  b.capacity = 0;
-  check(cudaMalloc(&b.ptr, capacity),
-        [&] { return "allocating " + std::to_string(capacity) + " bytes of device workspace on " + name; });
-  b.capacity = capacity;
-  ++allocations;
+  replace(b, align_up(std::max(bytes, b.capacity + b.capacity / 4), std::size_t(1) << 20), "device workspace");
   return b.ptr;
 }
 

@@ -50,10 +50,13 @@ struct CudaState {
   bool host_frame_staged = false;
   std::string name;  // "NVIDIA H100 80GB HBM3"
   DeviceBuffer slots[int(Slot::Count)];
-  long long allocations = 0;  // cudaMalloc calls made for the workspace so far
+  long long allocations = 0;  // cudaMalloc calls made for the workspace and other buffers of the engine so far
 
   // At least `bytes` of device memory for `slot` (contents not kept when it grows).
   void *reserve(Slot slot, std::size_t bytes);
+  // b freed and allocated again with `capacity` bytes (at least 1), once
+  // the stream's queued work is done; `what` names it in errors.
+  void replace(DeviceBuffer &b, std::size_t capacity, const std::string &what);
 };
 
 // Makes the engine's context current on this thread for the lifetime of the scope.

@@ -34,22 +34,12 @@ using j2k_kernels::kThreads;
 using j2k_kernels::Region;
 using j2k_kernels::TileComponent;
 
-// Device memory of a plan, grown (never shrunk) when a slot layout needs more.
-struct DeviceBytes {
-  void *ptr = nullptr;
-  std::size_t size = 0;
-
+// Device memory of a plan, grown (never shrunk) when a slot layout needs
+// more, through the engine's allocator (counted in its allocations).
+struct DeviceBytes : detail::DeviceBuffer {
   void reserve(detail::CudaState *s, std::size_t bytes, const char *what) {
-    if (bytes <= size && ptr) return;
-    // Work queued earlier may still use the old buffer.
-    detail::check(cudaStreamSynchronize(s->stream), "waiting for the stream before growing a JPEG 2000 buffer");
-    if (ptr) cudaFree(ptr);
-    ptr = nullptr;
-    size = 0;
-    detail::check(cudaMalloc(&ptr, std::max<std::size_t>(bytes, 1)), [&] {
-      return "allocating " + std::to_string(bytes) + " bytes of device memory for the JPEG 2000 " + what;
-    });
-    size = bytes;
+    if (bytes <= capacity && ptr) return;
+    s->replace(*this, bytes, std::string("the JPEG 2000 ") + what);
   }
   template <class T>
   T *as() const {
