@@ -379,17 +379,43 @@ struct CodeArgs {
 };
 
 // Decision i of a block's stored decisions, loaded 16 at a time (the room
-// of a block is a multiple of 16 bytes).
+// of a block is a multiple of 16 bytes). The next 16 are loaded while the
+// current ones are coded, so that the coder does not wait on memory at
+// every 16th decision.
 struct DecisionReader {
   const uint4 *words;
-  uint4 now{};
+  int last;  // the word holding the block's last decision
+  uint4 now{}, next;
+  __device__ DecisionReader(const std::uint8_t *decisions, int count)
+      : words(reinterpret_cast<const uint4 *>(decisions)), last(count > 0 ? (count - 1) >> 4 : 0), next(words[0]) {}
   __device__ __forceinline__ std::uint8_t at(int i) {
-    if ((i & 15) == 0) now = words[i >> 4];
+    if ((i & 15) == 0) {
+      now = next;
+      const int w = (i >> 4) + 1;
+      next = words[w < last ? w : last];
+    }
     const int k = (i >> 2) & 3;
     const unsigned w = k == 0 ? now.x : k == 1 ? now.y : k == 2 ? now.z : now.w;
     return std::uint8_t(w >> (8 * (i & 3)));
   }
 };
+
+// A block whose decisions did not fit their room, coded whole by
+// encode_block: rare, and out of line so that the decision loop of
+// code_decisions stays small.
+__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t,
+                                              unsigned long long first_pass) {
+  namespace t1 = j2k::t1;
+  const t1::BlockInput in{a.coefficients + k.coefficient, k.width,           k.height, k.stride,
+                          t1::Orientation(k.orientation), t1::kMaxBitplanes, a.style};
+  const t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
+                            a.slots + k.slot,
+                            k.capacity,
+                            a.pass_lengths + first_pass,
+                            a.max_passes,
+                            a.distortion + first_pass};
+  a.results[k.index] = t1::encode_block(in, out);
+}
 
 // One thread per code-block: its decisions through the pass coder, or the
 // whole block through encode_block when they did not fit. The loop is one
@@ -398,6 +424,7 @@ struct DecisionReader {
 __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a) {
   namespace t1 = j2k::t1;
   __shared__ j2k::MqState table[j2k::kMqStateCount];
+  __shared__ j2k::MqContext contexts[kCodeThreads][t1::kContextCount];
   for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kCodeThreads) table[i] = j2k::mq_state(i);
   __syncthreads();
   const int t = int(blockIdx.x) * kCodeThreads + int(threadIdx.x);
@@ -406,23 +433,15 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
   const BlockModel m = a.models[k.index];
   const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
   if (m.decisions > a.decision_room) {
-    const t1::BlockInput in{a.coefficients + k.coefficient, k.width,           k.height, k.stride,
-                            t1::Orientation(k.orientation), t1::kMaxBitplanes, a.style};
-    const t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
-                              a.slots + k.slot,
-                              k.capacity,
-                              a.pass_lengths + first_pass,
-                              a.max_passes,
-                              a.distortion + first_pass};
-    a.results[k.index] = t1::encode_block(in, out);
+    code_whole_block(a, k, t, first_pass);
     return;
   }
   t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);
   if (res.passes > 0) {
-    DecisionReader d{reinterpret_cast<const uint4 *>(a.decisions + (unsigned long long)k.index * a.decision_room)};
+    DecisionReader d(a.decisions + (unsigned long long)k.index * a.decision_room, m.decisions);
     const int *ends = a.pass_ends + first_pass;
     int *lengths = a.pass_lengths + first_pass;
-    t1::PassCoder coder(a.style, res.passes, a.slots + k.slot, k.capacity);
+    t1::PassCoder coder(a.style, res.passes, a.slots + k.slot, k.capacity, contexts[threadIdx.x]);
     coder.use_table(table);
     for (int i = 0, pass = 0, end = ends[0];;) {
       while (i == end) {  // a pass ends here (maybe several: a pass may have no decision)

@@ -249,11 +249,14 @@ CF_HD constexpr int decision_flip(std::uint8_t v) { return (v >> 6) & 1; }
 // modelling into the MQ coder, or raw in bypass passes, segment by segment
 // as pass_ends_segment() says, with the contexts' states, their resets and a
 // truncation point per pass. Whoever forms the contexts (BlockEncoder below,
-// or the CUDA backend from stored decisions) drives it.
+// or the CUDA backend from stored decisions) drives it, and keeps the
+// kContextCount context states where it likes (the CUDA backend: in shared
+// memory; an array inside the coder would put the whole coder in a GPU
+// thread's local memory, being indexed at run time).
 class PassCoder {
  public:
-  CF_HD PassCoder(unsigned style, int passes, std::uint8_t *out, int capacity)
-      : style_(style), passes_(passes), out_(out), cap_(capacity) {
+  CF_HD PassCoder(unsigned style, int passes, std::uint8_t *out, int capacity, MqContext *contexts)
+      : style_(style), passes_(passes), out_(out), cap_(capacity), ctx_(contexts) {
     reset_contexts();
     begin_segment(false);
   }
@@ -335,9 +338,9 @@ class PassCoder {
   int cap_;
   int start_ = 0;  // where the current segment starts in the output
   bool raw_now_ = false;
+  MqContext *ctx_;
   MqEncoder mq_;
   RawEncoder raw_;
-  MqContext ctx_[kContextCount];
 };
 
 // The context modelling of one block, serially in the stripe scan (the
@@ -353,9 +356,15 @@ class BlockEncoder {
   // distortion_shift: as BlockResult's; below 0, no distortion measured.
   CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, int passes, std::uint8_t *out, int capacity,
                      int distortion_shift)
-      : in_(in), flags_(work), pitch_(in.width + 2), shift_(distortion_shift), coder_(in.style, passes, out, capacity) {
+      : in_(in),
+        flags_(work),
+        pitch_(in.width + 2),
+        shift_(distortion_shift),
+        coder_(in.style, passes, out, capacity, contexts_) {
     for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
   }
+  BlockEncoder(const BlockEncoder &) = delete;  // its coder points at its contexts
+  BlockEncoder &operator=(const BlockEncoder &) = delete;
 
   CF_HD std::uint32_t magnitude(int x, int y) const {
     const std::int32_t v = in_.samples[y * in_.stride + x];
@@ -491,7 +500,8 @@ class BlockEncoder {
   int pitch_;
   int shift_;                    // distortion measured at magnitudes m >> shift_; -1: not measured
   std::int64_t distortion_ = 0;  // of the pass under way
-  PassCoder coder_;
+  MqContext contexts_[kContextCount];
+  PassCoder coder_;  // after contexts_, which it is given
 };
 
 // The checks of encode_block() before any coding: a status, kOk when the

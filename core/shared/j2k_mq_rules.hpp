@@ -74,6 +74,15 @@ constexpr MqStateTable make_mq_state_table() {
 }
 inline constexpr MqStateTable kMqStateTable = make_mq_state_table();
 
+// Leading zero bits of a non-zero word.
+CF_HD int leading_zeros(std::uint32_t v) {
+#ifdef __CUDA_ARCH__
+  return __clz(v);
+#else
+  return __builtin_clz(v);
+#endif
+}
+
 // A context CX: its state index I(CX) and the sense of its MPS, MPS(CX).
 // Tier-1 chooses each context's starting state; the coder only moves it.
 struct MqContext {
@@ -236,13 +245,20 @@ class MqEncoder {
   }
 
   // RENORME: doubles A until it is at least 0x8000 again, shifting
-  // C along and moving a byte out of C each time CT runs out.
+  // C along and moving a byte out of C each time CT runs out. The doublings
+  // are counted at once (A is never 0 here) and C moves in as few shifts as
+  // the bytes out allow: the same steps as the flowchart's one-bit loop,
+  // without a branch per bit.
   CF_HD void renorm() {
-    do {
-      a_ <<= 1;
-      c_ <<= 1;
-      if (--ct_ == 0) byte_out();
-    } while ((a_ & 0x8000) == 0);
+    int n = leading_zeros(a_) - 16;
+    a_ <<= n;
+    while (n >= ct_) {
+      c_ <<= ct_;
+      n -= ct_;
+      byte_out();  // CT reached 0; BYTEOUT sets it anew
+    }
+    c_ <<= n;
+    ct_ -= n;
   }
 
   // BYTEOUT. A carry out of C goes into B. After a 0xFF byte, the

@@ -21,6 +21,7 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __noinline__  // a hint to nvcc only
 #define __launch_bounds__(...)
 #define __grid_constant__
 #define __shared__ static  // one block at a time: the block's threads share it
