@@ -1,0 +1,253 @@
+// Tier-2 decoding (T.800 B.9, B.10).
+#include "j2k_packet_reader.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#include "core/shared/j2k_block_coder_rules.hpp"  // pass_ends_segment
+#include "j2k_packet_order.hpp"
+#include "j2k_tier2.hpp"  // floor_log2, kInitialLblock
+
+namespace cf::j2k {
+
+// ---------------------------------------------------------------------------
+// Bit reader (B.10.1).
+
+unsigned PacketBitReader::bit() {
+  if (left_ == 0) {
+    if (pos_ >= size_) throw PacketTruncated{};
+    left_ = byte_ == 0xFF ? 7 : 8;  // after 0xFF, the top bit is stuffed
+    byte_ = data_[pos_++];
+  }
+  --left_;
+  return (byte_ >> left_) & 1u;
+}
+
+std::uint32_t PacketBitReader::bits(unsigned count) {
+  std::uint32_t v = 0;
+  for (unsigned i = 0; i < count; ++i) v = v << 1 | bit();
+  return v;
+}
+
+std::size_t PacketBitReader::finish() {
+  if (byte_ == 0xFF) {  // its stuffed bit starts the next byte, which belongs to the header
+    if (pos_ >= size_) throw PacketTruncated{};
+    ++pos_;
+  }
+  byte_ = 0;
+  left_ = 0;
+  return pos_;
+}
+
+// ---------------------------------------------------------------------------
+// Tag tree (B.10.2).
+
+TagTreeDecoder::TagTreeDecoder(std::uint32_t width, std::uint32_t height) {
+  if (width == 0 || height == 0) return;
+  for (;;) {
+    levels_.push_back({width, height, std::vector<Node>(std::size_t(width) * height)});
+    if (width == 1 && height == 1) break;
+    width = (width + 1) / 2;
+    height = (height + 1) / 2;
+  }
+}
+
+bool TagTreeDecoder::below(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t threshold) {
+  std::uint32_t low = 0;
+  Node *n = nullptr;
+  for (std::size_t l = levels_.size(); l-- > 0;) {
+    Level &level = levels_[l];
+    n = &level.nodes[std::size_t(y >> l) * level.width + (x >> l)];
+    if (n->low < low && !n->known) n->low = low;  // at least its parent's
+    low = n->low;
+    while (!n->known && low < threshold) {
+      if (in.bit())
+        n->known = true;
+      else
+        n->low = ++low;
+    }
+  }
+  return n != nullptr && n->known && n->low < threshold;
+}
+
+std::uint32_t TagTreeDecoder::value(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t limit) {
+  for (std::uint32_t t = 1; t <= limit + 1; ++t)
+    if (below(in, x, y, t)) return t - 1;
+  throw PacketTruncated{};  // a value no code-block can have: corrupt data
+}
+
+// ---------------------------------------------------------------------------
+// Packets.
+
+namespace {
+
+// The number of new coding passes (Table B.4).
+std::uint32_t read_passes(PacketBitReader &in) {
+  if (!in.bit()) return 1;
+  if (!in.bit()) return 2;
+  const std::uint32_t a = in.bits(2);
+  if (a != 3) return 3 + a;
+  const std::uint32_t b = in.bits(5);
+  if (b != 31) return 6 + b;
+  return 37 + in.bits(7);
+}
+
+// A block's contribution to one packet, as its header says.
+struct Contribution {
+  std::uint32_t block;
+  std::uint32_t passes;
+  std::uint32_t first_piece, pieces;  // into the packet's piece lengths
+};
+
+constexpr std::uint32_t kMaxZeroBitplanes = 74;  // no more magnitude bit-planes in any code-block (E-2)
+
+class TileReader {
+ public:
+  TileReader(const TilePlan &plan, const ResolvedTile &coding, std::uint32_t layers_kept, TileCodewords &out)
+      : plan_(plan), coding_(coding), kept_(layers_kept), out_(out), trees_(plan.precincts.size()) {}
+
+  void set_sources(const std::uint8_t *packed, std::size_t packed_size) {
+    packed_ = packed;
+    packed_size_ = packed_size;
+  }
+
+  // Reads one packet; false when the data ran out or is corrupt.
+  bool read(const PacketId &id) {
+    const PlanResolution &res = plan_.components[id.component].resolutions[id.resolution];
+    const std::size_t precinct = res.first_precinct + id.precinct;
+    const std::uint8_t style = coding_.components[id.component].cb_style;
+    const bool headers_packed = packed_ != nullptr;
+    try {
+      if (coding_.coding.sop) skip_sop();
+      // The header: from the packed headers, or from the data.
+      const std::uint8_t *src = headers_packed ? packed_ : out_.bytes.data();
+      const std::size_t size = headers_packed ? packed_size_ : out_.bytes.size();
+      std::size_t &at = headers_packed ? packed_pos_ : pos_;
+      PacketBitReader in(src + at, size - at);
+      contributions_.clear();
+      pieces_.clear();
+      if (in.bit()) read_header_blocks(in, id, precinct, style);
+      at += in.finish();
+      if (coding_.coding.eph && at + 2 <= size && src[at] == 0xFF && src[at + 1] == 0x92) at += 2;
+      // The body: the bytes of each contribution, in header order.
+      for (const Contribution &c : contributions_) take_body(c, id.layer, style);
+    } catch (const PacketTruncated &) {
+      out_.problem = "packet of layer " + std::to_string(id.layer) + ", component " + std::to_string(id.component) +
+                     ", resolution " + std::to_string(id.resolution) + ", precinct " + std::to_string(id.precinct) +
+                     ": the data ends or is corrupt";
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  void skip_sop() {
+    const std::vector<std::uint8_t> &b = out_.bytes;
+    if (pos_ + 6 <= b.size() && b[pos_] == 0xFF && b[pos_ + 1] == 0x91) pos_ += 6;  // SOP, Lsop = 4, Nsop
+  }
+
+  void read_header_blocks(PacketBitReader &in, const PacketId &id, std::size_t precinct, std::uint8_t style) {
+    const PlanPrecinct &pp = plan_.precincts[precinct];
+    std::vector<BandTrees> &trees = trees_[precinct];
+    if (trees.empty())  // the precinct's first packet
+      for (const PrecinctBand &share : pp.bands)
+        trees.push_back({TagTreeDecoder(share.width, share.height), TagTreeDecoder(share.width, share.height)});
+    for (std::size_t s = 0; s < pp.bands.size(); ++s) {
+      const PrecinctBand &share = pp.bands[s];
+      const PlanBand &band = plan_.bands[share.band];
+      for (std::uint32_t y = 0; y < share.height; ++y)
+        for (std::uint32_t x = 0; x < share.width; ++x) {
+          const std::uint32_t index = band.first_block + (share.y0 + y) * band.grid_width + share.x0 + x;
+          BlockCodeword &cb = out_.blocks[index];
+          // B.10.4: inclusion.
+          const bool in_packet = cb.included ? in.bit() != 0 : trees[s].inclusion.below(in, x, y, id.layer + 1);
+          if (!in_packet) continue;
+          // B.10.5: zero bit-planes, at the first inclusion.
+          if (!cb.included) cb.zero_bitplanes = trees[s].zero_bitplanes.value(in, x, y, kMaxZeroBitplanes);
+          cb.included = true;
+          // B.10.6, B.10.7: new passes, Lblock, one length per segment piece.
+          const std::uint32_t passes = read_passes(in);
+          while (in.bit())
+            if (++cb.lblock > 32) throw PacketTruncated{};
+          Contribution c{index, passes, std::uint32_t(pieces_.size()), 0};
+          std::uint32_t count = 0;
+          for (std::uint32_t p = cb.passes_read; p < cb.passes_read + passes; ++p) {
+            ++count;
+            const bool last = p + 1 == cb.passes_read + passes;
+            if (!last && !t1::pass_ends_segment(style, int(p), INT_MAX)) continue;
+            const std::uint32_t width = cb.lblock + floor_log2(count);
+            if (width > 32) throw PacketTruncated{};
+            pieces_.push_back(in.bits(width));
+            ++c.pieces;
+            count = 0;
+          }
+          contributions_.push_back(c);
+        }
+    }
+  }
+
+  // The contribution's bytes, appended to its block when its layer is kept.
+  void take_body(const Contribution &c, std::uint32_t layer, std::uint8_t style) {
+    BlockCodeword &cb = out_.blocks[c.block];
+    const bool keep = layer < kept_;
+    std::uint32_t pass = cb.passes_read;
+    for (std::uint32_t i = 0; i < c.pieces; ++i) {
+      std::uint64_t length = pieces_[c.first_piece + i];
+      const bool short_data = pos_ + length > out_.bytes.size();
+      if (short_data) length = out_.bytes.size() - pos_;
+      if (keep) {
+        if (length > 0) cb.chunks.push_back({pos_, std::size_t(length)});
+        if (cb.segment_open && !cb.segment_lengths.empty())
+          cb.segment_lengths.back() += std::uint32_t(length);
+        else
+          cb.segment_lengths.push_back(std::uint32_t(length));
+      }
+      pos_ += std::size_t(length);
+      // The piece's passes: up to the next segment end, or the contribution's last.
+      std::uint32_t end = pass;
+      while (end + 1 < cb.passes_read + c.passes && !t1::pass_ends_segment(style, int(end), INT_MAX)) ++end;
+      cb.segment_open = !t1::pass_ends_segment(style, int(end), INT_MAX);
+      if (keep) cb.passes += end + 1 - pass;
+      pass = end + 1;
+      if (short_data) {
+        cb.passes_read += c.passes;
+        throw PacketTruncated{};
+      }
+    }
+    cb.passes_read += c.passes;
+  }
+
+  const TilePlan &plan_;
+  const ResolvedTile &coding_;
+  std::uint32_t kept_;
+  TileCodewords &out_;
+  struct BandTrees {
+    TagTreeDecoder inclusion, zero_bitplanes;
+  };
+  std::vector<std::vector<BandTrees>> trees_;  // per precinct, per band; made at its first packet
+  const std::uint8_t *packed_ = nullptr;
+  std::size_t packed_size_ = 0, packed_pos_ = 0;
+  std::size_t pos_ = 0;  // in out_.bytes
+  std::vector<Contribution> contributions_;
+  std::vector<std::uint32_t> pieces_;
+};
+
+}  // namespace
+
+TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
+                                const ResolvedTile &coding, std::uint32_t layers_kept) {
+  TileCodewords out;
+  const TileHeaders &t = h.tiles[plan.tile];
+  std::size_t total = 0;
+  for (const ByteSpan &s : t.parts) total += s.length;
+  out.bytes.reserve(total);
+  for (const ByteSpan &s : t.parts)
+    out.bytes.insert(out.bytes.end(), codestream + s.offset, codestream + s.offset + s.length);
+  out.blocks.resize(plan.blocks.size());
+  TileReader reader(plan, coding, layers_kept, out);
+  if (t.headers_packed) reader.set_sources(t.packed.data(), t.packed.size());
+  for_each_packet(plan, coding, [&](const PacketId &id) { return reader.read(id); });
+  return out;
+}
+
+}  // namespace cf::j2k

@@ -1,0 +1,90 @@
+// Tier-2 decoding of one tile (T.800 B.9, B.10): the packet headers, read
+// in the tile's packet order, tell each code-block's inclusion, its zero
+// bit-planes, its new coding passes and their lengths; the bodies hold the
+// bytes. Internal to core/.
+//
+// A corrupt or truncated tile is read as far as it goes: what the packets
+// before the damage gave stays, and TileCodewords::problem says where
+// reading stopped (the decoder then decodes what it has, as T.800 allows
+// for a truncated codestream).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "j2k_header.hpp"
+#include "j2k_tile_plan.hpp"
+
+namespace cf::j2k {
+
+// Bits of a packet header, most significant first; after a byte of 0xFF
+// the next byte holds 7 (its top bit is a stuffed 0, B.10.1).
+class PacketBitReader {
+ public:
+  PacketBitReader(const std::uint8_t *data, std::size_t size) : data_(data), size_(size) {}
+  // Throws PacketTruncated past the end.
+  unsigned bit();
+  std::uint32_t bits(unsigned count);  // count <= 32
+  // Ends the header: the next byte is the first after it (a header ending
+  // in 0xFF is followed by the byte its stuffed bit starts). Returns the
+  // header's bytes.
+  std::size_t finish();
+
+ private:
+  const std::uint8_t *data_;
+  std::size_t size_, pos_ = 0;
+  unsigned byte_ = 0, left_ = 0;
+};
+
+struct PacketTruncated {};
+
+// A tag tree (B.10.2) being decoded: the decoder learns each node's value
+// bit by bit, a node's value never below its parent's.
+class TagTreeDecoder {
+ public:
+  TagTreeDecoder() = default;
+  TagTreeDecoder(std::uint32_t width, std::uint32_t height);
+  // Reads what is needed to know whether leaf (x, y) is below `threshold`.
+  bool below(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t threshold);
+  // The leaf's value, read whole; refused (throws PacketTruncated) above `limit`.
+  std::uint32_t value(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t limit);
+
+ private:
+  struct Node {
+    std::uint32_t low = 0;
+    bool known = false;  // value == low
+  };
+  struct Level {
+    std::uint32_t width = 0, height = 0;
+    std::vector<Node> nodes;
+  };
+  std::vector<Level> levels_;
+};
+
+// What tier-2 gives tier-1 for one code-block.
+struct BlockCodeword {
+  std::uint32_t zero_bitplanes = 0;
+  std::uint32_t passes = 0;                    // coding passes of the layers kept
+  std::vector<ByteSpan> chunks;                // its bytes in TileCodewords::bytes, in order
+  std::vector<std::uint32_t> segment_lengths;  // its codeword segments (B.10.7.2), adding up to the chunks
+  // Tier-2's state of the block.
+  bool included = false;
+  std::uint32_t lblock = 3;
+  std::uint32_t passes_read = 0;  // over every layer read
+  bool segment_open = false;      // the last segment goes on in the next contribution
+};
+
+struct TileCodewords {
+  std::vector<std::uint8_t> bytes;    // the tile's packet data: its tile-parts joined
+  std::vector<BlockCodeword> blocks;  // per TilePlan::blocks
+  std::string problem;                // empty, or why reading stopped early
+};
+
+// Reads every packet of `tile`; contributions of layers from `layers_kept`
+// on are read (the later packets need them) but not kept.
+TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
+                                const ResolvedTile &coding, std::uint32_t layers_kept);
+
+}  // namespace cf::j2k
