@@ -30,7 +30,7 @@ CF_HD std::int32_t roi_descale(std::int32_t q, std::uint32_t s) {
   return q < 0 ? -d : d;
 }
 
-// E.1.1.1 (E-6): the coefficient of quantisation index q, q Delta_b. A
+// E.1.1.1: the coefficient of quantisation index q, q Delta_b. A
 // decoder that reconstructs between the decision levels (E.1.1.2, the
 // parameter r) passes q with f fraction bits and the step Delta_b / 2^f.
 CF_HD float dequantise(std::int32_t q, float step) { return rounded::mul(float(q), step); }

@@ -12,8 +12,8 @@
 // (2D_INTERLEAVE, F.3.3, on one line) and then 1D_SR (F.3.6) undoes the
 // lifting steps in reverse order with the F.3.8 equations:
 //  - Reversible53: int32.  X(2n) = Y(2n) - floor((Y(2n-1) + Y(2n+1) + 2) / 4),
-//    then X(2n+1) = Y(2n+1) + floor((X(2n) + X(2n+2)) / 2) (F-33, F-34). The
-//    sums wrap modulo 2^32 (add/sub below), so hostile coefficients give
+//    then X(2n+1) = Y(2n+1) + floor((X(2n) + X(2n+2)) / 2) (F.3.8.1). The
+//    sums wrap modulo 2^32 (wrap_add, wrap_sub), so hostile coefficients give
 //    defined bits instead of undefined overflow; valid ones never wrap.
 //  - Irreversible97: float. The low-pass (even) samples times K and the
 //    high-pass (odd) ones times 1/K first (F.3.8.2, steps 1 and 2), then
@@ -58,8 +58,8 @@ struct Synthesis;
 template <>
 struct Synthesis<Reversible53> {
   using Sample = std::int32_t;
-  // Step 1 (the update) is undone first: F-33 on the even samples; then
-  // step 0 (the prediction): F-34 on the odd ones.
+  // Step 1 (the update) is undone first, on the even samples; then step 0
+  // (the prediction), on the odd ones.
   CF_HD static std::int32_t unlifted(int step, std::int32_t x, std::int32_t left, std::int32_t right) {
     return step == 1 ? wrap_sub(x, wrap_add(wrap_add(left, right), 2) >> 2) : wrap_add(x, wrap_add(left, right) >> 1);
   }
