@@ -1,0 +1,64 @@
+// CPU backends of the JPEG 2000 decoder's reconstruction stage (internal):
+// from the int32 coefficient array that core/src/j2k_layout.hpp describes
+// (each tile-component's block deinterleaved, LL at the top-left), the
+// frame's samples. Per tile and tile-component: the ROI scaling undone
+// (T.800 H.2) and, when irreversible, each coefficient times its
+// subband's step (E.1.1.1); the inverse wavelet (5/3 or 9/7, F.3) level by
+// level from the lowest resolution up to resolution NL - reduce; the
+// inverse colour transform (RCT or ICT on components 0..2 when the
+// layout's parameters say mct, G.2, G.3); the DC level shift undone, the
+// irreversible samples rounded to the nearest integer, and every sample
+// clamped to its component's range (G.1.2) and written to the frame.
+// cf::cpu is the serial reference; cf::omp shares the tiles, components,
+// rows and columns over threads and gives the same bits. The rules are
+// core/shared/j2k_idwt_rules.hpp and core/shared/j2k_dequant_rules.hpp;
+// the steps are in cpu/j2k_reconstruct_stages.hpp.
+//
+// The output frame has one U8 or U16 component per codestream component
+// (at most 4), in host memory, of the reduced size (B-14 with the levels
+// discarded: component c spans ceil(x / (XRsiz 2^reduce)) for x in
+// [x0, x1), and likewise down). A signed component comes out offset by
+// 2^(depth - 1) (j2k_dequant_rules.hpp's output_sample).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/src/j2k_layout.hpp"
+#include "cudafilters/frame.hpp"
+
+namespace cf::j2k {
+
+struct Reconstruction {
+  // Irreversible: Delta_b of each band of Layout::bands (by its index
+  // there, so each tile-component has its own); empty when reversible.
+  std::vector<float> steps;
+  // The ROI shift s (RGN's SPrgn) of each tile-component, by its index in
+  // Layout::tile_components; empty: no ROI anywhere.
+  std::vector<std::uint32_t> roi_shifts;
+  // Highest resolution levels discarded: 0..NL.
+  std::uint32_t reduce = 0;
+};
+
+// The size of component c once `reduce` levels are discarded: the width
+// and height the output frame's component c must have.
+struct Size {
+  std::uint32_t width = 0, height = 0;
+};
+Size reduced_component_size(const CodestreamParams &p, std::uint32_t c, std::uint32_t reduce);
+
+}  // namespace cf::j2k
+
+namespace cf::cpu {
+// Throws cf::Error when the frame does not match the layout (components,
+// sizes, sample type, host memory) or the steps, ROI shifts or reduce do
+// not fit it.
+void j2k_reconstruct(const j2k::Layout &layout, const std::int32_t *coefficients, const j2k::Reconstruction &r,
+                     const FrameView &out);
+}  // namespace cf::cpu
+
+namespace cf::omp {
+// threads = 0: all cores.
+void j2k_reconstruct(const j2k::Layout &layout, const std::int32_t *coefficients, const j2k::Reconstruction &r,
+                     const FrameView &out, int threads);
+}  // namespace cf::omp

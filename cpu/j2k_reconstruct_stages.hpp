@@ -1,0 +1,289 @@
+// The steps of the JPEG 2000 reconstruction stage on one tile
+// (cpu/j2k_reconstruct.hpp), shared by the serial reference and the OpenMP
+// schedule: each pass is a list of independent items (a row, a column)
+// handed to a `for_each(n, scratch, body)` that runs body(i, int_scratch,
+// float_scratch) for i in [0, n), on one thread or many, as the forward
+// stage's (cpu/j2k_transform_stages.hpp). Every item gets the same
+// operations whichever thread runs it, so the bits do not depend on the
+// schedule.
+//
+// The passes of a tile: load (ROI scaling undone, dequantisation) of the
+// bands of resolutions 0..NL - reduce into the work blocks; per level from
+// NL down to reduce + 1, the rows (HOR_SR) then the columns (VER_SR) of the
+// resolution being rebuilt; store (colour transform, DC level shift,
+// rounding, clamping) into the frame. The work block of a tile-component
+// is the top-left region of its coefficient block that resolution
+// NL - reduce covers (rows of that region's width): int32 when
+// reversible, float otherwise.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/shared/colour_rules.hpp"
+#include "core/shared/j2k_dequant_rules.hpp"
+#include "core/shared/j2k_idwt_rules.hpp"
+#include "core/src/j2k_layout.hpp"
+#include "cpu/j2k_reconstruct.hpp"
+#include "cpu/j2k_transform_stages.hpp"  // part_of, total, Scratch
+#include "cudafilters/error.hpp"
+
+namespace cf::j2k::reconstruct {
+
+using transform::part_of;
+using transform::Scratch;
+using transform::total;
+
+struct Frame {
+  const Layout &layout;
+  const std::int32_t *coefficients;
+  const Reconstruction &r;
+  const FrameView &out;
+};
+
+inline std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+// NL of a tile-component: its resolutions are 0..NL.
+inline std::uint32_t levels_of(const TileComponentLayout &tc) { return std::uint32_t(tc.resolutions.size()) - 1; }
+// The resolution the output is made of.
+inline const Rect &kept(const TileComponentLayout &tc, std::uint32_t reduce) {
+  return tc.resolutions[levels_of(tc) - reduce];
+}
+
+inline void check(const Frame &f) {
+  const CodestreamParams &p = f.layout.params;
+  const FrameView &v = f.out;
+  const std::uint32_t reduce = f.r.reduce;
+  const auto fail = [](const std::string &m) { throw Error("JPEG 2000 reconstruction: " + m); };
+  if (v.memory != Memory::Host) fail("the cpu and openmp backends write host frames");
+  if (v.type != SampleType::U8 && v.type != SampleType::U16)
+    fail(std::string("samples must be U8 or U16, not ") + sample_type_name(v.type));
+  if (std::size_t(v.n_components) != p.components.size())
+    fail("the frame has " + std::to_string(v.n_components) + " components, the codestream " +
+         std::to_string(p.components.size()) + " (a frame holds at most " + std::to_string(kMaxPlanes) + ")");
+  if (const char *why = check_frame(v); why && *why) fail(std::string("output frame: ") + why);
+  for (const TileComponentLayout &tc : f.layout.tile_components) {
+    if (tc.resolutions.empty()) fail("the layout has no resolutions (make_layout builds them)");
+    if (reduce > levels_of(tc))
+      fail("reduce " + std::to_string(reduce) + " is more than component " + std::to_string(tc.component) + "'s " +
+           std::to_string(levels_of(tc)) + " decomposition levels (T.800 B.5: resolutions 0..NL)");
+  }
+  for (int c = 0; c < v.n_components; ++c) {
+    const cf::Component &k = v.components[c];
+    const j2k::Component &q = p.components[std::size_t(c)];
+    const Size s = reduced_component_size(p, std::uint32_t(c), reduce);
+    if (std::uint64_t(k.width) != s.width || std::uint64_t(k.height) != s.height)
+      fail("component " + std::to_string(c) + " is " + std::to_string(k.width) + "x" + std::to_string(k.height) +
+           ", the codestream's " + std::to_string(s.width) + "x" + std::to_string(s.height) + " at reduce " +
+           std::to_string(reduce) + " (T.800 B-12, B-14)");
+    const std::uint32_t holds = v.type == SampleType::U8 ? 8 : 16;
+    if (q.bit_depth < 1 || q.bit_depth > holds)
+      fail("component " + std::to_string(c) + " has " + std::to_string(q.bit_depth) + " bits, more than " +
+           sample_type_name(v.type) + " holds");
+  }
+  if (p.mct) {
+    if (p.components.size() < 3) fail("the colour transform (mct) needs 3 components (T.800 G.2)");
+    for (const TileLayout &t : f.layout.tiles)
+      for (std::size_t k = 1; k < 3; ++k) {
+        const Rect &a = kept(f.layout.tile_components[t.first_tile_component], reduce);
+        const Rect &b = kept(f.layout.tile_components[t.first_tile_component + k], reduce);
+        if (a.width() != b.width() || a.height() != b.height())
+          fail("the colour transform (mct) needs components 0, 1 and 2 of one size; component " + std::to_string(k) +
+               " differs from component 0 (T.800 G.2)");
+      }
+  }
+  if (!p.reversible && f.r.steps.size() != f.layout.bands.size())
+    fail("irreversible coefficients need a step per subband: " + std::to_string(f.r.steps.size()) + " given, " +
+         std::to_string(f.layout.bands.size()) + " subbands");
+  if (!f.r.roi_shifts.empty() && f.r.roi_shifts.size() != f.layout.tile_components.size())
+    fail("ROI shifts are per tile-component: " + std::to_string(f.r.roi_shifts.size()) + " given, " +
+         std::to_string(f.layout.tile_components.size()) + " tile-components");
+  if (!f.coefficients && f.layout.coefficient_count) fail("no coefficients");
+}
+
+// Samples of work a tile needs: its tile-components' kept regions.
+inline std::size_t tile_work_size(const Layout &l, std::uint32_t tile, std::uint32_t reduce) {
+  std::size_t n = 0;
+  const TileLayout &t = l.tiles[tile];
+  for (std::size_t k = 0; k < l.params.components.size(); ++k) {
+    const Rect &r = kept(l.tile_components[t.first_tile_component + k], reduce);
+    n += std::size_t(r.width()) * r.height();
+  }
+  return n;
+}
+
+// One tile's tile-components (their indices and layouts) and their work blocks.
+template <class T>
+struct TileWork {
+  std::vector<std::size_t> indices;
+  std::vector<const TileComponentLayout *> tcs;
+  std::vector<T *> blocks;
+};
+
+template <class T>
+TileWork<T> tile_work(const Frame &f, std::uint32_t tile, T *work) {
+  TileWork<T> w;
+  const TileLayout &t = f.layout.tiles[tile];
+  for (std::size_t k = 0; k < f.layout.params.components.size(); ++k) {
+    const std::size_t i = t.first_tile_component + k;
+    const TileComponentLayout &tc = f.layout.tile_components[i];
+    w.indices.push_back(i);
+    w.tcs.push_back(&tc);
+    w.blocks.push_back(work);
+    const Rect &r = kept(tc, f.r.reduce);
+    work += std::size_t(r.width()) * r.height();
+  }
+  return w;
+}
+
+// Row y of tile-component k's work block from its coefficients: the bands
+// of the kept resolutions, ROI scaling undone, dequantised when float.
+template <class T>
+void load_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_t y) {
+  const TileComponentLayout &tc = *w.tcs[k];
+  const std::uint32_t kept_levels = levels_of(tc) - f.r.reduce;
+  const std::size_t width = kept(tc, f.r.reduce).width();
+  const std::int32_t *src = f.coefficients + tc.offset + std::size_t(y) * tc.rect.width();
+  T *dst = w.blocks[k] + y * width;
+  const std::uint32_t shift = f.r.roi_shifts.empty() ? 0 : f.r.roi_shifts[w.indices[k]];
+  // Bands in subbands_in_order(): those of resolutions 0..kept_levels come first.
+  for (std::size_t b = 0; b < subband_count(kept_levels); ++b) {
+    const std::size_t index = tc.first_band + b;
+    const BandLayout &band = f.layout.bands[index];
+    if (y < band.buffer_y || y >= band.buffer_y + band.band.height()) continue;
+    for (std::uint32_t x = band.buffer_x; x < band.buffer_x + band.band.width(); ++x) {
+      const std::int32_t q = quant::roi_descale(src[x], shift);
+      if constexpr (std::is_same_v<T, float>)
+        dst[x] = quant::dequantise(q, f.r.steps[index]);
+      else
+        dst[x] = q;
+    }
+  }
+}
+
+// n output samples of component c from its sample (x, y).
+inline void write_samples(const FrameView &v, int c, int x, int y, int n, const std::uint32_t *in) {
+  auto *p = static_cast<std::uint8_t *>(v.sample(c, x, y));
+  const std::ptrdiff_t step = std::ptrdiff_t(v.components[c].pixel_stride) * sample_size(v.type);
+  if (v.type == SampleType::U8) {
+    for (int i = 0; i < n; ++i) p[i * step] = std::uint8_t(in[i]);
+  } else {
+    for (int i = 0; i < n; ++i) {
+      const std::uint16_t s = std::uint16_t(in[i]);
+      std::memcpy(p + i * step, &s, sizeof s);
+    }
+  }
+}
+
+// Row y of tile-component k into the frame; with the colour transform, k =
+// 0 also does components 1 and 2. scratch holds 3 rows of the kept width.
+template <class T>
+void store_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_t y, std::int32_t *scratch) {
+  const CodestreamParams &p = f.layout.params;
+  const TileComponentLayout &tc = *w.tcs[k];
+  const Rect &r = kept(tc, f.r.reduce);
+  const int width = int(r.width());
+  const bool colour = p.mct && k == 0;
+  const std::size_t comps = colour ? 3 : 1, at = std::size_t(y) * width;
+  auto *out = reinterpret_cast<std::uint32_t *>(scratch);
+  for (int i = 0; i < width; ++i) {
+    std::int32_t v[3];
+    if constexpr (std::is_same_v<T, float>) {
+      float s[3];
+      for (std::size_t j = 0; j < comps; ++j) s[j] = w.blocks[k + j][at + i];
+      if (colour) quant::ict_inverse(s);
+      for (std::size_t j = 0; j < comps; ++j) v[j] = quant::nearest(s[j]);
+    } else {
+      for (std::size_t j = 0; j < comps; ++j) v[j] = w.blocks[k + j][at + i];
+      if (colour) colour::inverse(ColourTransform::Rct, v);
+    }
+    for (std::size_t j = 0; j < comps; ++j)
+      out[j * std::size_t(width) + i] = quant::output_sample(v[j], int(p.components[k + j].bit_depth));
+  }
+  for (std::size_t j = 0; j < comps; ++j) {
+    const std::size_t c = k + j;
+    const std::uint64_t scale = std::uint64_t(p.components[c].subsample_x) << f.r.reduce;
+    const std::uint64_t scale_y = std::uint64_t(p.components[c].subsample_y) << f.r.reduce;
+    // Resolution coordinates to the reduced component's (B-14 on the image origin).
+    const int x = int(r.x0 - ceil_div(p.x0, scale));
+    const int row = int(r.y0 + y - ceil_div(p.y0, scale_y));
+    write_samples(f.out, int(c), x, row, width, out + j * std::size_t(width));
+  }
+}
+
+// The passes of one tile on its work blocks (int32: 5/3, float: 9/7).
+template <class T, class ForEach>
+void reconstruct_tile(const Frame &f, const TileWork<T> &w, ForEach &&for_each) {
+  using Filter = std::conditional_t<std::is_same_v<T, float>, dwt::Irreversible97, dwt::Reversible53>;
+  const std::size_t comps = w.tcs.size();
+  const std::uint32_t reduce = f.r.reduce;
+  std::size_t scratch = 1;
+  for (const TileComponentLayout *tc : w.tcs)
+    scratch = std::max<std::size_t>({scratch, kept(*tc, reduce).width(), kept(*tc, reduce).height()});
+
+  std::vector<std::size_t> lengths(comps);
+  for (std::size_t k = 0; k < comps; ++k) lengths[k] = kept(*w.tcs[k], reduce).height();
+  for_each(total(lengths), scratch, [&](std::size_t i, std::int32_t *, float *) {
+    const std::size_t k = part_of(lengths, i);
+    load_row(f, w, k, std::uint32_t(i));
+  });
+
+  // Level l rebuilds resolution NL - l + 1: its rows, then its columns.
+  std::uint32_t deepest = 0;
+  for (const TileComponentLayout *tc : w.tcs) deepest = std::max(deepest, levels_of(*tc));
+  for (std::uint32_t l = deepest; l > reduce; --l) {
+    for (int pass = 0; pass < 2; ++pass) {
+      for (std::size_t k = 0; k < comps; ++k) {
+        const std::uint32_t nl = levels_of(*w.tcs[k]);
+        const Rect &r = w.tcs[k]->resolutions[l <= nl ? nl - l + 1 : 0];
+        lengths[k] = l > nl ? 0 : pass == 0 ? r.height() : r.width();
+      }
+      for_each(total(lengths), scratch, [&](std::size_t i, std::int32_t *is, float *fs) {
+        const std::size_t k = part_of(lengths, i);
+        const Rect &r = w.tcs[k]->resolutions[levels_of(*w.tcs[k]) - l + 1];
+        const std::ptrdiff_t stride = kept(*w.tcs[k], reduce).width();
+        T *s;
+        if constexpr (std::is_same_v<T, float>)
+          s = fs;
+        else
+          s = is;
+        if (pass == 0)
+          dwt::inverse_row<Filter>(w.blocks[k], stride, r.x0, int(r.width()), int(i), s);
+        else
+          dwt::inverse_column<Filter>(w.blocks[k], stride, r.y0, int(r.height()), int(i), s);
+      });
+    }
+  }
+
+  for (std::size_t k = 0; k < comps; ++k)
+    lengths[k] = (f.layout.params.mct && (k == 1 || k == 2)) ? 0 : kept(*w.tcs[k], reduce).height();
+  for_each(total(lengths), 3 * scratch, [&](std::size_t i, std::int32_t *is, float *) {
+    const std::size_t k = part_of(lengths, i);
+    store_row(f, w, k, std::uint32_t(i), is);
+  });
+}
+
+// The work blocks of one thread's tile.
+struct Work {
+  std::vector<std::int32_t> ints;
+  std::vector<float> floats;
+};
+
+// Every pass of tile `tile`.
+template <class ForEach>
+void run_tile(const Frame &f, std::uint32_t tile, Work &work, ForEach &&for_each) {
+  const std::size_t n = tile_work_size(f.layout, tile, f.r.reduce);
+  if (f.layout.params.reversible) {
+    work.ints.resize(n);
+    reconstruct_tile(f, tile_work(f, tile, work.ints.data()), for_each);
+  } else {
+    work.floats.resize(n);
+    reconstruct_tile(f, tile_work(f, tile, work.floats.data()), for_each);
+  }
+}
+
+}  // namespace cf::j2k::reconstruct
