@@ -88,9 +88,45 @@ constexpr int kExactDistortionPlanes = 24;
 // cleanup pass of the top plane and three planes of three passes.
 constexpr int kFirstRawPass = 10;
 
+// A code-block's sides within those limits.
+CF_HD constexpr bool block_size_ok(int width, int height) {
+  return width >= 1 && height >= 1 && width <= kMaxBlockSide && height <= kMaxBlockSide &&
+         width * height <= kMaxBlockArea;
+}
+
 // The work area: one byte of state per sample, with a border of one sample
 // all round that stays insignificant (neighbours outside the code-block).
+// The encoder and the decoder keep the same states in it.
 CF_HD constexpr int block_work_bytes(int width, int height) { return (width + 2) * (height + 2); }
+constexpr std::uint8_t kSignificant = 1;
+constexpr std::uint8_t kNegative = 2;
+constexpr std::uint8_t kRefined = 4;   // refined at least once
+constexpr std::uint8_t kCodedNow = 8;  // coded by this plane's significance propagation pass
+
+// The significant neighbours of the sample in row y whose state byte is at
+// f (in a work area of `pitch` bytes a row) as a k* mask, after the
+// vertically causal rule when `style` asks for it; `negative` gets the
+// direct neighbours' signs.
+CF_HD unsigned bit_if_(std::uint8_t v, std::uint8_t state, unsigned b) { return (v & state) ? b : 0u; }
+CF_HD unsigned significant_neighbours(const std::uint8_t *f, int pitch, unsigned style, int y, unsigned &negative) {
+  const int p = pitch;
+  const std::uint8_t s = kSignificant, n = kNegative;
+  unsigned m = bit_if_(f[-1], s, kW) | bit_if_(f[1], s, kE) | bit_if_(f[-p], s, kN) | bit_if_(f[p], s, kS) |
+               bit_if_(f[-p - 1], s, kNW) | bit_if_(f[-p + 1], s, kNE) | bit_if_(f[p - 1], s, kSW) |
+               bit_if_(f[p + 1], s, kSE);
+  if (style & kStyleVerticalCausal) m = vertically_causal(m, y);
+  negative = bit_if_(f[-1], n, kW) | bit_if_(f[1], n, kE) | bit_if_(f[-p], n, kN) | bit_if_(f[p], n, kS);
+  return m;
+}
+
+// Every context at its initial state (Table D.7): at the start of a
+// code-block and, with kStyleReset, after every pass.
+CF_HD void reset_contexts(MqContext *contexts) {
+  for (int c = 0; c < kContextCount; ++c) {
+    contexts[c].index = std::uint8_t(initial_state(c));  // a function: device code has no host table
+    contexts[c].mps = kInitialMps;
+  }
+}
 
 // Passes of a block with Mb magnitude bit-planes, at most: a cleanup pass on
 // the top plane, three on each plane below it.
@@ -126,6 +162,11 @@ enum class BlockStatus {
   kTooManyBitplanes,  // a magnitude needs more bit-planes than Mb (or Mb outside 0..32)
   kPassArrayTooSmall,
   kOverflow,  // the codeword is longer than the output capacity
+  // Decoding (j2k_block_decoder_rules.hpp):
+  kBadZeroBitplanes,  // zero bit-planes outside 0..Mb
+  kBadPasses,         // passes below 0, or more than the bit-planes left allow (3 (Mb - P) - 2)
+  kBadSegments,       // segment lengths: not one per codeword segment, negative, or past the data
+  kCorrupt,           // decoded, but a segmentation symbol is not 1010 (D.5): the samples may be wrong
 };
 
 struct BlockInput {
@@ -257,7 +298,7 @@ class PassCoder {
  public:
   CF_HD PassCoder(unsigned style, int passes, std::uint8_t *out, int capacity, MqContext *contexts)
       : style_(style), passes_(passes), out_(out), cap_(capacity), ctx_(contexts) {
-    reset_contexts();
+    reset_contexts(ctx_);
     begin_segment(false);
   }
 
@@ -282,7 +323,7 @@ class PassCoder {
     } else {
       pass_lengths[pass] = start_ + (raw_now_ ? raw_.truncation_length() : mq_.truncation_length());
     }
-    if (style_ & kStyleReset) reset_contexts();
+    if (style_ & kStyleReset) reset_contexts(ctx_);
   }
 
   // States read from a copy of Table C.2 (MqEncoder::use_table).
@@ -299,13 +340,6 @@ class PassCoder {
   }
 
  private:
-  CF_HD void reset_contexts() {
-    for (int c = 0; c < kContextCount; ++c) {
-      ctx_[c].index = std::uint8_t(initial_state(c));  // a function: device code has no host table
-      ctx_[c].mps = kInitialMps;
-    }
-  }
-
   // A codeword segment starts at byte `start_` of the output: the MQ coder
   // afresh (INITENC) with the contexts as they are, or raw.
   CF_HD void begin_segment(bool raw) {
@@ -347,12 +381,6 @@ class PassCoder {
 // reference for every backend); encode_block() below is the entry.
 class BlockEncoder {
  public:
-  // Per-sample state bits in the work area.
-  static constexpr std::uint8_t kSignificant = 1;
-  static constexpr std::uint8_t kNegative = 2;
-  static constexpr std::uint8_t kRefined = 4;   // refined at least once
-  static constexpr std::uint8_t kCodedNow = 8;  // coded by this plane's significance propagation pass
-
   // distortion_shift: as BlockResult's; below 0, no distortion measured.
   CF_HD BlockEncoder(const BlockInput &in, std::uint8_t *work, int passes, std::uint8_t *out, int capacity,
                      int distortion_shift)
@@ -377,13 +405,7 @@ class BlockEncoder {
   // causal rule when that mode is on; `negative` gets the direct neighbours'
   // signs.
   CF_HD unsigned neighbours(int x, int y, unsigned &negative) {
-    const std::uint8_t *f = &flags(x, y);
-    const int p = pitch_;
-    unsigned m = sig(f[-1], kW) | sig(f[1], kE) | sig(f[-p], kN) | sig(f[p], kS) | sig(f[-p - 1], kNW) |
-                 sig(f[-p + 1], kNE) | sig(f[p - 1], kSW) | sig(f[p + 1], kSE);
-    if (in_.style & kStyleVerticalCausal) m = vertically_causal(m, y);
-    negative = neg(f[-1], kW) | neg(f[1], kE) | neg(f[-p], kN) | neg(f[p], kS);
-    return m;
+    return significant_neighbours(&flags(x, y), pitch_, in_.style, y, negative);
   }
 
   // The sample has just become significant: its sign (D.3.2), then its
@@ -492,9 +514,6 @@ class BlockEncoder {
   }
 
  private:
-  static CF_HD unsigned sig(std::uint8_t v, unsigned b) { return (v & kSignificant) ? b : 0u; }
-  static CF_HD unsigned neg(std::uint8_t v, unsigned b) { return (v & kNegative) ? b : 0u; }
-
   BlockInput in_;
   std::uint8_t *flags_;
   int pitch_;
@@ -507,9 +526,7 @@ class BlockEncoder {
 // The checks of encode_block() before any coding: a status, kOk when the
 // block can be coded.
 CF_HD BlockStatus check_block(const BlockInput &in) {
-  if (in.width < 1 || in.height < 1 || in.width > kMaxBlockSide || in.height > kMaxBlockSide ||
-      in.width * in.height > kMaxBlockArea || in.stride < in.width)
-    return BlockStatus::kBadSize;
+  if (!block_size_ok(in.width, in.height) || in.stride < in.width) return BlockStatus::kBadSize;
   if (in.style & ~kStylesSupported) return BlockStatus::kBadStyle;
   if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > kMaxBitplanes) return BlockStatus::kTooManyBitplanes;
   return BlockStatus::kOk;

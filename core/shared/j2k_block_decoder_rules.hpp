@@ -1,0 +1,303 @@
+// The code-block decoder of JPEG 2000 tier-1 coding (EBCOT bit-plane
+// decoding, ITU-T T.800 | ISO/IEC 15444-1, Annex D), written once for every
+// backend (CF_HD: host_device.hpp): the inverse of BlockEncoder
+// (j2k_block_coder_rules.hpp), from whose shared definitions it takes the
+// contexts, the per-sample states, the style bits and the rules of which
+// passes are raw and which end a codeword segment.
+//
+// A block's passes run from its top bit-plane, Mb - P - 1 (Mb: the
+// subband's magnitude bit-planes, T.800 E-2; P: the zero bit-planes the
+// packet headers give), down: a cleanup pass on the top plane, then per
+// plane a significance propagation, a magnitude refinement and a cleanup
+// pass (D.3), as many as the packet headers included. Every style switch of
+// Table A.19: bypass (raw passes read bit by bit, a byte after 0xFF holding
+// 7 bits, D.6), reset, restart (each pass its own segment), vertically
+// causal contexts, predictable termination (decoded like any other; not
+// checked) and segmentation symbols (1010 read after each cleanup pass; any
+// other value gives kCorrupt, the samples decoded all the same).
+//
+// The codeword arrives as its segments back to back, one length each
+// (segment_count() of them, in the grouping pass_ends_segment() gives for
+// the passes included; tier-2 sums the pieces of a segment that several
+// layers carry). Each segment starts the MQ decoder afresh (INITDEC), the
+// contexts kept; past a segment's end both decoders read 0xFF bytes, so a
+// segment cut at a truncation point decodes its passes.
+//
+// Output: the signed sample values. A sample's magnitude holds each decoded
+// bit at its plane. Reconstruction (T.800 E.1.1.2) with r = 1/2: a non-zero
+// magnitude whose lowest decoded plane is p > 0 gets 2^(p - 1) added, the
+// middle of the interval its bits leave open; one decoded down to plane 0 is
+// exact (so all passes of a reversible block give its coefficients back).
+// The lowest decoded plane of a significant sample is the last pass's plane,
+// except after a significance propagation pass for the samples it did not
+// code (significant before it), which stop one plane higher.
+//
+// Every input is checked before use (sizes, style, Mb up to 30, P, passes
+// against the planes, segment lengths against the data); a refusal leaves
+// the output untouched. Nothing is read outside the data or written outside
+// the block and the work area, whatever the bytes say. Nothing allocates.
+#pragma once
+
+#include <cstdint>
+
+#include "core/shared/host_device.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_mq_rules.hpp"
+#include "core/shared/j2k_tier1_rules.hpp"
+
+namespace cf::j2k::t1 {
+
+// Magnitude bit-planes the decoder takes (Mb): the magnitudes and the
+// reconstruction's half plane then fit an int32.
+constexpr int kMaxDecodeBitplanes = 30;
+
+// The number of codeword segments of a block of `passes` coding passes.
+CF_HD constexpr int segment_count(unsigned style, int passes) {
+  int n = 0;
+  for (int p = 0; p < passes; ++p) n += pass_ends_segment(style, p, passes) ? 1 : 0;
+  return n;
+}
+
+struct DecodeInput {
+  const std::uint8_t *data;    // the codeword: every segment, back to back
+  int length;                  // bytes at `data`
+  const int *segment_lengths;  // each codeword segment's length, in order
+  int segments;                // entries of segment_lengths: segment_count(style, passes)
+  int width, height;
+  Orientation orientation;
+  unsigned style;           // kStyle* bits
+  int magnitude_bitplanes;  // Mb of the subband (T.800 E-2), 0..kMaxDecodeBitplanes
+  int zero_bitplanes;       // P, from the packet headers, 0..Mb
+  int passes;               // coding passes included, 0..max_pass_count(Mb - P)
+};
+
+struct DecodeOutput {
+  std::int32_t *samples;  // row y starts at samples + y * stride
+  int stride;
+  std::uint8_t *work;  // block_work_bytes(width, height) bytes
+};
+
+// Raw decoding of the bypass mode (T.800 D.6): bits straight from bytes, the
+// most significant first; the byte after a 0xFF holds 7 bits (its top bit
+// is the encoder's stuffed 0); past the end, 0xFF bytes.
+class RawDecoder {
+ public:
+  CF_HD void init(const std::uint8_t *data, int length) {
+    data_ = data;
+    len_ = length;
+    pos_ = 0;
+    left_ = 0;
+    cur_ = 0;
+  }
+
+  CF_HD int bit() {
+    if (left_ == 0) {
+      left_ = cur_ == 0xFF ? 7 : 8;
+      cur_ = pos_ < len_ ? data_[pos_] : 0xFFu;
+      ++pos_;
+    }
+    return int(cur_ >> --left_) & 1;
+  }
+
+ private:
+  const std::uint8_t *data_ = nullptr;
+  int len_ = 0, pos_ = 0, left_ = 0;
+  std::uint32_t cur_ = 0;  // the byte being read (0 before the first)
+};
+
+// The context modelling of one block in the stripe scan, reading the
+// decisions from the MQ or raw decoder; decode_block() below is the entry.
+class BlockDecoder {
+ public:
+  // The input is checked (check_decode); the output's block is cleared.
+  CF_HD BlockDecoder(const DecodeInput &in, const DecodeOutput &out)
+      : in_(in), out_(out), flags_(out.work), pitch_(in.width + 2) {
+    for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
+    for (int y = 0; y < in.height; ++y)
+      for (int x = 0; x < in.width; ++x) sample(x, y) = 0;
+    reset_contexts(contexts_);
+  }
+
+  CF_HD std::int32_t &sample(int x, int y) { return out_.samples[y * out_.stride + x]; }
+  CF_HD std::uint8_t &flags(int x, int y) { return flags_[(y + 1) * pitch_ + x + 1]; }
+  CF_HD unsigned neighbours(int x, int y, unsigned &negative) {
+    return significant_neighbours(&flags(x, y), pitch_, in_.style, y, negative);
+  }
+
+  // A decision in context `label`: raw in a bypass pass.
+  CF_HD int decide(int label) { return raw_now_ ? raw_.bit() : mq_.decode(contexts_[label]); }
+
+  // The sample has just become significant at `plane`: its sign (D.3.2;
+  // raw without the prediction), then its state and bit.
+  CF_HD void decode_sign(int x, int y, unsigned m, unsigned negative, int plane) {
+    const SignContext sc = sign_context(m, negative);
+    const int s = raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit;
+    flags(x, y) |= std::uint8_t(kSignificant | (s ? kNegative : 0));
+    sample(x, y) = std::int32_t(1) << plane;
+  }
+
+  // The significance decision of an insignificant sample, and its sign when
+  // it becomes significant.
+  CF_HD void decode_significance(int x, int y, int plane) {
+    unsigned negative;
+    const unsigned m = neighbours(x, y, negative);
+    if (decide(significance_context(in_.orientation, m))) decode_sign(x, y, m, negative, plane);
+  }
+
+  // D.3.1: insignificant samples with a significant neighbour.
+  CF_HD void significance_pass(int plane) {
+    for (int s = 0; s < stripe_count(in_.height); ++s)
+      for (int x = 0; x < in_.width; ++x)
+        for (int r = 0, y = s * kStripeHeight; r < stripe_rows(s, in_.height); ++r, ++y) {
+          if (flags(x, y) & kSignificant) continue;
+          unsigned negative;
+          if (neighbours(x, y, negative) == 0) continue;
+          flags(x, y) |= kCodedNow;
+          decode_significance(x, y, plane);
+        }
+  }
+
+  // D.3.3: samples significant since an earlier plane.
+  CF_HD void refinement_pass(int plane) {
+    for (int s = 0; s < stripe_count(in_.height); ++s)
+      for (int x = 0; x < in_.width; ++x)
+        for (int r = 0, y = s * kStripeHeight; r < stripe_rows(s, in_.height); ++r, ++y) {
+          const std::uint8_t f = flags(x, y);
+          if ((f & kSignificant) == 0 || (f & kCodedNow) != 0) continue;
+          unsigned negative;
+          const unsigned m = neighbours(x, y, negative);
+          sample(x, y) |= std::int32_t(decide(refinement_context((f & kRefined) != 0, m))) << plane;
+          flags(x, y) |= kRefined;
+        }
+  }
+
+  // Run-length mode: a full stripe column of samples all insignificant,
+  // uncoded in this plane and without a significant neighbour (D.3.4).
+  CF_HD bool run_column(int x, int y0) {
+    for (int r = 0; r < kStripeHeight; ++r) {
+      if (flags(x, y0 + r) & (kSignificant | kCodedNow)) return false;
+      unsigned negative;
+      if (neighbours(x, y0 + r, negative) != 0) return false;
+    }
+    return true;
+  }
+
+  // D.3.4: every sample the plane's earlier passes left; then the
+  // segmentation symbol (D.5) with that style. A cleanup pass is never raw.
+  CF_HD void cleanup_pass(int plane) {
+    for (int s = 0; s < stripe_count(in_.height); ++s) {
+      const int y0 = s * kStripeHeight, rows = stripe_rows(s, in_.height);
+      for (int x = 0; x < in_.width; ++x) {
+        int r = 0;
+        if (rows == kStripeHeight && run_column(x, y0)) {
+          if (!decide(kRunLengthContext)) continue;  // the whole column stays insignificant
+          // The first significant row, two bits, most significant first.
+          r = decide(kUniformContext) << 1;
+          r |= decide(kUniformContext);
+          unsigned negative;
+          const unsigned m = neighbours(x, y0 + r, negative);
+          decode_sign(x, y0 + r, m, negative, plane);
+          ++r;
+        }
+        for (; r < rows; ++r)
+          if ((flags(x, y0 + r) & (kSignificant | kCodedNow)) == 0) decode_significance(x, y0 + r, plane);
+        for (r = 0; r < rows; ++r) flags(x, y0 + r) &= std::uint8_t(~kCodedNow);
+      }
+    }
+    if (in_.style & kStyleSegmentation) {
+      int v = 0;
+      for (int i = 0; i < 4; ++i) v = v << 1 | decide(kUniformContext);
+      if (v != 0xA) corrupt_ = true;
+    }
+  }
+
+  // A codeword segment starts at byte `start` with `length` bytes: the MQ
+  // decoder afresh with the contexts as they are, or raw.
+  CF_HD void begin_segment(bool raw, int start, int length) {
+    raw_now_ = raw;
+    if (raw)
+      raw_.init(in_.data + start, length);
+    else
+      mq_.init(in_.data + start, length);
+  }
+
+  // The passes from the top plane down, segment by segment; then the signs
+  // and the reconstruction (see the top). Returns kOk or kCorrupt.
+  CF_HD BlockStatus decode_all() {
+    const int top = in_.magnitude_bitplanes - in_.zero_bitplanes - 1;
+    int start = 0, segment = 0;
+    for (int pass = 0; pass < in_.passes; ++pass) {
+      if (pass == 0 || pass_ends_segment(in_.style, pass - 1, in_.passes)) {
+        const int length = in_.segment_lengths[segment++];
+        begin_segment(pass_is_raw(in_.style, pass), start, length);
+        start += length;
+      }
+      const int plane = top - (pass + 2) / 3;
+      const int kind = pass_kind(pass);
+      if (kind == 0) significance_pass(plane);
+      if (kind == 1) refinement_pass(plane);
+      if (kind == 2) cleanup_pass(plane);
+      if (in_.style & kStyleReset) reset_contexts(contexts_);
+    }
+    if (in_.passes > 0) reconstruct(top - (in_.passes + 1) / 3, pass_kind(in_.passes - 1) == 0);
+    return corrupt_ ? BlockStatus::kCorrupt : BlockStatus::kOk;
+  }
+
+  // Signs and half planes, the last pass having been on `plane` (a
+  // significance propagation pass when `after_significance`).
+  CF_HD void reconstruct(int plane, bool after_significance) {
+    for (int y = 0; y < in_.height; ++y)
+      for (int x = 0; x < in_.width; ++x) {
+        const std::uint8_t f = flags(x, y);
+        if ((f & kSignificant) == 0) continue;
+        const int lowest = after_significance && (f & kCodedNow) == 0 ? plane + 1 : plane;
+        std::int32_t &v = sample(x, y);
+        if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
+        if (f & kNegative) v = -v;
+      }
+  }
+
+ private:
+  DecodeInput in_;
+  DecodeOutput out_;
+  std::uint8_t *flags_;
+  int pitch_;
+  bool raw_now_ = false;
+  bool corrupt_ = false;
+  MqContext contexts_[kContextCount];
+  MqDecoder mq_;
+  RawDecoder raw_;
+};
+
+// The checks of decode_block() before any decoding: a status, kOk when the
+// block can be decoded.
+CF_HD BlockStatus check_decode(const DecodeInput &in, const DecodeOutput &out) {
+  if (!block_size_ok(in.width, in.height) || out.stride < in.width || !out.samples || !out.work)
+    return BlockStatus::kBadSize;
+  if (in.style & ~kStylesSupported) return BlockStatus::kBadStyle;
+  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > kMaxDecodeBitplanes) return BlockStatus::kTooManyBitplanes;
+  if (in.zero_bitplanes < 0 || in.zero_bitplanes > in.magnitude_bitplanes) return BlockStatus::kBadZeroBitplanes;
+  if (in.passes < 0 || in.passes > max_pass_count(in.magnitude_bitplanes - in.zero_bitplanes))
+    return BlockStatus::kBadPasses;
+  if (in.length < 0 || (in.length > 0 && !in.data)) return BlockStatus::kBadSegments;
+  if (in.segments != segment_count(in.style, in.passes) || (in.segments > 0 && !in.segment_lengths))
+    return BlockStatus::kBadSegments;
+  int left = in.length;
+  for (int s = 0; s < in.segments; ++s) {
+    if (in.segment_lengths[s] < 0 || in.segment_lengths[s] > left) return BlockStatus::kBadSegments;
+    left -= in.segment_lengths[s];
+  }
+  return BlockStatus::kOk;
+}
+
+// Decodes one code-block into out.samples (width x height of them): kOk,
+// kCorrupt (decoded, a segmentation symbol wrong), or the refusal of
+// check_decode with the output untouched. No passes: every sample 0.
+CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
+  const BlockStatus status = check_decode(in, out);
+  if (status != BlockStatus::kOk) return status;
+  BlockDecoder dec(in, out);
+  return dec.decode_all();
+}
+
+}  // namespace cf::j2k::t1
