@@ -127,5 +127,8 @@ struct ResolvedTile {
   std::vector<ProgressionChange> poc;       // the tile's POC, else the main header's
 };
 ResolvedTile resolve(const Header &h, std::uint32_t tile);
+// The main header's coding alone: what a tile without coding segments of
+// its own gets.
+ResolvedTile resolve_main(const Header &h);
 
 }  // namespace cf::j2k
