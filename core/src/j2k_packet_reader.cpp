@@ -111,6 +111,8 @@ class TileReader {
     packed_size_ = packed_size;
   }
 
+  std::size_t position() const { return pos_; }
+
   // Reads one packet; false when the data ran out or is corrupt.
   bool read(const PacketId &id) {
     const PlanResolution &res = plan_.components[id.component].resolutions[id.resolution];
@@ -247,6 +249,7 @@ TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h,
   TileReader reader(plan, coding, layers_kept, out);
   if (t.headers_packed) reader.set_sources(t.packed.data(), t.packed.size());
   for_each_packet(plan, coding, [&](const PacketId &id) { return reader.read(id); });
+  out.bytes_read = reader.position();
   return out;
 }
 

@@ -79,6 +79,7 @@ struct BlockCodeword {
 struct TileCodewords {
   std::vector<std::uint8_t> bytes;    // the tile's packet data: its tile-parts joined
   std::vector<BlockCodeword> blocks;  // per TilePlan::blocks
+  std::size_t bytes_read = 0;         // of `bytes`, by the packets read
   std::string problem;                // empty, or why reading stopped early
 };
 

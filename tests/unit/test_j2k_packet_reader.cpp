@@ -7,14 +7,23 @@
 //  4. the packet order of the five progressions and of POC volumes against
 //     B.12's loops written out literally (every grid point of the tile
 //     visited), on tiles with offsets, subsampling by 1, 2 and 3, different
-//     levels per component, and precincts of several sizes.
+//     levels per component, and precincts of several sizes;
+//  5. every conformance stream (CF_J2K_CONFORMANCE; skipped without it):
+//     the packets of every tile read without a problem, ending exactly at
+//     the end of the tile's data (a misread header shifts every packet
+//     after it).
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "check.hpp"
+#include "core/src/j2k_header.hpp"
 #include "core/src/j2k_packet_order.hpp"
 #include "core/src/j2k_packet_reader.hpp"
 #include "core/src/j2k_tier2.hpp"
@@ -283,10 +292,38 @@ static void packet_orders() {
   std::printf("packet order: %d tiles, %zu packets in B.12's order\n", tiles, packets);
 }
 
+static void conformance_streams() {
+  const char *dir = std::getenv("CF_J2K_CONFORMANCE");
+  const std::filesystem::path streams = dir ? std::filesystem::path(dir) / "streams" : std::filesystem::path();
+  if (!dir || !std::filesystem::is_directory(streams)) {
+    std::printf("SKIP: no conformance streams (CF_J2K_CONFORMANCE unset or no streams/ folder)\n");
+    return;
+  }
+  int files = 0, tiles = 0;
+  for (const auto &e : std::filesystem::directory_iterator(streams)) {
+    if (e.path().extension() != ".j2k") continue;
+    std::ifstream f(e.path(), std::ios::binary);
+    const std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const Header h = read_header(data.data(), data.size());
+    for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
+      const ResolvedTile coding = resolve(h, t);
+      const TilePlan plan = make_tile_plan(h, t, coding, std::size_t(1) << 24);
+      const TileCodewords cw = read_tile_packets(data.data(), h, plan, coding, coding.coding.layers);
+      CHECK_MSG(cw.problem.empty(), "%s tile %u: %s", e.path().filename().c_str(), t, cw.problem.c_str());
+      CHECK_MSG(cw.bytes_read == cw.bytes.size(), "%s tile %u: packets end at byte %zu of %zu",
+                e.path().filename().c_str(), t, cw.bytes_read, cw.bytes.size());
+      ++tiles;
+    }
+    ++files;
+  }
+  std::printf("conformance streams: %d files, %d tiles read to the end of their packets\n", files, tiles);
+}
+
 int main() {
   bit_reader();
   tag_trees();
   passes_codewords();
   packet_orders();
+  conformance_streams();
   return cft::test_result();
 }
