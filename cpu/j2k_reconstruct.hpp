@@ -38,6 +38,9 @@ struct Reconstruction {
   std::vector<std::uint32_t> roi_shifts;
   // Highest resolution levels discarded: 0..NL.
   std::uint32_t reduce = 0;
+  // Fraction bits of the coefficients (0 or 1; quant::dequantise): where
+  // ROI scaling is undone (quant::roi_descale).
+  std::uint32_t fraction_bits = 0;
 };
 
 // The size of component c once `reduce` levels are discarded: the width

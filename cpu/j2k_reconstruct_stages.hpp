@@ -156,7 +156,7 @@ void load_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_t
     const BandLayout &band = f.layout.bands[index];
     if (y < band.buffer_y || y >= band.buffer_y + band.band.height()) continue;
     for (std::uint32_t x = band.buffer_x; x < band.buffer_x + band.band.width(); ++x) {
-      const std::int32_t q = quant::roi_descale(src[x], shift);
+      const std::int32_t q = quant::roi_descale(src[x], shift, f.r.fraction_bits);
       if constexpr (std::is_same_v<T, float>)
         dst[x] = quant::dequantise(q, f.r.steps[index]);
       else

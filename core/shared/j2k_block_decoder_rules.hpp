@@ -69,6 +69,11 @@ struct DecodeInput {
   int magnitude_bitplanes;  // Mb of the subband (T.800 E-2), 0..kMaxDecodeBitplanes
   int zero_bitplanes;       // P, from the packet headers, 0..Mb
   int passes;               // coding passes included, 0..max_pass_count(Mb - P)
+  // 0 or 1: the samples come out times 2^fraction_bits, the half plane
+  // added down to plane 0 as well with 1 (an irreversible index q then
+  // becomes 2q + 1, the middle of its quantisation interval, for a step
+  // of half the subband's).
+  int fraction_bits = 0;
 };
 
 struct DecodeOutput {
@@ -250,8 +255,9 @@ class BlockDecoder {
       for (int x = 0; x < in_.width; ++x) {
         const std::uint8_t f = flags(x, y);
         if ((f & kSignificant) == 0) continue;
-        const int lowest = after_significance && (f & kCodedNow) == 0 ? plane + 1 : plane;
+        const int lowest = (after_significance && (f & kCodedNow) == 0 ? plane + 1 : plane) + in_.fraction_bits;
         std::int32_t &v = sample(x, y);
+        v <<= in_.fraction_bits;
         if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
         if (f & kNegative) v = -v;
       }
@@ -276,6 +282,7 @@ CF_HD BlockStatus check_decode(const DecodeInput &in, const DecodeOutput &out) {
     return BlockStatus::kBadSize;
   if (in.style & ~kStylesSupported) return BlockStatus::kBadStyle;
   if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > kMaxDecodeBitplanes) return BlockStatus::kTooManyBitplanes;
+  if (in.fraction_bits != 0 && in.fraction_bits != 1) return BlockStatus::kBadSize;
   if (in.zero_bitplanes < 0 || in.zero_bitplanes > in.magnitude_bitplanes) return BlockStatus::kBadZeroBitplanes;
   if (in.passes < 0 || in.passes > max_pass_count(in.magnitude_bitplanes - in.zero_bitplanes))
     return BlockStatus::kBadPasses;

@@ -21,12 +21,14 @@ namespace cf::j2k::quant {
 // H.2 (Maxshift): a coefficient whose magnitude is 2^s or more belongs to
 // the region of interest and was scaled up by s; it is scaled back down.
 // Smaller magnitudes are the background's, kept. s = 0: no ROI; s >= 31: no
-// int32 magnitude reaches 2^s, so nothing is scaled.
-CF_HD std::int32_t roi_descale(std::int32_t q, std::uint32_t s) {
-  if (s == 0 || s >= 31) return q;
+// int32 magnitude reaches 2^s, so nothing is scaled. With f fraction bits
+// (dequantise below) the threshold is 2^(s + f), and a region coefficient
+// keeps its half step (its lowest bit) once scaled down.
+CF_HD std::int32_t roi_descale(std::int32_t q, std::uint32_t s, std::uint32_t f = 0) {
+  if (s == 0 || s + f >= 31) return q;
   const std::uint32_t m = q < 0 ? 0u - std::uint32_t(q) : std::uint32_t(q);
-  if (m < (std::uint32_t(1) << s)) return q;
-  const std::int32_t d = std::int32_t(m >> s);
+  if (m < (std::uint32_t(1) << (s + f))) return q;
+  const std::int32_t d = std::int32_t((m >> s) | (f ? 1u : 0u));
   return q < 0 ? -d : d;
 }
 

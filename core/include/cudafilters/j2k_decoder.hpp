@@ -1,0 +1,66 @@
+// JPEG 2000 Part 1 decoding (ITU-T T.800 | ISO/IEC 15444-1): one codestream
+// in, one frame out.
+//
+// The stages: the headers read and checked (every length against the data
+// and T.800's limits); per tile, tier-2 (packet headers) and tier-1 (each
+// code-block's bit-planes through the MQ decoder); dequantisation, the
+// inverse wavelet, the inverse colour transform, the DC level shift and
+// clamping. A truncated codestream decodes as far as its data goes
+// (J2kDecoder::problem says where it stopped).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cudafilters/engine.hpp"
+#include "cudafilters/frame.hpp"
+
+namespace cf {
+
+struct J2kDecodeSettings {
+  int reduce = 0;  // highest resolution levels discarded (like opj_decompress -r)
+  int layers = 0;  // quality layers decoded at most; 0 = all
+};
+
+// The frame a codestream decodes to, from its headers alone.
+struct J2kImageInfo {
+  int width = 0, height = 0;  // of component 0 at the requested reduction
+  int components = 0;
+  int bit_depth[kMaxPlanes] = {};
+  bool is_signed[kMaxPlanes] = {};
+  int component_width[kMaxPlanes] = {}, component_height[kMaxPlanes] = {};
+  int subsampling_x[kMaxPlanes] = {}, subsampling_y[kMaxPlanes] = {};
+  bool colour_transform = false;  // components 0..2 went through the RCT or ICT
+};
+
+// Reads the headers of `data` (a codestream, SOC to EOC); throws cf::Error
+// naming what is wrong, or what this decoder does not take (more than 4
+// components, samples of more than 16 bits, ...).
+J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s);
+
+class J2kDecoder {
+ public:
+  explicit J2kDecoder(Engine &engine);
+  ~J2kDecoder();
+  J2kDecoder(const J2kDecoder &) = delete;
+  J2kDecoder &operator=(const J2kDecoder &) = delete;
+
+  // Decodes `data` into `out`: host memory, U8 (depths up to 8) or U16,
+  // one component per codestream component, of j2k_image_info's sizes
+  // (signed components come out offset by 2^(depth - 1)). Throws cf::Error.
+  void decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out);
+
+  // Empty after a complete decode; otherwise where the last decode stopped
+  // (a truncated or corrupt tile), the frame holding what came before.
+  const std::string &problem() const;
+
+  struct State;
+
+ private:
+  Engine &engine_;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace cf

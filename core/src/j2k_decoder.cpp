@@ -1,0 +1,256 @@
+// JPEG 2000 decoding (cudafilters/j2k_decoder.hpp): the headers, then per
+// tile tier-2 and tier-1 into the coefficient blocks the reconstruction
+// stage reads (cpu/j2k_reconstruct.hpp), described by a Layout built from
+// the tiles' plans.
+#include "cudafilters/j2k_decoder.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/shared/j2k_block_decoder_rules.hpp"
+#include "cpu/j2k_reconstruct.hpp"
+#include "cudafilters/error.hpp"
+#include "j2k_header.hpp"
+#include "j2k_layout.hpp"
+#include "j2k_packet_reader.hpp"
+#include "j2k_tile_plan.hpp"
+
+namespace cf {
+
+struct J2kDecoder::State {
+  std::string problem;
+  std::vector<std::int32_t> coefficients;
+  std::vector<std::uint8_t> codeword, work;
+  std::vector<int> segments;
+};
+
+namespace {
+
+using namespace j2k;
+
+// Code-blocks and precincts a tile may have: one per sample of the tile
+// is the most any legal coding makes (1 x 1 precincts at resolution 0).
+std::size_t plan_limit(const Header &h) {
+  std::uint64_t samples = 0;
+  for (const j2k::Component &c : h.grid.components)
+    samples += (std::uint64_t(h.grid.x1 - h.grid.x0) / c.subsample_x + 1) *
+               (std::uint64_t(h.grid.y1 - h.grid.y0) / c.subsample_y + 1);
+  return std::size_t(std::min<std::uint64_t>(samples + 64, std::uint64_t(1) << 32));
+}
+
+[[noreturn]] void refuse(const std::string &what) { throw Error("JPEG 2000 decoder: " + what); }
+
+// What this decoder takes, and one coding for every tile as far as the
+// reconstruction needs it (transform and component transform).
+struct Coding {
+  bool reversible = true, mct = false;
+  std::uint32_t min_levels = 0;
+};
+
+Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
+  const auto &comps = h.grid.components;
+  if (comps.size() > std::size_t(kMaxPlanes))
+    refuse(std::to_string(comps.size()) + " components: at most " + std::to_string(kMaxPlanes) + " are decoded");
+  for (std::size_t c = 0; c < comps.size(); ++c)
+    if (comps[c].bit_depth > 16)
+      refuse("component " + std::to_string(c) + " has " + std::to_string(comps[c].bit_depth) +
+             "-bit samples: at most 16 are decoded");
+  if (s.reduce < 0 || s.layers < 0) refuse("reduce and layers must not be negative");
+  Coding k;
+  k.min_levels = kMaxLevels;
+  for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
+    const ResolvedTile r = resolve(h, t);
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+      if (t == 0 && c == 0) k.reversible = r.components[c].reversible;
+      if (r.components[c].reversible != k.reversible)
+        refuse("tile " + std::to_string(t) + ", component " + std::to_string(c) +
+               ": a wavelet other than the first tile's (mixed 5/3 and 9/7 are not decoded yet)");
+      k.min_levels = std::min(k.min_levels, r.components[c].levels);
+    }
+    if (t == 0) k.mct = r.coding.mct;
+    if (r.coding.mct != k.mct) refuse("tile " + std::to_string(t) + ": the component transform differs from tile 0's");
+  }
+  if (std::uint32_t(s.reduce) > k.min_levels)
+    refuse("reduce = " + std::to_string(s.reduce) + ": a tile-component has only " + std::to_string(k.min_levels) +
+           " decomposition levels");
+  return k;
+}
+
+CodestreamParams params_of(const Header &h, const Coding &k) {
+  CodestreamParams p;
+  p.x0 = h.grid.x0, p.y0 = h.grid.y0, p.x1 = h.grid.x1, p.y1 = h.grid.y1;
+  p.tile_x0 = h.grid.tile_x0, p.tile_y0 = h.grid.tile_y0;
+  p.tile_width = h.grid.tile_width, p.tile_height = h.grid.tile_height;
+  p.components = h.grid.components;
+  p.reversible = k.reversible;
+  p.mct = k.mct;
+  return p;
+}
+
+// A subband's exponent and mantissa (E.1.1.1; derived: E-5).
+SubbandStep step_of(const ComponentQuant &q, const PlanBand &b, std::uint32_t levels) {
+  if (q.style != QuantStyle::Derived) return q.steps[b.step_index];
+  SubbandStep s = q.steps[0];
+  const std::int64_t e = std::int64_t(s.exponent) - levels + b.level;
+  if (e < 0) refuse("a derived quantisation exponent below 0 for a subband of level " + std::to_string(b.level));
+  s.exponent = std::uint32_t(e);
+  return s;
+}
+
+// Why tier-1 refused or doubted a code-block.
+const char *status_text(t1::BlockStatus s) {
+  switch (s) {
+    case t1::BlockStatus::kTooManyBitplanes: return "more magnitude bit-planes than the decoder takes (30)";
+    case t1::BlockStatus::kBadZeroBitplanes: return "more zero bit-planes than the subband has";
+    case t1::BlockStatus::kBadPasses: return "more coding passes than its bit-planes allow";
+    case t1::BlockStatus::kBadSegments: return "codeword segment lengths that do not fit its passes or data";
+    case t1::BlockStatus::kCorrupt: return "a segmentation symbol other than 1010 (corrupt data)";
+    default: return "an impossible size or style";
+  }
+}
+
+}  // namespace
+
+J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s) {
+  const Header h = read_header(data, size);
+  const Coding k = check_supported(h, s);
+  const CodestreamParams p = params_of(h, k);
+  J2kImageInfo info;
+  info.components = int(h.grid.components.size());
+  info.colour_transform = k.mct;
+  for (int c = 0; c < info.components; ++c) {
+    const Size z = reduced_component_size(p, std::uint32_t(c), std::uint32_t(s.reduce));
+    info.component_width[c] = int(z.width);
+    info.component_height[c] = int(z.height);
+    info.bit_depth[c] = int(h.grid.components[c].bit_depth);
+    info.is_signed[c] = h.grid.components[c].is_signed;
+    info.subsampling_x[c] = int(h.grid.components[c].subsample_x);
+    info.subsampling_y[c] = int(h.grid.components[c].subsample_y);
+  }
+  const std::uint64_t sx = std::uint64_t(1) << s.reduce, sy = sx;
+  info.width = int((std::uint64_t(h.grid.x1) + sx - 1) / sx - (std::uint64_t(h.grid.x0) + sx - 1) / sx);
+  info.height = int((std::uint64_t(h.grid.y1) + sy - 1) / sy - (std::uint64_t(h.grid.y0) + sy - 1) / sy);
+  return info;
+}
+
+J2kDecoder::J2kDecoder(Engine &engine) : engine_(engine), state_(std::make_unique<State>()) {}
+J2kDecoder::~J2kDecoder() = default;
+const std::string &J2kDecoder::problem() const { return state_->problem; }
+
+void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out) {
+  if (engine_.backend() == Backend::Cuda) refuse("the cuda backend decodes nothing yet: use cpu or openmp");
+  State &st = *state_;
+  st.problem.clear();
+  const Header h = read_header(data, size);
+  const Coding k = check_supported(h, s);
+
+  Layout layout;
+  layout.params = params_of(h, k);
+  std::vector<float> steps;
+  std::vector<std::uint32_t> roi;
+  bool any_roi = false;
+  st.coefficients.clear();
+  const std::uint32_t kept_layers = s.layers > 0 ? std::uint32_t(s.layers) : UINT32_MAX;
+
+  for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
+    const ResolvedTile coding = resolve(h, t);
+    const TilePlan plan = make_tile_plan(h, t, coding, plan_limit(h));
+    const std::size_t base = st.coefficients.size();
+    st.coefficients.resize(base + plan.coefficient_count, 0);
+
+    // The tile's part of the layout, for the reconstruction.
+    TileLayout tl;
+    tl.index = t;
+    tl.rect = plan.rect;
+    tl.first_tile_component = std::uint32_t(layout.tile_components.size());
+    layout.tiles.push_back(tl);
+    for (std::uint32_t c = 0; c < plan.components.size(); ++c) {
+      const PlanComponent &pc = plan.components[c];
+      TileComponentLayout tc;
+      tc.tile = t;
+      tc.component = c;
+      tc.rect = pc.rect;
+      tc.offset = base + pc.offset;
+      // The plan lists each component's bands together, in component order.
+      tc.first_band = std::uint32_t(layout.bands.size());
+      for (const PlanBand &b : plan.bands) {
+        if (b.component == c) break;
+        ++tc.first_band;
+      }
+      for (const PlanResolution &r : pc.resolutions) tc.resolutions.push_back(r.rect);
+      layout.tile_components.push_back(tc);
+      roi.push_back(coding.roi_shift[c]);
+      any_roi = any_roi || coding.roi_shift[c] != 0;
+    }
+    for (const PlanBand &b : plan.bands) {
+      BandLayout bl;
+      bl.orientation = b.orientation;
+      bl.level = b.level;
+      bl.resolution = b.resolution;
+      bl.band = b.rect;
+      bl.buffer_x = b.buffer_x;
+      bl.buffer_y = b.buffer_y;
+      bl.step_index = b.step_index;
+      layout.bands.push_back(bl);
+      if (!k.reversible) {
+        // Delta_b (E-3), halved: tier-1 gives indices with a fraction bit.
+        const SubbandStep q = step_of(coding.quant[b.component], b, plan.components[b.component].levels);
+        const int range = int(h.grid.components[b.component].bit_depth) + int(gain_log2(b.orientation));
+        steps.push_back(float(std::ldexp(1.0 + q.mantissa / 2048.0, range - int(q.exponent) - 1)));
+      }
+    }
+
+    // Tier-2, then tier-1 block by block into the tile's coefficients.
+    const TileCodewords cw = read_tile_packets(data, h, plan, coding, kept_layers);
+    if (!cw.problem.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ": " + cw.problem;
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i) {
+      const PlanBlock &blk = plan.blocks[i];
+      const PlanBand &band = plan.bands[blk.band];
+      const PlanComponent &pc = plan.components[band.component];
+      const BlockCodeword &cb = cw.blocks[i];
+      if (cb.passes == 0 || band.resolution + std::uint32_t(s.reduce) > pc.levels) continue;
+      const ComponentQuant &quant = coding.quant[band.component];
+      const SubbandStep q = step_of(quant, band, pc.levels);
+      st.codeword.clear();
+      for (const ByteSpan &c : cb.chunks)
+        st.codeword.insert(st.codeword.end(), cw.bytes.begin() + std::ptrdiff_t(c.offset),
+                           cw.bytes.begin() + std::ptrdiff_t(c.offset + c.length));
+      st.segments.assign(cb.segment_lengths.begin(), cb.segment_lengths.end());
+      st.work.resize(std::size_t(t1::block_work_bytes(int(blk.rect.width()), int(blk.rect.height()))));
+      t1::DecodeInput in{};
+      in.data = st.codeword.data();
+      in.length = int(st.codeword.size());
+      in.segment_lengths = st.segments.data();
+      in.segments = int(st.segments.size());
+      in.width = int(blk.rect.width());
+      in.height = int(blk.rect.height());
+      in.orientation = t1::Orientation(band.orientation);
+      in.style = coding.components[band.component].cb_style;
+      // Mb (E-2), plus the ROI shift: region coefficients were scaled up by it (H.1).
+      in.magnitude_bitplanes = int(quant.guard_bits + q.exponent) - 1 + int(coding.roi_shift[band.component]);
+      in.zero_bitplanes = int(cb.zero_bitplanes);
+      in.passes = int(cb.passes);
+      in.fraction_bits = k.reversible ? 0 : 1;
+      const std::size_t stride = pc.rect.width();
+      t1::DecodeOutput o{st.coefficients.data() + base + pc.offset + std::size_t(blk.buffer_y) * stride + blk.buffer_x,
+                         int(stride), st.work.data()};
+      const t1::BlockStatus status = t1::decode_block(in, o);
+      if (status != t1::BlockStatus::kOk && st.problem.empty())
+        st.problem = "tile " + std::to_string(t) + ", code-block " + std::to_string(i) + " of component " +
+                     std::to_string(band.component) + ": " + status_text(status);
+    }
+  }
+  layout.coefficient_count = st.coefficients.size();
+
+  Reconstruction r;
+  r.steps = std::move(steps);
+  if (any_roi) r.roi_shifts = std::move(roi);
+  r.reduce = std::uint32_t(s.reduce);
+  r.fraction_bits = k.reversible ? 0 : 1;
+  if (engine_.backend() == Backend::OpenMP)
+    omp::j2k_reconstruct(layout, st.coefficients.data(), r, out, engine_.threads());
+  else
+    cpu::j2k_reconstruct(layout, st.coefficients.data(), r, out);
+}
+
+}  // namespace cf
