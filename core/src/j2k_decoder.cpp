@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/shared/j2k_block_decoder_rules.hpp"
 #include "cpu/j2k_reconstruct.hpp"
+#include "cpu/j2k_tier1_decode.hpp"
 #include "cudafilters/error.hpp"
 #include "j2k_header.hpp"
 #include "j2k_layout.hpp"
@@ -20,8 +20,6 @@ namespace cf {
 struct J2kDecoder::State {
   std::string problem;
   std::vector<std::int32_t> coefficients;
-  std::vector<std::uint8_t> codeword, work;
-  std::vector<int> segments;
 };
 
 namespace {
@@ -95,18 +93,6 @@ SubbandStep step_of(const ComponentQuant &q, const PlanBand &b, std::uint32_t le
   if (e < 0) refuse("a derived quantisation exponent below 0 for a subband of level " + std::to_string(b.level));
   s.exponent = std::uint32_t(e);
   return s;
-}
-
-// Why tier-1 refused or doubted a code-block.
-const char *status_text(t1::BlockStatus s) {
-  switch (s) {
-    case t1::BlockStatus::kTooManyBitplanes: return "more magnitude bit-planes than the decoder takes (30)";
-    case t1::BlockStatus::kBadZeroBitplanes: return "more zero bit-planes than the subband has";
-    case t1::BlockStatus::kBadPasses: return "more coding passes than its bit-planes allow";
-    case t1::BlockStatus::kBadSegments: return "codeword segment lengths that do not fit its passes or data";
-    case t1::BlockStatus::kCorrupt: return "a segmentation symbol other than 1010 (corrupt data)";
-    default: return "an impossible size or style";
-  }
 }
 
 }  // namespace
@@ -200,45 +186,27 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       }
     }
 
-    // Tier-2, then tier-1 block by block into the tile's coefficients.
+    // Tier-2, then tier-1 into the tile's coefficients.
     const TileCodewords cw = read_tile_packets(data, h, plan, coding, kept_layers);
     if (!cw.problem.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ": " + cw.problem;
-    for (std::size_t i = 0; i < plan.blocks.size(); ++i) {
-      const PlanBlock &blk = plan.blocks[i];
-      const PlanBand &band = plan.bands[blk.band];
+    std::vector<BandDecoding> bands(plan.bands.size());
+    for (std::size_t i = 0; i < plan.bands.size(); ++i) {
+      const PlanBand &band = plan.bands[i];
       const PlanComponent &pc = plan.components[band.component];
-      const BlockCodeword &cb = cw.blocks[i];
-      if (cb.passes == 0 || band.resolution + std::uint32_t(s.reduce) > pc.levels) continue;
       const ComponentQuant &quant = coding.quant[band.component];
-      const SubbandStep q = step_of(quant, band, pc.levels);
-      st.codeword.clear();
-      for (const ByteSpan &c : cb.chunks)
-        st.codeword.insert(st.codeword.end(), cw.bytes.begin() + std::ptrdiff_t(c.offset),
-                           cw.bytes.begin() + std::ptrdiff_t(c.offset + c.length));
-      st.segments.assign(cb.segment_lengths.begin(), cb.segment_lengths.end());
-      st.work.resize(std::size_t(t1::block_work_bytes(int(blk.rect.width()), int(blk.rect.height()))));
-      t1::DecodeInput in{};
-      in.data = st.codeword.data();
-      in.length = int(st.codeword.size());
-      in.segment_lengths = st.segments.data();
-      in.segments = int(st.segments.size());
-      in.width = int(blk.rect.width());
-      in.height = int(blk.rect.height());
-      in.orientation = t1::Orientation(band.orientation);
-      in.style = coding.components[band.component].cb_style;
+      BandDecoding &d = bands[i];
+      d.skip = band.resolution + std::uint32_t(s.reduce) > pc.levels;
+      d.style = coding.components[band.component].cb_style;
       // Mb (E-2), plus the ROI shift: region coefficients were scaled up by it (H.1).
-      in.magnitude_bitplanes = int(quant.guard_bits + q.exponent) - 1 + int(coding.roi_shift[band.component]);
-      in.zero_bitplanes = int(cb.zero_bitplanes);
-      in.passes = int(cb.passes);
-      in.fraction_bits = k.reversible ? 0 : 1;
-      const std::size_t stride = pc.rect.width();
-      t1::DecodeOutput o{st.coefficients.data() + base + pc.offset + std::size_t(blk.buffer_y) * stride + blk.buffer_x,
-                         int(stride), st.work.data()};
-      const t1::BlockStatus status = t1::decode_block(in, o);
-      if (status != t1::BlockStatus::kOk && st.problem.empty())
-        st.problem = "tile " + std::to_string(t) + ", code-block " + std::to_string(i) + " of component " +
-                     std::to_string(band.component) + ": " + status_text(status);
+      d.magnitude_bitplanes =
+          int(quant.guard_bits + step_of(quant, band, pc.levels).exponent) - 1 + int(coding.roi_shift[band.component]);
+      d.fraction_bits = coding.components[band.component].reversible ? 0 : 1;
     }
+    std::int32_t *tile_coefficients = st.coefficients.data() + base;
+    const std::string bad = engine_.backend() == Backend::OpenMP
+                                ? omp::j2k_decode_blocks(plan, cw, bands, tile_coefficients, engine_.threads())
+                                : cpu::j2k_decode_blocks(plan, cw, bands, tile_coefficients);
+    if (!bad.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ", " + bad;
   }
   layout.coefficient_count = st.coefficients.size();
 

@@ -1,0 +1,51 @@
+// Tier-1 of the JPEG 2000 decoder on the CPU: every code-block of a tile
+// through t1::decode_block into the tile's coefficient blocks (zero where a
+// block has no pass). cf::cpu decodes the blocks in order; cf::omp gives
+// them to OpenMP threads, with the same samples (blocks are independent).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/shared/j2k_block_decoder_rules.hpp"
+#include "core/src/j2k_packet_reader.hpp"
+#include "core/src/j2k_tile_plan.hpp"
+
+namespace cf::j2k {
+
+// What tier-1 needs of a subband of the plan (by TilePlan::bands index).
+struct BandDecoding {
+  bool skip = false;            // a discarded resolution or a component not decoded
+  unsigned style = 0;           // code-block style (COD/COC)
+  int magnitude_bitplanes = 0;  // Mb (E-2), the ROI shift included
+  int fraction_bits = 0;        // t1::DecodeInput::fraction_bits
+};
+
+// A thread's buffers, kept between blocks.
+struct BlockScratch {
+  std::vector<std::uint8_t> codeword, work;
+  std::vector<int> segments;
+};
+
+// Block b of `plan` into `coefficients` (the tile's array, the plan's
+// offsets); its status.
+t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
+                                  std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch);
+
+// What a block's status says, for a problem report; empty for kOk.
+std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus s);
+
+}  // namespace cf::j2k
+
+namespace cf::cpu {
+// The first block's problem, or empty.
+std::string j2k_decode_blocks(const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
+                              const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients);
+}  // namespace cf::cpu
+
+namespace cf::omp {
+// threads = 0: all cores. The problem of the lowest-numbered bad block, as cpu's.
+std::string j2k_decode_blocks(const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
+                              const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients, int threads);
+}  // namespace cf::omp
