@@ -357,6 +357,25 @@ static void colour_hints() {
   }
 }
 
+// layers=N decodes the first N quality layers, as opj_decompress -l N.
+static void fewer_layers() {
+  if (!cft::have_tool("opj_compress") || !cft::have_tool("opj_decompress")) return;
+  TempDir dir;
+  const std::string pgm = dir.path + "/in.pgm", j2k = dir.path + "/l.j2k";
+  write_pnm(pgm, 45, 31, 1, 255, 6);
+  std::string out;
+  CHECK(cft::run_command("opj_compress -n 3 -r 40,10,1 -i " + pgm + " -o " + j2k, out) == 0);
+  for (int layers : {1, 2, 3}) {
+    const std::string ref = dir.path + "/ref" + std::to_string(layers) + ".pgm";
+    CHECK(cft::run_command("opj_decompress -l " + std::to_string(layers) + " -i " + j2k + " -o " + ref, out) == 0);
+    const std::string desc = "filesrc location=" + j2k + " blocksize=" + std::to_string(file_size(j2k)) +
+                             " ! image/x-jpc ! cudaj2kdec backend=cpu layers=" + std::to_string(layers) + kSink;
+    Frames f;
+    run_frames(desc, &f);
+    expect_pnm(desc, f, ref, 0, 0);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Muxed files
 
@@ -580,6 +599,7 @@ int main(int argc, char **argv) {
   from_openjpegenc();
   opj_files();
   colour_hints();
+  fewer_layers();
   muxed("cudaj2kenc", "mj2mux", "qtdemux", ".mj2", "Y42B");
   muxed("cudaj2kenc", "mj2mux", "qtdemux", ".mj2", "RGBA");
   muxed("openjpegenc", "mj2mux", "qtdemux", ".mj2", "I420");
