@@ -16,6 +16,7 @@ GST_ELEMENT_REGISTER_DECLARE(cudaycocg);
 GST_ELEMENT_REGISTER_DECLARE(cudaentropy);
 GST_ELEMENT_REGISTER_DECLARE(cudadct);
 GST_ELEMENT_REGISTER_DECLARE(cudaj2kenc);
+GST_ELEMENT_REGISTER_DECLARE(cudaj2kdec);
 
 static gboolean plugin_init(GstPlugin *plugin) {
   gboolean ok = FALSE;
@@ -34,6 +35,7 @@ static gboolean plugin_init(GstPlugin *plugin) {
   ok |= GST_ELEMENT_REGISTER(cudaentropy, plugin);
   ok |= GST_ELEMENT_REGISTER(cudadct, plugin);
   ok |= GST_ELEMENT_REGISTER(cudaj2kenc, plugin);
+  ok |= GST_ELEMENT_REGISTER(cudaj2kdec, plugin);
   return ok;
 }
 
