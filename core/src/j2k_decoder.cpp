@@ -57,7 +57,9 @@ Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
   Coding k;
   k.components = s.components > 0 ? std::size_t(s.components) : comps.size();
   if (k.components > std::size_t(kMaxPlanes))
-    refuse(std::to_string(comps.size()) + " components: a frame holds at most " + std::to_string(kMaxPlanes) +
+    refuse((s.components > 0 ? "components = " + std::to_string(s.components)
+                             : std::to_string(comps.size()) + " components") +
+           ": a frame holds at most " + std::to_string(kMaxPlanes) +
            " (J2kDecodeSettings::components decodes the first ones)");
   for (std::size_t c = 0; c < k.components; ++c)
     if (comps[c].bit_depth > 16)

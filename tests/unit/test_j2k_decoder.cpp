@@ -176,9 +176,10 @@ static void components_setting(const fs::path &root) {
   refused(four, 5, "the codestream has 4");
   refused(four, -1, "components = -1");
   refused(many, 0, "257 components: a frame holds at most 4");
+  refused(many, 5, "components = 5: a frame holds at most 4");
   refused(many, 2, "the component transform (mct) makes each of components 0..2 from all three");
   std::printf(
-      "components setting: the first 1..3 of p0_05 as among all 4; 5, -1, all of 257 and 2 of a colour "
+      "components setting: the first 1..3 of p0_05 as among all 4; 5 of 4, -1, all or 5 of 257, 2 of a colour "
       "transform refused\n");
 }
 
