@@ -1,12 +1,14 @@
 // CPU backends of the JPEG 2000 decoder's reconstruction stage (internal):
 // from the int32 coefficient array that core/src/j2k_layout.hpp describes
 // (each tile-component's block deinterleaved, LL at the top-left), the
-// frame's samples. Per tile and tile-component: the ROI scaling undone
+// frame's samples. Per tile and tile-component, with the tile-component's
+// own wavelet (TileComponentLayout::reversible): the ROI scaling undone
 // (T.800 H.2) and, when irreversible, each coefficient times its
 // subband's step (E.1.1.1); the inverse wavelet (5/3 or 9/7, F.3) level by
 // level from the lowest resolution up to resolution NL - reduce; the
-// inverse colour transform (RCT or ICT on components 0..2 when the
-// layout's parameters say mct, G.2, G.3); the DC level shift undone, the
+// inverse colour transform on components 0..2 when the layout's parameters
+// say mct (the RCT where the tile's components 0..2 are 5/3, G.2, the ICT
+// where they are 9/7, G.3; mixed is refused); the DC level shift undone, the
 // irreversible samples rounded to the nearest integer, and every sample
 // clamped to its component's range (G.1.2) and written to the frame.
 // cf::cpu is the serial reference; cf::omp shares the tiles, components,
@@ -30,17 +32,19 @@
 namespace cf::j2k {
 
 struct Reconstruction {
-  // Irreversible: Delta_b of each band of Layout::bands (by its index
-  // there, so each tile-component has its own); empty when reversible.
+  // Delta_b of each band of Layout::bands (by its index there, so each
+  // tile-component has its own), read for the irreversible tile-components'
+  // bands only; empty when every tile-component is reversible.
   std::vector<float> steps;
   // The ROI shift s (RGN's SPrgn) of each tile-component, by its index in
   // Layout::tile_components; empty: no ROI anywhere.
   std::vector<std::uint32_t> roi_shifts;
   // Highest resolution levels discarded: 0..NL.
   std::uint32_t reduce = 0;
-  // Fraction bits of the coefficients (0 or 1; quant::dequantise): where
-  // ROI scaling is undone (quant::roi_descale).
-  std::uint32_t fraction_bits = 0;
+  // Fraction bits of the irreversible tile-components' coefficients (0 or
+  // 1; quant::dequantise), where ROI scaling is undone (quant::roi_descale);
+  // the reversible ones' coefficients are integers (none).
+  std::uint32_t irreversible_fraction_bits = 0;
 };
 
 // The size of component c once `reduce` levels are discarded: the width

@@ -13,8 +13,9 @@
 // resolution being rebuilt; store (colour transform, DC level shift,
 // rounding, clamping) into the frame. The work block of a tile-component
 // is the top-left region of its coefficient block that resolution
-// NL - reduce covers (rows of that region's width): int32 when
-// reversible, float otherwise.
+// NL - reduce covers (rows of that region's width): int32 when its
+// wavelet is the 5/3 (TileComponentLayout::reversible), float for the 9/7,
+// so one tile may hold both.
 #pragma once
 
 #include <algorithm>
@@ -94,9 +95,17 @@ inline void check(const Frame &f) {
         if (a.width() != b.width() || a.height() != b.height())
           fail("the colour transform (mct) needs components 0, 1 and 2 of one size; component " + std::to_string(k) +
                " differs from component 0 (T.800 G.2)");
+        if (f.layout.tile_components[t.first_tile_component + k].reversible !=
+            f.layout.tile_components[t.first_tile_component].reversible)
+          fail(
+              "the colour transform (mct) needs components 0, 1 and 2 of one wavelet (the RCT goes with the 5/3, "
+              "T.800 G.2; the ICT with the 9/7, G.3); tile " +
+              std::to_string(t.index) + ", component " + std::to_string(k) + " differs from component 0");
       }
   }
-  if (!p.reversible && f.r.steps.size() != f.layout.bands.size())
+  const bool any_irreversible = std::any_of(f.layout.tile_components.begin(), f.layout.tile_components.end(),
+                                            [](const TileComponentLayout &tc) { return !tc.reversible; });
+  if (any_irreversible && f.r.steps.size() != f.layout.bands.size())
     fail("irreversible coefficients need a step per subband: " + std::to_string(f.r.steps.size()) + " given, " +
          std::to_string(f.layout.bands.size()) + " subbands");
   if (!f.r.roi_shifts.empty() && f.r.roi_shifts.size() != f.layout.tile_components.size())
@@ -105,37 +114,48 @@ inline void check(const Frame &f) {
   if (!f.coefficients && f.layout.coefficient_count) fail("no coefficients");
 }
 
-// Samples of work a tile needs: its tile-components' kept regions.
-inline std::size_t tile_work_size(const Layout &l, std::uint32_t tile, std::uint32_t reduce) {
-  std::size_t n = 0;
+// Samples of work a tile needs: its tile-components' kept regions, int32
+// for the reversible ones and float for the others.
+struct WorkSize {
+  std::size_t ints = 0, floats = 0;
+};
+inline WorkSize tile_work_size(const Layout &l, std::uint32_t tile, std::uint32_t reduce) {
+  WorkSize n;
   const TileLayout &t = l.tiles[tile];
   for (std::size_t k = 0; k < l.params.components.size(); ++k) {
-    const Rect &r = kept(l.tile_components[t.first_tile_component + k], reduce);
-    n += std::size_t(r.width()) * r.height();
+    const TileComponentLayout &tc = l.tile_components[t.first_tile_component + k];
+    const Rect &r = kept(tc, reduce);
+    (tc.reversible ? n.ints : n.floats) += std::size_t(r.width()) * r.height();
   }
   return n;
 }
 
-// One tile's tile-components (their indices and layouts) and their work blocks.
-template <class T>
+// One tile's tile-components (their indices and layouts) and their work
+// blocks: ints[k] for a reversible one (5/3), floats[k] otherwise (9/7),
+// the other null.
 struct TileWork {
   std::vector<std::size_t> indices;
   std::vector<const TileComponentLayout *> tcs;
-  std::vector<T *> blocks;
+  std::vector<std::int32_t *> ints;
+  std::vector<float *> floats;
 };
 
-template <class T>
-TileWork<T> tile_work(const Frame &f, std::uint32_t tile, T *work) {
-  TileWork<T> w;
+inline TileWork tile_work(const Frame &f, std::uint32_t tile, std::int32_t *ints, float *floats) {
+  TileWork w;
   const TileLayout &t = f.layout.tiles[tile];
   for (std::size_t k = 0; k < f.layout.params.components.size(); ++k) {
     const std::size_t i = t.first_tile_component + k;
     const TileComponentLayout &tc = f.layout.tile_components[i];
+    const Rect &r = kept(tc, f.r.reduce);
+    const std::size_t n = std::size_t(r.width()) * r.height();
     w.indices.push_back(i);
     w.tcs.push_back(&tc);
-    w.blocks.push_back(work);
-    const Rect &r = kept(tc, f.r.reduce);
-    work += std::size_t(r.width()) * r.height();
+    w.ints.push_back(tc.reversible ? ints : nullptr);
+    w.floats.push_back(tc.reversible ? nullptr : floats);
+    if (tc.reversible)
+      ints += n;
+    else
+      floats += n;
   }
   return w;
 }
@@ -143,20 +163,21 @@ TileWork<T> tile_work(const Frame &f, std::uint32_t tile, T *work) {
 // Row y of tile-component k's work block from its coefficients: the bands
 // of the kept resolutions, ROI scaling undone, dequantised when float.
 template <class T>
-void load_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_t y) {
+void load_row(const Frame &f, const TileWork &w, std::size_t k, T *block, std::uint32_t y) {
   const TileComponentLayout &tc = *w.tcs[k];
   const std::uint32_t kept_levels = levels_of(tc) - f.r.reduce;
   const std::size_t width = kept(tc, f.r.reduce).width();
   const std::int32_t *src = f.coefficients + tc.offset + std::size_t(y) * tc.rect.width();
-  T *dst = w.blocks[k] + y * width;
+  T *dst = block + y * width;
   const std::uint32_t shift = f.r.roi_shifts.empty() ? 0 : f.r.roi_shifts[w.indices[k]];
+  const std::uint32_t fraction_bits = tc.reversible ? 0 : f.r.irreversible_fraction_bits;
   // Bands in subbands_in_order(): those of resolutions 0..kept_levels come first.
   for (std::size_t b = 0; b < subband_count(kept_levels); ++b) {
     const std::size_t index = tc.first_band + b;
     const BandLayout &band = f.layout.bands[index];
     if (y < band.buffer_y || y >= band.buffer_y + band.band.height()) continue;
     for (std::uint32_t x = band.buffer_x; x < band.buffer_x + band.band.width(); ++x) {
-      const std::int32_t q = quant::roi_descale(src[x], shift, f.r.fraction_bits);
+      const std::int32_t q = quant::roi_descale(src[x], shift, fraction_bits);
       if constexpr (std::is_same_v<T, float>)
         dst[x] = quant::dequantise(q, f.r.steps[index]);
       else
@@ -179,10 +200,13 @@ inline void write_samples(const FrameView &v, int c, int x, int y, int n, const 
   }
 }
 
-// Row y of tile-component k into the frame; with the colour transform, k =
-// 0 also does components 1 and 2. scratch holds 3 rows of the kept width.
+// Row y of tile-component k into the frame, from `blocks` (its work block,
+// and with the colour transform those of components 1 and 2: k = 0 then
+// does all three, alike in wavelet as check() makes sure). scratch holds 3
+// rows of the kept width.
 template <class T>
-void store_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_t y, std::int32_t *scratch) {
+void store_row(const Frame &f, const TileWork &w, std::size_t k, T *const *blocks, std::uint32_t y,
+               std::int32_t *scratch) {
   const CodestreamParams &p = f.layout.params;
   const TileComponentLayout &tc = *w.tcs[k];
   const Rect &r = kept(tc, f.r.reduce);
@@ -194,11 +218,11 @@ void store_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_
     std::int32_t v[3];
     if constexpr (std::is_same_v<T, float>) {
       float s[3];
-      for (std::size_t j = 0; j < comps; ++j) s[j] = w.blocks[k + j][at + i];
+      for (std::size_t j = 0; j < comps; ++j) s[j] = blocks[j][at + i];
       if (colour) quant::ict_inverse(s);
       for (std::size_t j = 0; j < comps; ++j) v[j] = quant::nearest(s[j]);
     } else {
-      for (std::size_t j = 0; j < comps; ++j) v[j] = w.blocks[k + j][at + i];
+      for (std::size_t j = 0; j < comps; ++j) v[j] = blocks[j][at + i];
       if (colour) colour::inverse(ColourTransform::Rct, v);
     }
     for (std::size_t j = 0; j < comps; ++j)
@@ -215,10 +239,10 @@ void store_row(const Frame &f, const TileWork<T> &w, std::size_t k, std::uint32_
   }
 }
 
-// The passes of one tile on its work blocks (int32: 5/3, float: 9/7).
-template <class T, class ForEach>
-void reconstruct_tile(const Frame &f, const TileWork<T> &w, ForEach &&for_each) {
-  using Filter = std::conditional_t<std::is_same_v<T, float>, dwt::Irreversible97, dwt::Reversible53>;
+// The passes of one tile on its work blocks, each tile-component with its
+// own wavelet (int32: 5/3, float: 9/7).
+template <class ForEach>
+void reconstruct_tile(const Frame &f, const TileWork &w, ForEach &&for_each) {
   const std::size_t comps = w.tcs.size();
   const std::uint32_t reduce = f.r.reduce;
   std::size_t scratch = 1;
@@ -229,7 +253,10 @@ void reconstruct_tile(const Frame &f, const TileWork<T> &w, ForEach &&for_each) 
   for (std::size_t k = 0; k < comps; ++k) lengths[k] = kept(*w.tcs[k], reduce).height();
   for_each(total(lengths), scratch, [&](std::size_t i, std::int32_t *, float *) {
     const std::size_t k = part_of(lengths, i);
-    load_row(f, w, k, std::uint32_t(i));
+    if (w.tcs[k]->reversible)
+      load_row(f, w, k, w.ints[k], std::uint32_t(i));
+    else
+      load_row(f, w, k, w.floats[k], std::uint32_t(i));
   });
 
   // Level l rebuilds resolution NL - l + 1: its rows, then its columns.
@@ -246,24 +273,33 @@ void reconstruct_tile(const Frame &f, const TileWork<T> &w, ForEach &&for_each) 
         const std::size_t k = part_of(lengths, i);
         const Rect &r = w.tcs[k]->resolutions[levels_of(*w.tcs[k]) - l + 1];
         const std::ptrdiff_t stride = kept(*w.tcs[k], reduce).width();
-        T *s;
-        if constexpr (std::is_same_v<T, float>)
-          s = fs;
-        else
-          s = is;
-        if (pass == 0)
-          dwt::inverse_row<Filter>(w.blocks[k], stride, r.x0, int(r.width()), int(i), s);
-        else
-          dwt::inverse_column<Filter>(w.blocks[k], stride, r.y0, int(r.height()), int(i), s);
+        if (w.tcs[k]->reversible) {
+          if (pass == 0)
+            dwt::inverse_row<dwt::Reversible53>(w.ints[k], stride, r.x0, int(r.width()), int(i), is);
+          else
+            dwt::inverse_column<dwt::Reversible53>(w.ints[k], stride, r.y0, int(r.height()), int(i), is);
+        } else {
+          if (pass == 0)
+            dwt::inverse_row<dwt::Irreversible97>(w.floats[k], stride, r.x0, int(r.width()), int(i), fs);
+          else
+            dwt::inverse_column<dwt::Irreversible97>(w.floats[k], stride, r.y0, int(r.height()), int(i), fs);
+        }
       });
     }
   }
 
+  const bool colour = f.layout.params.mct;
   for (std::size_t k = 0; k < comps; ++k)
-    lengths[k] = (f.layout.params.mct && (k == 1 || k == 2)) ? 0 : kept(*w.tcs[k], reduce).height();
+    lengths[k] = (colour && (k == 1 || k == 2)) ? 0 : kept(*w.tcs[k], reduce).height();
   for_each(total(lengths), 3 * scratch, [&](std::size_t i, std::int32_t *is, float *) {
-    const std::size_t k = part_of(lengths, i);
-    store_row(f, w, k, std::uint32_t(i), is);
+    const std::size_t k = part_of(lengths, i), n = colour && k == 0 ? 3 : 1;
+    if (w.tcs[k]->reversible) {
+      std::int32_t *blocks[3] = {w.ints[k], n > 1 ? w.ints[k + 1] : nullptr, n > 2 ? w.ints[k + 2] : nullptr};
+      store_row(f, w, k, blocks, std::uint32_t(i), is);
+    } else {
+      float *blocks[3] = {w.floats[k], n > 1 ? w.floats[k + 1] : nullptr, n > 2 ? w.floats[k + 2] : nullptr};
+      store_row(f, w, k, blocks, std::uint32_t(i), is);
+    }
   });
 }
 
@@ -276,14 +312,10 @@ struct Work {
 // Every pass of tile `tile`.
 template <class ForEach>
 void run_tile(const Frame &f, std::uint32_t tile, Work &work, ForEach &&for_each) {
-  const std::size_t n = tile_work_size(f.layout, tile, f.r.reduce);
-  if (f.layout.params.reversible) {
-    work.ints.resize(n);
-    reconstruct_tile(f, tile_work(f, tile, work.ints.data()), for_each);
-  } else {
-    work.floats.resize(n);
-    reconstruct_tile(f, tile_work(f, tile, work.floats.data()), for_each);
-  }
+  const WorkSize n = tile_work_size(f.layout, tile, f.r.reduce);
+  work.ints.resize(n.ints);
+  work.floats.resize(n.floats);
+  reconstruct_tile(f, tile_work(f, tile, work.ints.data(), work.floats.data()), for_each);
 }
 
 }  // namespace cf::j2k::reconstruct

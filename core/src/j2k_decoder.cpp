@@ -38,49 +38,64 @@ std::size_t plan_limit(const Header &h) {
 
 [[noreturn]] void refuse(const std::string &what) { throw Error("JPEG 2000 decoder: " + what); }
 
-// What this decoder takes, and one coding for every tile as far as the
-// reconstruction needs it (transform and component transform).
+// What this decoder takes, and what the reconstruction needs of every
+// tile: the components decoded, the component transform (one for all
+// tiles), the fewest levels of a tile-component decoded.
 struct Coding {
-  bool reversible = true, mct = false;
+  std::size_t components = 0;  // decoded: components 0..components - 1
+  bool mct = false;
   std::uint32_t min_levels = 0;
 };
 
 Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
   const auto &comps = h.grid.components;
-  if (comps.size() > std::size_t(kMaxPlanes))
-    refuse(std::to_string(comps.size()) + " components: at most " + std::to_string(kMaxPlanes) + " are decoded");
-  for (std::size_t c = 0; c < comps.size(); ++c)
+  if (s.components < 0 || std::size_t(s.components) > comps.size())
+    refuse("components = " + std::to_string(s.components) + ": the codestream has " + std::to_string(comps.size()) +
+           " (0 decodes all)");
+  Coding k;
+  k.components = s.components > 0 ? std::size_t(s.components) : comps.size();
+  if (k.components > std::size_t(kMaxPlanes))
+    refuse((s.components > 0 ? "components = " + std::to_string(s.components)
+                             : std::to_string(comps.size()) + " components") +
+           ": a frame holds at most " + std::to_string(kMaxPlanes) +
+           " (J2kDecodeSettings::components decodes the first ones)");
+  for (std::size_t c = 0; c < k.components; ++c)
     if (comps[c].bit_depth > 16)
       refuse("component " + std::to_string(c) + " has " + std::to_string(comps[c].bit_depth) +
              "-bit samples: at most 16 are decoded");
-  if (s.reduce < 0 || s.layers < 0) refuse("reduce and layers must not be negative");
-  Coding k;
+  if (s.reduce < 0 || s.reduce > 32 || s.layers < 0) refuse("reduce must be in 0..32 and layers not negative");
   k.min_levels = kMaxLevels;
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile r = resolve(h, t);
-    for (std::size_t c = 0; c < comps.size(); ++c) {
-      if (t == 0 && c == 0) k.reversible = r.components[c].reversible;
-      if (r.components[c].reversible != k.reversible)
-        refuse("tile " + std::to_string(t) + ", component " + std::to_string(c) +
-               ": a wavelet other than the first tile's (mixed 5/3 and 9/7 are not decoded yet)");
-      k.min_levels = std::min(k.min_levels, r.components[c].levels);
-    }
+    for (std::size_t c = 0; c < k.components; ++c) k.min_levels = std::min(k.min_levels, r.components[c].levels);
     if (t == 0) k.mct = r.coding.mct;
     if (r.coding.mct != k.mct) refuse("tile " + std::to_string(t) + ": the component transform differs from tile 0's");
+    if (!r.coding.mct) continue;
+    // The RCT goes with the 5/3 (G.2), the ICT with the 9/7 (G.3): one of
+    // them on components 0..2 means one wavelet on the three.
+    for (std::size_t c = 1; c < 3 && c < comps.size(); ++c)
+      if (r.components[c].reversible != r.components[0].reversible)
+        refuse("tile " + std::to_string(t) +
+               ": the component transform (mct) on components 0..2 of different "
+               "wavelets (the RCT needs the 5/3 on all three, T.800 G.2; the ICT the 9/7, G.3)");
   }
+  if (k.mct && k.components < 3)
+    refuse("components = " + std::to_string(k.components) +
+           ": the component transform (mct) makes each of components 0..2 from all three (T.800 G.2, G.3)");
   if (std::uint32_t(s.reduce) > k.min_levels)
     refuse("reduce = " + std::to_string(s.reduce) + ": a tile-component has only " + std::to_string(k.min_levels) +
            " decomposition levels");
   return k;
 }
 
+// The image's parameters as far as the reconstruction reads them: the
+// components decoded; each tile-component carries its own wavelet.
 CodestreamParams params_of(const Header &h, const Coding &k) {
   CodestreamParams p;
   p.x0 = h.grid.x0, p.y0 = h.grid.y0, p.x1 = h.grid.x1, p.y1 = h.grid.y1;
   p.tile_x0 = h.grid.tile_x0, p.tile_y0 = h.grid.tile_y0;
   p.tile_width = h.grid.tile_width, p.tile_height = h.grid.tile_height;
-  p.components = h.grid.components;
-  p.reversible = k.reversible;
+  p.components.assign(h.grid.components.begin(), h.grid.components.begin() + std::ptrdiff_t(k.components));
   p.mct = k.mct;
   return p;
 }
@@ -102,7 +117,8 @@ J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2
   const Coding k = check_supported(h, s);
   const CodestreamParams p = params_of(h, k);
   J2kImageInfo info;
-  info.components = int(h.grid.components.size());
+  info.components = int(k.components);
+  info.codestream_components = int(h.grid.components.size());
   info.colour_transform = k.mct;
   for (int c = 0; c < info.components; ++c) {
     const Size z = reduced_component_size(p, std::uint32_t(c), std::uint32_t(s.reduce));
@@ -141,8 +157,14 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile coding = resolve(h, t);
     const TilePlan plan = make_tile_plan(h, t, coding, plan_limit(h));
+    // Coefficients of the components decoded only (the plan's blocks are in component order).
+    std::size_t kept_count = 0;
+    for (std::size_t c = 0; c < k.components; ++c) {
+      const PlanComponent &pc = plan.components[c];
+      kept_count = std::max(kept_count, pc.offset + std::size_t(pc.rect.width()) * pc.rect.height());
+    }
     const std::size_t base = st.coefficients.size();
-    st.coefficients.resize(base + plan.coefficient_count, 0);
+    st.coefficients.resize(base + kept_count, 0);
 
     // The tile's part of the layout, for the reconstruction.
     TileLayout tl;
@@ -150,13 +172,14 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
     tl.rect = plan.rect;
     tl.first_tile_component = std::uint32_t(layout.tile_components.size());
     layout.tiles.push_back(tl);
-    for (std::uint32_t c = 0; c < plan.components.size(); ++c) {
+    for (std::uint32_t c = 0; c < k.components; ++c) {
       const PlanComponent &pc = plan.components[c];
       TileComponentLayout tc;
       tc.tile = t;
       tc.component = c;
       tc.rect = pc.rect;
       tc.offset = base + pc.offset;
+      tc.reversible = coding.components[c].reversible;
       // The plan lists each component's bands together, in component order.
       tc.first_band = std::uint32_t(layout.bands.size());
       for (const PlanBand &b : plan.bands) {
@@ -169,6 +192,7 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       any_roi = any_roi || coding.roi_shift[c] != 0;
     }
     for (const PlanBand &b : plan.bands) {
+      if (b.component >= k.components) break;  // bands come in component order
       BandLayout bl;
       bl.orientation = b.orientation;
       bl.level = b.level;
@@ -178,7 +202,9 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       bl.buffer_y = b.buffer_y;
       bl.step_index = b.step_index;
       layout.bands.push_back(bl);
-      if (!k.reversible) {
+      if (coding.components[b.component].reversible) {
+        steps.push_back(1.0f);  // not read: 5/3 coefficients are not quantised
+      } else {
         // Delta_b (E-3), halved: tier-1 gives indices with a fraction bit.
         const SubbandStep q = step_of(coding.quant[b.component], b, plan.components[b.component].levels);
         const int range = int(h.grid.components[b.component].bit_depth) + int(gain_log2(b.orientation));
@@ -195,11 +221,14 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       const PlanComponent &pc = plan.components[band.component];
       const ComponentQuant &quant = coding.quant[band.component];
       BandDecoding &d = bands[i];
-      d.skip = band.resolution + std::uint32_t(s.reduce) > pc.levels;
+      // A discarded resolution, or a component not decoded (no coefficients).
+      d.skip = band.component >= k.components || band.resolution + std::uint32_t(s.reduce) > pc.levels;
       d.style = coding.components[band.component].cb_style;
       // Mb (E-2), plus the ROI shift: region coefficients were scaled up by it (H.1).
       d.magnitude_bitplanes =
           int(quant.guard_bits + step_of(quant, band, pc.levels).exponent) - 1 + int(coding.roi_shift[band.component]);
+      // 9/7 indices get one bit below the last decoded plane, so that they are
+      // reconstructed at its middle.
       d.fraction_bits = coding.components[band.component].reversible ? 0 : 1;
     }
     std::int32_t *tile_coefficients = st.coefficients.data() + base;
@@ -214,7 +243,7 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
   r.steps = std::move(steps);
   if (any_roi) r.roi_shifts = std::move(roi);
   r.reduce = std::uint32_t(s.reduce);
-  r.fraction_bits = k.reversible ? 0 : 1;
+  r.irreversible_fraction_bits = 1;
   if (engine_.backend() == Backend::OpenMP)
     omp::j2k_reconstruct(layout, st.coefficients.data(), r, out, engine_.threads());
   else

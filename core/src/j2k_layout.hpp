@@ -52,8 +52,11 @@ struct TileComponentLayout {
   std::uint32_t tile = 0, component = 0;
   Rect rect;                      // in the component's coordinates (T.800 B-12)
   std::size_t offset = 0;         // of its block in the coefficient array
-  std::uint32_t first_band;       // its 3 NL + 1 bands follow in Layout::bands, in subbands_in_order()
+  std::uint32_t first_band = 0;   // its 3 NL + 1 bands follow in Layout::bands, in subbands_in_order()
   std::vector<Rect> resolutions;  // r = 0..NL, in resolution coordinates (B-14)
+  // Its wavelet: the 5/3 (true) or the 9/7 (COD's or COC's transform; the
+  // encoder's layout takes CodestreamParams::reversible for all).
+  bool reversible = true;
 };
 
 struct TileLayout {

@@ -18,7 +18,10 @@
 //  6. reduce = 1, 2: the sizes of B-14 and, reversible, the LL of the
 //     transform stopped at that many levels;
 //  7. ROI: coefficients scaled up by Maxshift's rule come back;
-//  8. bad input refused with its reason.
+//  8. mixed wavelets (5/3 and 9/7 tile-components in one tile and across
+//     tiles): each as its own wavelet's reconstruction, ROI included; the
+//     colour transform over mixed components refused;
+//  9. bad input refused with its reason.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -682,7 +685,121 @@ void roi() {
 }
 
 // ---------------------------------------------------------------------------
-// 8. Refusals.
+// 8. Mixed wavelets: tile-components of the 5/3 and of the 9/7 in one tile
+// and across tiles (COC). The encoder codes one wavelet for all, so the
+// coefficients come from two encodings of one input, the 5/3's and the
+// 9/7's (same geometry, same layout), each tile-component taking its own
+// wavelet's. Without a colour transform each tile-component is
+// reconstructed alone: the 5/3 ones must give the input back exactly, the
+// 9/7 ones the samples the all-9/7 reconstruction gives, bit for bit.
+
+// Tile-component i of `l` is 5/3 when pick(tile index, component) says so.
+template <class Pick>
+Coded mixed_of(const Coded &rev, const Coded &irr, Pick &&pick) {
+  Coded m = rev;
+  m.r = irr.r;
+  m.r.irreversible_fraction_bits = 1;
+  for (TileComponentLayout &tc : m.layout.tile_components) {
+    tc.reversible = pick(tc.tile, tc.component);
+    if (tc.reversible) continue;
+    const std::size_t n = std::size_t(tc.rect.width()) * tc.rect.height();
+    std::copy_n(irr.coefficients.begin() + std::ptrdiff_t(tc.offset), n,
+                m.coefficients.begin() + std::ptrdiff_t(tc.offset));
+  }
+  return m;
+}
+
+// The frame the tile-components of `m` should give: the input where 5/3,
+// the all-9/7 reconstruction where 9/7.
+cft::OwnedFrame mixed_expected(const Coded &m, const cf::FrameView &input, const cf::FrameView &all97,
+                               cf::SampleType type) {
+  const CodestreamParams &p = m.layout.params;
+  cft::OwnedFrame want = output_frame(p, type, 0);
+  for (const TileComponentLayout &tc : m.layout.tile_components) {
+    const Component &q = p.components[tc.component];
+    const cf::FrameView &from = tc.reversible ? input : all97;
+    for (std::uint32_t y = tc.rect.y0; y < tc.rect.y1; ++y)
+      for (std::uint32_t x = tc.rect.x0; x < tc.rect.x1; ++x) {
+        const int fx = int(x - ceil_div(p.x0, q.subsample_x)), fy = int(y - ceil_div(p.y0, q.subsample_y));
+        cft::write_sample(want.view, int(tc.component), fx, fy, cft::read_sample(from, int(tc.component), fx, fy));
+      }
+  }
+  return want;
+}
+
+void mixed_wavelets() {
+  using P = cft::Packing;
+  const Setup cases[] = {
+      {"4 components 19x31, tiles 7x9, 3 levels", P::Packed4, cf::SampleType::U8, 19, 31, 8, false, false, true, 3, 7,
+       9},
+      {"3 components 33x29 at (5, 7), tiles 16x8 from (3, 5), 2 levels", P::Packed3, cf::SampleType::U8, 33, 29, 8,
+       false, false, true, 2, 16, 8, 3, 5, 5, 7},
+      {"I420 12-bit 45x27, tiles 20x20, 4 levels", P::Planar3, cf::SampleType::U16, 45, 27, 12, false, true, true, 4,
+       20, 20},
+  };
+  std::uint32_t seed = 300;
+  for (const Setup &s : cases) {
+    Setup s97 = s;
+    s97.reversible = false;
+    const cft::OwnedFrame f = input_frame(s, seed++, {});
+    const cf::J2kInput in = input_of(s, f);
+    const Coded rev = encode(s, in, s.levels), irr = encode(s97, in, s.levels);
+    const cft::OwnedFrame all97 = reconstruct(s97, irr, 0);
+    // The last component alone on the 5/3 (as the conformance streams' COC), then a checkerboard over tiles.
+    const std::uint32_t last = std::uint32_t(f.view.n_components - 1);
+    const auto last_53 = [&](std::uint32_t, std::uint32_t c) { return c == last; };
+    const auto checker = [](std::uint32_t t, std::uint32_t c) { return (t + c) % 2 == 0; };
+    for (int pattern = 0; pattern < 2; ++pattern) {
+      const Coded m = pattern == 0 ? mixed_of(rev, irr, last_53) : mixed_of(rev, irr, checker);
+      const cft::OwnedFrame out = reconstruct(s, m, 0);  // cpu and openmp equal
+      const cft::OwnedFrame want = mixed_expected(m, f.view, all97.view, s.type);
+      std::string first;
+      const long long differ = cft::count_differences(want.view, out.view, &first);
+      CHECK_MSG(differ == 0, "%s, %s: %lld samples differ, first %s", s.name,
+                pattern == 0 ? "last component 5/3" : "checkerboard", differ, first.c_str());
+    }
+    // ROI on the 5/3 component of a mixed tile: its coefficients carry no
+    // fraction bit although the 9/7 ones do.
+    Coded m = mixed_of(rev, irr, last_53);
+    std::int32_t largest = 0;
+    for (const TileComponentLayout &tc : m.layout.tile_components)
+      for (std::size_t i = 0; tc.reversible && i < std::size_t(tc.rect.width()) * tc.rect.height(); ++i)
+        largest = std::max(largest, std::abs(m.coefficients[tc.offset + i]));
+    std::uint32_t shift = 0;
+    while ((std::int32_t(1) << shift) <= largest) ++shift;
+    m.r.roi_shifts.clear();
+    for (const TileComponentLayout &tc : m.layout.tile_components) {
+      m.r.roi_shifts.push_back(tc.reversible ? shift : 0);
+      for (std::size_t i = 0; tc.reversible && i < std::size_t(tc.rect.width()) * tc.rect.height(); i += 2)
+        m.coefficients[tc.offset + i] *= std::int32_t(1) << shift;
+    }
+    const cft::OwnedFrame out = reconstruct(s, m, 0);
+    const cft::OwnedFrame want = mixed_expected(m, f.view, all97.view, s.type);
+    std::string first;
+    CHECK_MSG(cft::count_differences(want.view, out.view, &first) == 0, "%s, ROI s = %u on the 5/3 component: first %s",
+              s.name, shift, first.c_str());
+    std::printf("mixed wavelets, %s: %zu tiles as the single-wavelet reconstructions, ROI s = %u too\n", s.name,
+                m.layout.tiles.size(), shift);
+  }
+  // The colour transform needs one wavelet on components 0..2 (G.2, G.3).
+  const Setup rgb = {"", P::Packed3, cf::SampleType::U8, 9, 7, 8, true, false, true, 1};
+  const cft::OwnedFrame f = input_frame(rgb, 5, {});
+  const cf::J2kInput in = input_of(rgb, f);
+  Setup rgb97 = rgb;
+  rgb97.reversible = false;
+  const Coded m =
+      mixed_of(encode(rgb, in, 1), encode(rgb97, in, 1), [](std::uint32_t, std::uint32_t c) { return c != 1; });
+  cft::OwnedFrame out = output_frame(m.layout.params, cf::SampleType::U8, 0);
+  try {
+    cf::cpu::j2k_reconstruct(m.layout, m.coefficients.data(), m.r, out.view);
+    CHECK_MSG(false, "the colour transform over 5/3 and 9/7 components accepted");
+  } catch (const cf::Error &e) {
+    CHECK_MSG(std::string(e.what()).find("components 0, 1 and 2 of one wavelet") != std::string::npos, "%s", e.what());
+  }
+}
+
+// ---------------------------------------------------------------------------
+// 9. Refusals.
 
 void refusals() {
   const Setup s = {"", cft::Packing::Packed3, cf::SampleType::U8, 9, 7, 8, true, false, false, 1};
@@ -741,6 +858,7 @@ int main() {
   frames(cft::load_photos());
   reduced();
   roi();
+  mixed_wavelets();
   refusals();
   return cft::test_result();
 }

@@ -22,12 +22,19 @@ namespace cf {
 struct J2kDecodeSettings {
   int reduce = 0;  // highest resolution levels discarded (like opj_decompress -r)
   int layers = 0;  // quality layers decoded at most; 0 = all
+  // Components decoded: components 0..N-1 of the codestream, the others'
+  // code-blocks skipped (their packets still read). 0 = all of them, which
+  // a codestream of more than 4 (a frame's most) refuses; N = 1..4 takes
+  // the first ones (at least 3 when components 0..2 went through the
+  // colour transform); more than the codestream has is refused.
+  int components = 0;
 };
 
 // The frame a codestream decodes to, from its headers alone.
 struct J2kImageInfo {
-  int width = 0, height = 0;  // of component 0 at the requested reduction
-  int components = 0;
+  int width = 0, height = 0;      // of component 0 at the requested reduction
+  int components = 0;             // decoded (J2kDecodeSettings::components); the arrays below hold these
+  int codestream_components = 0;  // in the codestream (SIZ's Csiz)
   int bit_depth[kMaxPlanes] = {};
   bool is_signed[kMaxPlanes] = {};
   int component_width[kMaxPlanes] = {}, component_height[kMaxPlanes] = {};
@@ -37,7 +44,7 @@ struct J2kImageInfo {
 
 // Reads the headers of `data` (a codestream, SOC to EOC); throws cf::Error
 // naming what is wrong, or what this decoder does not take (more than 4
-// components, samples of more than 16 bits, ...).
+// components decoded, samples of more than 16 bits, ...).
 J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s);
 
 class J2kDecoder {
@@ -48,7 +55,7 @@ class J2kDecoder {
   J2kDecoder &operator=(const J2kDecoder &) = delete;
 
   // Decodes `data` into `out`: host memory, U8 (depths up to 8) or U16,
-  // one component per codestream component, of j2k_image_info's sizes
+  // one component per component decoded, of j2k_image_info's sizes
   // (signed components come out offset by 2^(depth - 1)). Throws cf::Error.
   void decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out);
 
