@@ -33,7 +33,9 @@ void check(cudaError_t e, Describe &&describe) {
 // The device buffers an engine keeps between frames. Each slot grows when a
 // call needs more than it holds and is otherwise reused, so once frame sizes
 // are stable no call allocates or frees device memory.
-enum class Slot { Source, Destination, Scratch, Caller, Count };  // Caller: Engine::device_workspace
+// Caller: Engine::device_workspace; J2kTier1: the JPEG 2000 decoder's tier-1
+// (kernels/j2k_decode_cuda.cu).
+enum class Slot { Source, Destination, Scratch, Caller, J2kTier1, Count };
 
 struct DeviceBuffer {
   void *ptr = nullptr;

@@ -36,6 +36,12 @@
 // against the planes, segment lengths against the data); a refusal leaves
 // the output untouched. Nothing is read outside the data or written outside
 // the block and the work area, whatever the bytes say. Nothing allocates.
+//
+// The kContextCount context states are the caller's (DecodeContexts), as
+// PassCoder's are the encoder's: the CUDA backend keeps them in shared
+// memory (an array inside the decoder, indexed at run time, would put the
+// whole decoder in a GPU thread's local memory); decode_block() without
+// them keeps them in an array of its own.
 #pragma once
 
 #include <cstdint>
@@ -82,6 +88,14 @@ struct DecodeOutput {
   std::uint8_t *work;  // block_work_bytes(width, height) bytes
 };
 
+// Where the decoder keeps the context states (kContextCount of them) and,
+// optionally, reads Table C.2 from (MqDecoder::use_table; nullptr:
+// mq_state()).
+struct DecodeContexts {
+  MqContext *states;
+  const MqState *table = nullptr;
+};
+
 // Raw decoding of the bypass mode (T.800 D.6): bits straight from bytes, the
 // most significant first; the byte after a 0xFF holds 7 bits (its top bit
 // is the encoder's stuffed 0); past the end, 0xFF bytes.
@@ -115,13 +129,16 @@ class RawDecoder {
 class BlockDecoder {
  public:
   // The input is checked (check_decode); the output's block is cleared.
-  CF_HD BlockDecoder(const DecodeInput &in, const DecodeOutput &out)
-      : in_(in), out_(out), flags_(out.work), pitch_(in.width + 2) {
+  CF_HD BlockDecoder(const DecodeInput &in, const DecodeOutput &out, const DecodeContexts &contexts)
+      : in_(in), out_(out), flags_(out.work), pitch_(in.width + 2), contexts_(contexts.states) {
     for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
     for (int y = 0; y < in.height; ++y)
       for (int x = 0; x < in.width; ++x) sample(x, y) = 0;
     reset_contexts(contexts_);
+    mq_.use_table(contexts.table);
   }
+  BlockDecoder(const BlockDecoder &) = delete;  // it points at the caller's contexts
+  BlockDecoder &operator=(const BlockDecoder &) = delete;
 
   CF_HD std::int32_t &sample(int x, int y) { return out_.samples[y * out_.stride + x]; }
   CF_HD std::uint8_t &flags(int x, int y) { return flags_[(y + 1) * pitch_ + x + 1]; }
@@ -270,7 +287,7 @@ class BlockDecoder {
   int pitch_;
   bool raw_now_ = false;
   bool corrupt_ = false;
-  MqContext contexts_[kContextCount];
+  MqContext *contexts_;
   MqDecoder mq_;
   RawDecoder raw_;
 };
@@ -300,11 +317,18 @@ CF_HD BlockStatus check_decode(const DecodeInput &in, const DecodeOutput &out) {
 // Decodes one code-block into out.samples (width x height of them): kOk,
 // kCorrupt (decoded, a segmentation symbol wrong), or the refusal of
 // check_decode with the output untouched. No passes: every sample 0.
-CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
+CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out, const DecodeContexts &contexts) {
   const BlockStatus status = check_decode(in, out);
   if (status != BlockStatus::kOk) return status;
-  BlockDecoder dec(in, out);
+  if (!contexts.states) return BlockStatus::kBadSize;
+  BlockDecoder dec(in, out, contexts);
   return dec.decode_all();
+}
+
+// The same with the context states in an array of its own (host code).
+CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
+  MqContext states[kContextCount];
+  return decode_block(in, out, DecodeContexts{states});
 }
 
 }  // namespace cf::j2k::t1

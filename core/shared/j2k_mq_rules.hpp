@@ -340,12 +340,16 @@ class MqDecoder {
     a_ = 0x8000;
   }
 
+  // Table C.2 as an array to read the states from instead of mq_state(),
+  // as MqEncoder::use_table. nullptr: mq_state().
+  CF_HD void use_table(const MqState *table) { table_ = table; }
+
   // DECODE (C.3.2): the decision coded in context cx. The lower
   // sub-interval, of size Qe, is the LPS's and the upper one the MPS's,
   // unless the conditional exchange swapped them (checked only where
   // renormalisation follows, as in the encoder).
   CF_HD int decode(MqContext &cx) {
-    const MqState s = mq_state(cx.index);
+    const MqState s = state(cx.index);
     a_ -= s.qe;
     if ((c_ >> 16) < s.qe) {
       const int d = lps_exchange(cx, s);
@@ -422,6 +426,9 @@ class MqDecoder {
   // The byte at index i, 0xFF past the end of the data.
   CF_HD std::uint32_t byte_at(int i) const { return i < len_ ? data_[i] : 0xFFu; }
 
+  CF_HD MqState state(int index) const { return table_ ? table_[index] : mq_state(index); }
+
+  const MqState *table_ = nullptr;
   const std::uint8_t *data_ = nullptr;
   int len_ = 0;
   int bp_ = 0;

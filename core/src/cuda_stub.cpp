@@ -9,6 +9,7 @@
 #include "kernels/hough_cuda.hpp"
 #include "kernels/hough_draw_cuda.hpp"
 #include "kernels/j2k_cuda.hpp"
+#include "kernels/j2k_decode_cuda.hpp"
 #include "kernels/predictor_cuda.hpp"
 #include "kernels/wavelet_cuda.hpp"
 
@@ -67,6 +68,14 @@ struct J2kPlan {};
 void J2kPlanDeleter::operator()(J2kPlan *p) const { delete p; }
 void j2k_encode_blocks(detail::CudaState *, J2kPlanPtr &, const J2kInput &, const j2k::Layout &,
                        const std::vector<float> &, unsigned, std::int32_t *, j2k::CodedBlocks &) {
+  no_cuda();
+}
+std::string j2k_decode_blocks(detail::CudaState *, const j2k::TilePlan &, const j2k::TileCodewords &,
+                              const std::vector<j2k::BandDecoding> &, std::int32_t *) {
+  no_cuda();
+}
+std::string j2k_decode_blocks_to_host(detail::CudaState *, const j2k::TilePlan &, const j2k::TileCodewords &,
+                                      const std::vector<j2k::BandDecoding> &, std::int32_t *) {
   no_cuda();
 }
 }  // namespace cf::cuda

@@ -1,0 +1,187 @@
+// CUDA backend of the JPEG 2000 decoder's tier-1 (kernels/j2k_decode_cuda.hpp;
+// device code in kernels/j2k_tier1_decode_kernels.cuh). Per tile: a
+// descriptor per code-block to decode, the blocks' segment lengths and the
+// codewords (the tile's bytes as tier-2 read them, where a block of one chunk
+// finds its codeword in place, then the joined chunks of the blocks of
+// several) laid out in one host image and uploaded in one copy into the
+// engine's Slot::J2kTier1 buffer, which also holds the statuses and the work
+// areas (and, for the host variant, the coefficients); it grows when a tile
+// needs more and is otherwise reused, so once the tiles' sizes are known no
+// call allocates device memory. The coefficients are zeroed, the kernel
+// decodes a block per thread, and the statuses come back: one wait.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cudafilters/error.hpp"
+#include "kernels/cuda_state.cuh"
+#include "kernels/j2k_decode_cuda.hpp"
+#include "kernels/j2k_tier1_decode_kernels.cuh"
+#include "kernels/launch.cuh"
+
+namespace cf::cuda {
+
+namespace j2k_decode_launch {
+
+using j2k_decode_kernels::DecodeArgs;
+using j2k_decode_kernels::DecodeBlock;
+using j2k_decode_kernels::kDecodeThreads;
+
+// What the host lays out for one tile.
+struct TileJob {
+  std::vector<DecodeBlock> blocks;   // the blocks to decode, longest codeword first
+  std::vector<std::uint32_t> index;  // each one's number in the plan
+  std::vector<int> segments;
+  std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
+  std::size_t tile_bytes = 0;        // of cw.bytes, up to the last chunk read in place
+  unsigned long long work = 0;       // bytes of work areas
+};
+
+// The blocks cpu::j2k_decode_blocks decodes (a band not skipped, a pass at
+// least), with the same inputs decode_plan_block gives t1::decode_block.
+TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const std::vector<j2k::BandDecoding> &bands) {
+  namespace t1 = j2k::t1;
+  if (bands.size() != plan.bands.size() || cw.blocks.size() != plan.blocks.size())
+    throw Error("JPEG 2000 tier-1 on CUDA: " + std::to_string(bands.size()) + " band settings and " +
+                std::to_string(cw.blocks.size()) + " codewords for a plan of " + std::to_string(plan.bands.size()) +
+                " subbands and " + std::to_string(plan.blocks.size()) + " code-blocks");
+  TileJob job;
+  std::vector<std::size_t> joined_at;  // per block: its offset in `joined`, or SIZE_MAX when in place
+  for (std::uint32_t b = 0; b < plan.blocks.size(); ++b) {
+    const j2k::PlanBlock &blk = plan.blocks[b];
+    const j2k::PlanBand &band = plan.bands[blk.band];
+    const j2k::BandDecoding &d = bands[blk.band];
+    const j2k::BlockCodeword &cb = cw.blocks[b];
+    if (d.skip || cb.passes == 0) continue;
+    DecodeBlock k{};
+    std::size_t length = 0;
+    if (cb.chunks.size() == 1) {
+      k.codeword = cb.chunks[0].offset;
+      length = cb.chunks[0].length;
+      job.tile_bytes = std::max(job.tile_bytes, cb.chunks[0].offset + length);
+      joined_at.push_back(SIZE_MAX);
+    } else {
+      joined_at.push_back(job.joined.size());
+      for (const j2k::ByteSpan &c : cb.chunks)
+        job.joined.insert(job.joined.end(), cw.bytes.begin() + std::ptrdiff_t(c.offset),
+                          cw.bytes.begin() + std::ptrdiff_t(c.offset + c.length));
+      length = job.joined.size() - joined_at.back();
+    }
+    k.length = int(length);
+    k.first_segment = int(job.segments.size());
+    k.segments = int(cb.segment_lengths.size());
+    for (std::uint32_t v : cb.segment_lengths) job.segments.push_back(int(v));
+    k.width = int(blk.rect.width());
+    k.height = int(blk.rect.height());
+    const j2k::PlanComponent &pc = plan.components[band.component];
+    k.stride = int(pc.rect.width());
+    k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.rect.width() + blk.buffer_x;
+    k.work = job.work;
+    if (t1::block_size_ok(k.width, k.height)) job.work += unsigned(t1::block_work_bytes(k.width, k.height));
+    k.orientation = int(band.orientation);
+    k.style = d.style;
+    k.magnitude_bitplanes = d.magnitude_bitplanes;
+    k.zero_bitplanes = int(cb.zero_bitplanes);
+    k.passes = int(cb.passes);
+    k.fraction_bits = d.fraction_bits;
+    job.blocks.push_back(k);
+    job.index.push_back(b);
+  }
+  for (std::size_t i = 0; i < job.blocks.size(); ++i)
+    if (joined_at[i] != SIZE_MAX) job.blocks[i].codeword = job.tile_bytes + joined_at[i];
+  // The longest codewords first, so that the last threads to start are short.
+  std::vector<std::size_t> order(job.blocks.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return job.blocks[a].length > job.blocks[b].length; });
+  std::vector<DecodeBlock> blocks(order.size());
+  std::vector<std::uint32_t> index(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    blocks[i] = job.blocks[order[i]];
+    index[i] = job.index[order[i]];
+  }
+  job.blocks.swap(blocks);
+  job.index.swap(index);
+  return job;
+}
+
+// Where each part goes in the Slot::J2kTier1 buffer: the uploaded image
+// (descriptors, segment lengths, codewords), then the statuses, the work
+// areas and the coefficients when the buffer holds them.
+struct Placement {
+  std::size_t segments = 0, bytes = 0, image = 0;  // image: the uploaded part's size
+  std::size_t status = 0, work = 0, coefficients = 0, total = 0;
+};
+
+Placement place(const TileJob &job, std::size_t coefficient_count) {
+  using detail::align_up;
+  Placement p;
+  p.segments = align_up(sizeof(DecodeBlock) * job.blocks.size());
+  p.bytes = p.segments + align_up(sizeof(int) * job.segments.size());
+  p.image = p.bytes + job.tile_bytes + job.joined.size();
+  p.status = align_up(p.image);
+  p.work = p.status + align_up(sizeof(int) * job.blocks.size());
+  p.coefficients = p.work + align_up(std::size_t(job.work));
+  p.total = p.coefficients + sizeof(std::int32_t) * coefficient_count;
+  return p;
+}
+
+std::string decode(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
+                   const std::vector<j2k::BandDecoding> &bands, std::int32_t *device_coefficients,
+                   std::int32_t *host_coefficients) {
+  detail::DeviceScope scope(s);
+  const TileJob job = lay_out(plan, cw, bands);
+  const std::size_t n = job.blocks.size();
+  const Placement at = place(job, host_coefficients ? plan.coefficient_count : 0);
+  auto *base = static_cast<std::uint8_t *>(s->reserve(detail::Slot::J2kTier1, at.total));
+  std::int32_t *coefficients =
+      host_coefficients ? reinterpret_cast<std::int32_t *>(base + at.coefficients) : device_coefficients;
+  if (plan.coefficient_count)
+    detail::check(cudaMemsetAsync(coefficients, 0, sizeof(std::int32_t) * plan.coefficient_count, s->stream),
+                  "zeroing the JPEG 2000 tile's coefficients");
+  std::vector<int> status(n);
+  if (n > 0) {
+    std::vector<std::uint8_t> image(at.image);
+    std::memcpy(image.data(), job.blocks.data(), sizeof(DecodeBlock) * n);
+    if (!job.segments.empty())
+      std::memcpy(image.data() + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
+    if (job.tile_bytes) std::memcpy(image.data() + at.bytes, cw.bytes.data(), job.tile_bytes);
+    if (!job.joined.empty())
+      std::memcpy(image.data() + at.bytes + job.tile_bytes, job.joined.data(), job.joined.size());
+    detail::check(cudaMemcpyAsync(base, image.data(), image.size(), cudaMemcpyHostToDevice, s->stream),
+                  "uploading the JPEG 2000 code-blocks");
+    const DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       int(n),         base + at.bytes,
+                       reinterpret_cast<const int *>(base + at.segments), base + at.work, coefficients,
+                       reinterpret_cast<int *>(base + at.status)};
+    launch_kernel(s, j2k_decode_kernels::decode_blocks, (long long)n, kDecodeThreads, a,
+                  "the JPEG 2000 tier-1 decoding kernel");
+    detail::check(cudaMemcpyAsync(status.data(), base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost, s->stream),
+                  "copying back the JPEG 2000 code-blocks' statuses");
+  }
+  if (host_coefficients && plan.coefficient_count)
+    detail::check(cudaMemcpyAsync(host_coefficients, coefficients, sizeof(std::int32_t) * plan.coefficient_count,
+                                  cudaMemcpyDeviceToHost, s->stream),
+                  "copying back the JPEG 2000 tile's coefficients");
+  detail::check(cudaStreamSynchronize(s->stream), "decoding JPEG 2000 code-blocks on the CUDA stream");
+  // The problem of the lowest-numbered bad block, as cpu's.
+  std::size_t first = n;
+  for (std::size_t i = 0; i < n; ++i)
+    if (status[i] != int(j2k::t1::BlockStatus::kOk) && (first == n || job.index[i] < job.index[first])) first = i;
+  return first < n ? j2k::block_problem(plan, job.index[first], j2k::t1::BlockStatus(status[first])) : std::string();
+}
+
+}  // namespace j2k_decode_launch
+
+std::string j2k_decode_blocks(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
+                              const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients) {
+  return j2k_decode_launch::decode(s, plan, cw, bands, coefficients, nullptr);
+}
+
+std::string j2k_decode_blocks_to_host(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
+                                      const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients) {
+  return j2k_decode_launch::decode(s, plan, cw, bands, nullptr, coefficients);
+}
+
+}  // namespace cf::cuda

@@ -1,0 +1,78 @@
+// Tier-1 of the JPEG 2000 decoder's CUDA backend (kernels/j2k_decode_cuda.cu):
+// every code-block of a tile through t1::decode_block, the serial
+// reference's own decoder (core/shared/j2k_block_decoder_rules.hpp), so the
+// samples are the same.
+//
+// One thread per code-block, alone in its thread block (kDecodeThreads). The
+// MQ decoder is one long dependent chain per block, with nothing to share
+// between the samples of a pass; threads decoding different blocks in one
+// warp would branch apart at nearly every decision (each takes its own
+// path through the passes and the MQ procedures) and wait for each other's
+// paths, so a warp per block, as the encoder's code_decisions has it, hides
+// the latencies best. The context states and a copy of Table C.2 are in
+// shared memory (t1::DecodeContexts): indexed at run time, in the thread
+// they would go to local memory, and the table saves the decoder the
+// branches of mq_state(). The per-sample states (the work area) and the
+// samples are in global memory.
+#pragma once
+
+#include <cstdint>
+
+#include "core/shared/j2k_block_decoder_rules.hpp"
+
+namespace cf::cuda::j2k_decode_kernels {
+
+constexpr int kDecodeThreads = 1;
+
+// One code-block to decode, as the host lays it out: offsets into the
+// uploaded buffers and the tile's coefficients.
+struct DecodeBlock {
+  unsigned long long codeword;  // its first byte in DecodeArgs::bytes
+  unsigned long long samples;   // its top-left sample in DecodeArgs::coefficients
+  unsigned long long work;      // its work area in DecodeArgs::work
+  int length;                   // codeword bytes
+  int first_segment, segments;  // its lengths in DecodeArgs::segment_lengths
+  int width, height, stride;
+  int orientation;
+  unsigned style;
+  int magnitude_bitplanes, zero_bitplanes, passes, fraction_bits;
+};
+
+struct DecodeArgs {
+  const DecodeBlock *blocks;
+  int count;
+  const std::uint8_t *bytes;
+  const int *segment_lengths;
+  std::uint8_t *work;
+  std::int32_t *coefficients;
+  int *status;  // a t1::BlockStatus per entry of `blocks`
+};
+
+// Thread t decodes blocks[t] and writes its status.
+__global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
+  namespace t1 = j2k::t1;
+  __shared__ j2k::MqState table[j2k::kMqStateCount];
+  __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
+  for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
+  __syncthreads();
+  const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
+  if (t >= a.count) return;
+  const DecodeBlock k = a.blocks[t];
+  t1::DecodeInput in{};
+  in.data = a.bytes + k.codeword;
+  in.length = k.length;
+  in.segment_lengths = a.segment_lengths + k.first_segment;
+  in.segments = k.segments;
+  in.width = k.width;
+  in.height = k.height;
+  in.orientation = t1::Orientation(k.orientation);
+  in.style = k.style;
+  in.magnitude_bitplanes = k.magnitude_bitplanes;
+  in.zero_bitplanes = k.zero_bitplanes;
+  in.passes = k.passes;
+  in.fraction_bits = k.fraction_bits;
+  const t1::DecodeOutput out{a.coefficients + k.samples, k.stride, a.work + k.work};
+  a.status[t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
+}
+
+}  // namespace cf::cuda::j2k_decode_kernels

@@ -1,0 +1,25 @@
+// The JPEG 2000 decoder's tier-1 on the CPU emulation of the CUDA execution
+// model: the real kernels/j2k_decode_cuda.cu compiled as C++, against the
+// serial reference, sample for sample and problem for problem
+// (j2k_decode_parity.hpp): random tiles, our encoder's codestreams and
+// every conformance stream (CF_J2K_CONFORMANCE).
+#include "cuda_runtime.h"
+#include "j2k_decode_parity.hpp"
+
+using namespace cft::j2k_decode_parity;
+
+int main() {
+  cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
+  std::printf("%s against %s\n", cuda.describe().c_str(), cpu.describe().c_str());
+  random_tiles(cuda, 40, 60);
+  // Threads in the other order: a kernel that relied on the order would differ.
+  cf_emulation::set_reverse_order(true);
+  random_tiles(cuda, 10, 60);
+  cf_emulation::set_reverse_order(false);
+  encoder_streams(cuda, cpu, 61, 37);
+  conformance_streams(cuda, 0);
+  no_allocation_when_warm(cuda, cpu);
+  std::printf("%lld tiles, %lld code-blocks decoded, %lld tiles with a problem; %lld emulated launches\n",
+              counts().tiles, counts().blocks, counts().problems, cf_emulation::launches());
+  return cft::test_result();
+}
