@@ -14,6 +14,7 @@
 #include "j2k_layout.hpp"
 #include "j2k_packet_reader.hpp"
 #include "j2k_tile_plan.hpp"
+#include "kernels/j2k_decode_cuda.hpp"
 
 namespace cf {
 
@@ -140,7 +141,6 @@ J2kDecoder::~J2kDecoder() = default;
 const std::string &J2kDecoder::problem() const { return state_->problem; }
 
 void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out) {
-  if (engine_.backend() == Backend::Cuda) refuse("the cuda backend decodes nothing yet: use cpu or openmp");
   State &st = *state_;
   st.problem.clear();
   const Header h = read_header(data, size);
@@ -164,7 +164,8 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       kept_count = std::max(kept_count, pc.offset + std::size_t(pc.rect.width()) * pc.rect.height());
     }
     const std::size_t base = st.coefficients.size();
-    st.coefficients.resize(base + kept_count, 0);
+    // The cuda backend hands back the whole tile's array.
+    st.coefficients.resize(base + (engine_.backend() == Backend::Cuda ? plan.coefficient_count : kept_count), 0);
 
     // The tile's part of the layout, for the reconstruction.
     TileLayout tl;
@@ -232,9 +233,13 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       d.fraction_bits = coding.components[band.component].reversible ? 0 : 1;
     }
     std::int32_t *tile_coefficients = st.coefficients.data() + base;
-    const std::string bad = engine_.backend() == Backend::OpenMP
-                                ? omp::j2k_decode_blocks(plan, cw, bands, tile_coefficients, engine_.threads())
-                                : cpu::j2k_decode_blocks(plan, cw, bands, tile_coefficients);
+    std::string bad;
+    if (engine_.backend() == Backend::Cuda)
+      bad = cuda::j2k_decode_blocks_to_host(engine_.cuda(), plan, cw, bands, tile_coefficients);
+    else if (engine_.backend() == Backend::OpenMP)
+      bad = omp::j2k_decode_blocks(plan, cw, bands, tile_coefficients, engine_.threads());
+    else
+      bad = cpu::j2k_decode_blocks(plan, cw, bands, tile_coefficients);
     if (!bad.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ", " + bad;
   }
   layout.coefficient_count = st.coefficients.size();
@@ -244,7 +249,8 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
   if (any_roi) r.roi_shifts = std::move(roi);
   r.reduce = std::uint32_t(s.reduce);
   r.irreversible_fraction_bits = 1;
-  if (engine_.backend() == Backend::OpenMP)
+  // The reconstruction runs on the host for every backend so far (cuda: with OpenMP).
+  if (engine_.backend() != Backend::Cpu)
     omp::j2k_reconstruct(layout, st.coefficients.data(), r, out, engine_.threads());
   else
     cpu::j2k_reconstruct(layout, st.coefficients.data(), r, out);

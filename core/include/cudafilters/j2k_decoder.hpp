@@ -6,7 +6,9 @@
 // code-block's bit-planes through the MQ decoder); dequantisation, the
 // inverse wavelet, the inverse colour transform, the DC level shift and
 // clamping. A truncated codestream decodes as far as its data goes
-// (J2kDecoder::problem says where it stopped).
+// (J2kDecoder::problem says where it stopped). cpu is the serial
+// reference; openmp and cuda give the same samples. On cuda, tier-1 runs on
+// the GPU and the stages after it on the host (OpenMP) for now.
 #pragma once
 
 #include <cstddef>
