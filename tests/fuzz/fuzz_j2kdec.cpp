@@ -26,7 +26,7 @@
 
 namespace {
 
-constexpr std::uint64_t kMaxSamples = std::uint64_t(1) << 22;
+constexpr std::uint64_t kMaxSamples = std::uint64_t(1) << 21;
 constexpr std::uint8_t kGuard = 0xA5;
 constexpr int kPad = 16;  // guard bytes after each row and around each plane
 
