@@ -6,8 +6,10 @@
 // else as a codestream; bits 1-2 the reduction (0..3), bits 3-5 the layers
 // kept (0: all). Then j2k_image_info, and J2kDecoder::decode into a frame
 // of the sizes it reports, when all components together hold at most
-// kMaxSamples samples (so that every input runs in well under a second
-// under the sanitizers; a larger claim is still read up to its headers).
+// kMaxSamples samples in at most kMaxTiles tiles (so that every input runs
+// in well under a second under the sanitizers: 3000 tiles of 3 x 5 take
+// seconds there, each tile costing its plan and its allocations; a larger
+// claim is still read up to its headers).
 //
 // Any cf::Error is a clean refusal; a crash, a sanitizer report, a leak, a
 // timeout or an allocation past libFuzzer's limit is a bug. The output
@@ -27,6 +29,7 @@
 namespace {
 
 constexpr std::uint64_t kMaxSamples = std::uint64_t(1) << 21;
+constexpr std::size_t kMaxTiles = 1024;
 constexpr std::uint8_t kGuard = 0xA5;
 constexpr int kPad = 16;  // guard bytes after each row and around each plane
 
@@ -48,7 +51,7 @@ void decode(const std::uint8_t *data, std::size_t size, const cf::J2kDecodeSetti
     samples += std::uint64_t(info.component_width[c]) * std::uint64_t(info.component_height[c]);
     depth = depth > info.bit_depth[c] ? depth : info.bit_depth[c];
   }
-  if (samples > kMaxSamples) return;
+  if (samples > kMaxSamples || cf::j2k::read_header(data, size).tiles.size() > kMaxTiles) return;
   const int bytes = depth > 8 ? 2 : 1;
   cf::FrameView v;
   v.type = bytes == 2 ? cf::SampleType::U16 : cf::SampleType::U8;
