@@ -79,7 +79,9 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     k.stride = int(pc.rect.width());
     k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.rect.width() + blk.buffer_x;
     k.work = job.work;
-    if (t1::block_size_ok(k.width, k.height)) job.work += unsigned(t1::block_work_bytes(k.width, k.height));
+    // Each work area 16-byte aligned: the decoder reads its states in words.
+    if (t1::block_size_ok(k.width, k.height))
+      job.work += (unsigned(t1::block_work_bytes(k.width, k.height)) + 15u) & ~15u;
     k.orientation = int(band.orientation);
     k.style = d.style;
     k.magnitude_bitplanes = d.magnitude_bitplanes;

@@ -176,13 +176,14 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
 
     // Coded, then cut after k passes at its truncation point, its segments
     // as pass_ends_segment groups the k passes.
-    std::vector<std::uint8_t> work(std::size_t(t1::block_work_bytes(w, h))), bytes(std::size_t(w) * h * 5 + 64);
+    std::vector<std::uint8_t> work(std::size_t(t1::block_work_bytes(w, h))), bytes(std::size_t(w) * h * 16 + 256);  // room for 30 bit-planes of noise
     std::vector<int> lengths(std::size_t(std::max(1, t1::max_pass_count(d.magnitude_bitplanes))));
     const t1::BlockInput in{b.v.data(), w, h, w, t1::Orientation(band.orientation), d.magnitude_bitplanes, d.style};
     const t1::BlockOutput out{work.data(),    bytes.data(),        int(bytes.size()),
                               lengths.data(), int(lengths.size()), nullptr};
     const t1::BlockResult res = t1::encode_block(in, out);
-    CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the encoder refused block %d", what.c_str(), i);
+    CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the encoder refused block %d (status %d)", what.c_str(), i,
+              int(res.status));
     j2k::BlockCodeword cb;
     cb.zero_bitplanes = std::uint32_t(res.zero_bitplanes);
     const int k = res.passes == 0 ? 0 : rng() % 4 == 0 ? res.passes : int(rng() % std::uint32_t(res.passes + 1));
