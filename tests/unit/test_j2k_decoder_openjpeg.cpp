@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -155,8 +156,9 @@ std::string decode_ours(const std::vector<std::uint8_t> &cs, cf::Backend backend
       for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
           const void *p = v.sample(c, x, y);
-          const std::int32_t u =
-              bytes == 2 ? *static_cast<const std::uint16_t *>(p) : *static_cast<const std::uint8_t *>(p);
+          std::uint16_t u16 = 0;  // rows of odd strides: copied, not loaded in place
+          if (bytes == 2) std::memcpy(&u16, p, 2);
+          const std::int32_t u = bytes == 2 ? u16 : *static_cast<const std::uint8_t *>(p);
           out.planes.back().push_back(u - offset);
         }
     }
