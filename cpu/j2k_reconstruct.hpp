@@ -45,6 +45,10 @@ struct Reconstruction {
   // 1; quant::dequantise), where ROI scaling is undone (quant::roi_descale);
   // the reversible ones' coefficients are integers (none).
   std::uint32_t irreversible_fraction_bits = 0;
+  // Each component's output samples shifted left by this many bits (a
+  // format deeper than the component: 10-bit samples in a 16-bit plane);
+  // depth + shift fits the frame's samples.
+  std::uint32_t shift_up[kMaxPlanes] = {};
 };
 
 // The size of component c once `reduce` levels are discarded: the width
@@ -58,8 +62,8 @@ Size reduced_component_size(const CodestreamParams &p, std::uint32_t c, std::uin
 
 namespace cf::cpu {
 // Throws cf::Error when the frame does not match the layout (components,
-// sizes, sample type, host memory) or the steps, ROI shifts or reduce do
-// not fit it.
+// sizes, sample type, host memory; cuda::j2k_reconstruct also takes device
+// frames) or the steps, ROI shifts, shifts or reduce do not fit it.
 void j2k_reconstruct(const j2k::Layout &layout, const std::int32_t *coefficients, const j2k::Reconstruction &r,
                      const FrameView &out);
 }  // namespace cf::cpu

@@ -55,12 +55,13 @@ inline const Rect &kept(const TileComponentLayout &tc, std::uint32_t reduce) {
   return tc.resolutions[levels_of(tc) - reduce];
 }
 
-inline void check(const Frame &f) {
+// host_only: the cpu and openmp backends, which write host frames.
+inline void check(const Frame &f, bool host_only = true) {
   const CodestreamParams &p = f.layout.params;
   const FrameView &v = f.out;
   const std::uint32_t reduce = f.r.reduce;
   const auto fail = [](const std::string &m) { throw Error("JPEG 2000 reconstruction: " + m); };
-  if (v.memory != Memory::Host) fail("the cpu and openmp backends write host frames");
+  if (host_only && v.memory != Memory::Host) fail("the cpu and openmp backends write host frames");
   if (v.type != SampleType::U8 && v.type != SampleType::U16)
     fail(std::string("samples must be U8 or U16, not ") + sample_type_name(v.type));
   if (std::size_t(v.n_components) != p.components.size())
@@ -82,8 +83,9 @@ inline void check(const Frame &f) {
            ", the codestream's " + std::to_string(s.width) + "x" + std::to_string(s.height) + " at reduce " +
            std::to_string(reduce) + " (T.800 B-12, B-14)");
     const std::uint32_t holds = v.type == SampleType::U8 ? 8 : 16;
-    if (q.bit_depth < 1 || q.bit_depth > holds)
-      fail("component " + std::to_string(c) + " has " + std::to_string(q.bit_depth) + " bits, more than " +
+    if (q.bit_depth < 1 || std::uint64_t(q.bit_depth) + f.r.shift_up[c] > holds)
+      fail("component " + std::to_string(c) + " has " + std::to_string(q.bit_depth) + " bits" +
+           (f.r.shift_up[c] ? " shifted up by " + std::to_string(f.r.shift_up[c]) : std::string()) + ", more than " +
            sample_type_name(v.type) + " holds");
   }
   if (p.mct) {
@@ -226,7 +228,8 @@ void store_row(const Frame &f, const TileWork &w, std::size_t k, T *const *block
       if (colour) colour::inverse(ColourTransform::Rct, v);
     }
     for (std::size_t j = 0; j < comps; ++j)
-      out[j * std::size_t(width) + i] = quant::output_sample(v[j], int(p.components[k + j].bit_depth));
+      out[j * std::size_t(width) + i] = quant::output_sample(v[j], int(p.components[k + j].bit_depth))
+                                        << f.r.shift_up[k + j];
   }
   for (std::size_t j = 0; j < comps; ++j) {
     const std::size_t c = k + j;

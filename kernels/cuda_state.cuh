@@ -34,8 +34,10 @@ void check(cudaError_t e, Describe &&describe) {
 // call needs more than it holds and is otherwise reused, so once frame sizes
 // are stable no call allocates or frees device memory.
 // Caller: Engine::device_workspace; J2kTier1: the JPEG 2000 decoder's tier-1
-// (kernels/j2k_decode_cuda.cu).
-enum class Slot { Source, Destination, Scratch, Caller, J2kTier1, Count };
+// (kernels/j2k_decode_cuda.cu); J2kCoefficients and J2kReconstruct: its
+// frame's coefficient array and the reconstruction's tables and work blocks
+// (kernels/j2k_reconstruct_cuda.cu).
+enum class Slot { Source, Destination, Scratch, Caller, J2kTier1, J2kCoefficients, J2kReconstruct, Count };
 
 struct DeviceBuffer {
   void *ptr = nullptr;

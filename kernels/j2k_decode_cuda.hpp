@@ -1,6 +1,8 @@
-// CUDA entries of the JPEG 2000 decoder (kernels/j2k_decode_cuda.cu): tier-1
-// of a tile's code-blocks on the GPU, the same samples as
-// cpu::j2k_decode_blocks (cpu/j2k_tier1_decode.hpp). Declared without CUDA
+// CUDA entries of the JPEG 2000 decoder: tier-1 of a tile's code-blocks on
+// the GPU (kernels/j2k_decode_cuda.cu), the same samples as
+// cpu::j2k_decode_blocks (cpu/j2k_tier1_decode.hpp), and the reconstruction
+// of the frame (kernels/j2k_reconstruct_cuda.cu), the same samples as
+// cpu::j2k_reconstruct (cpu/j2k_reconstruct.hpp). Declared without CUDA
 // headers for core/; builds without CUDA link core/src/cuda_stub.cpp instead.
 #pragma once
 
@@ -10,6 +12,7 @@
 
 #include "core/src/j2k_packet_reader.hpp"
 #include "core/src/j2k_tile_plan.hpp"
+#include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_tier1_decode.hpp"  // BandDecoding
 #include "kernels/cuda_device.hpp"
 
@@ -30,5 +33,18 @@ std::string j2k_decode_blocks(detail::CudaState *s, const j2k::TilePlan &plan, c
 // buffer, then copied to `coefficients` (plan.coefficient_count entries).
 std::string j2k_decode_blocks_to_host(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
                                       const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients);
+
+// The frame's coefficient array in device memory: `count` int32 entries in
+// the engine's Slot::J2kCoefficients buffer (kept between calls, grown when
+// a frame needs more; contents undefined), for j2k_decode_blocks to fill
+// tile by tile and j2k_reconstruct to read.
+std::int32_t *j2k_frame_coefficients(detail::CudaState *s, std::size_t count);
+
+// cpu::j2k_reconstruct on the GPU, `coefficients` in device memory: the same
+// samples into `out`, a frame in device memory or host memory (then staged
+// through the engine's buffers). Returns when `out` holds the frame (on the
+// legacy stream with a device frame: once it is queued, as every entry).
+void j2k_reconstruct(detail::CudaState *s, const j2k::Layout &layout, const std::int32_t *coefficients,
+                     const j2k::Reconstruction &r, const FrameView &out);
 
 }  // namespace cf::cuda

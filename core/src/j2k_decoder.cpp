@@ -1,7 +1,8 @@
-// JPEG 2000 decoding (cudafilters/j2k_decoder.hpp): the headers, then per
-// tile tier-2 and tier-1 into the coefficient blocks the reconstruction
-// stage reads (cpu/j2k_reconstruct.hpp), described by a Layout built from
-// the tiles' plans.
+// JPEG 2000 decoding (cudafilters/j2k_decoder.hpp): the headers and tier-2
+// of every tile, then tier-1 into the frame's coefficient array (host
+// memory, or device memory on cuda) that the reconstruction stage reads
+// (cpu/j2k_reconstruct.hpp, kernels/j2k_decode_cuda.hpp), described by a
+// Layout built from the tiles' plans.
 #include "cudafilters/j2k_decoder.hpp"
 
 #include <algorithm>
@@ -65,6 +66,9 @@ Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
       refuse("component " + std::to_string(c) + " has " + std::to_string(comps[c].bit_depth) +
              "-bit samples: at most 16 are decoded");
   if (s.reduce < 0 || s.reduce > 32 || s.layers < 0) refuse("reduce must be in 0..32 and layers not negative");
+  for (int c = 0; c < kMaxPlanes; ++c)
+    if (s.shift_up[c] < 0 || s.shift_up[c] > 15)
+      refuse("shift_up[" + std::to_string(c) + "] = " + std::to_string(s.shift_up[c]) + ": must be in 0..15");
   k.min_levels = kMaxLevels;
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile r = resolve(h, t);
@@ -140,32 +144,50 @@ J2kDecoder::J2kDecoder(Engine &engine) : engine_(engine), state_(std::make_uniqu
 J2kDecoder::~J2kDecoder() = default;
 const std::string &J2kDecoder::problem() const { return state_->problem; }
 
+namespace {
+
+// A tile read through tier-2, waiting for tier-1: its plan, codewords and
+// band settings, and where its coefficients start in the frame's array.
+struct PendingTile {
+  TilePlan plan;
+  TileCodewords codewords;
+  std::vector<BandDecoding> bands;
+  std::size_t base = 0;
+};
+
+}  // namespace
+
 void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out) {
   State &st = *state_;
   st.problem.clear();
   const Header h = read_header(data, size);
   const Coding k = check_supported(h, s);
+  const bool cuda = engine_.backend() == Backend::Cuda;
 
   Layout layout;
   layout.params = params_of(h, k);
   std::vector<float> steps;
   std::vector<std::uint32_t> roi;
   bool any_roi = false;
-  st.coefficients.clear();
   const std::uint32_t kept_layers = s.layers > 0 ? std::uint32_t(s.layers) : UINT32_MAX;
 
+  // Headers and tier-2 of every tile first: the frame's coefficient array
+  // is then sized once, on the host or on the device.
+  std::vector<PendingTile> tiles;
+  std::size_t coefficient_count = 0;
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile coding = resolve(h, t);
-    const TilePlan plan = make_tile_plan(h, t, coding, plan_limit(h));
-    // Coefficients of the components decoded only (the plan's blocks are in component order).
+    tiles.push_back({make_tile_plan(h, t, coding, plan_limit(h)), {}, {}, coefficient_count});
+    PendingTile &tile = tiles.back();
+    const TilePlan &plan = tile.plan;
+    // Coefficients of the components decoded only (the plan's blocks are in
+    // component order); the cuda backend decodes the whole tile's array.
     std::size_t kept_count = 0;
     for (std::size_t c = 0; c < k.components; ++c) {
       const PlanComponent &pc = plan.components[c];
       kept_count = std::max(kept_count, pc.offset + std::size_t(pc.rect.width()) * pc.rect.height());
     }
-    const std::size_t base = st.coefficients.size();
-    // The cuda backend hands back the whole tile's array.
-    st.coefficients.resize(base + (engine_.backend() == Backend::Cuda ? plan.coefficient_count : kept_count), 0);
+    coefficient_count += cuda ? plan.coefficient_count : kept_count;
 
     // The tile's part of the layout, for the reconstruction.
     TileLayout tl;
@@ -179,7 +201,7 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       tc.tile = t;
       tc.component = c;
       tc.rect = pc.rect;
-      tc.offset = base + pc.offset;
+      tc.offset = tile.base + pc.offset;
       tc.reversible = coding.components[c].reversible;
       // The plan lists each component's bands together, in component order.
       tc.first_band = std::uint32_t(layout.bands.size());
@@ -213,15 +235,13 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       }
     }
 
-    // Tier-2, then tier-1 into the tile's coefficients.
-    const TileCodewords cw = read_tile_packets(data, h, plan, coding, kept_layers);
-    if (!cw.problem.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ": " + cw.problem;
-    std::vector<BandDecoding> bands(plan.bands.size());
+    tile.codewords = read_tile_packets(data, h, plan, coding, kept_layers);
+    tile.bands.resize(plan.bands.size());
     for (std::size_t i = 0; i < plan.bands.size(); ++i) {
       const PlanBand &band = plan.bands[i];
       const PlanComponent &pc = plan.components[band.component];
       const ComponentQuant &quant = coding.quant[band.component];
-      BandDecoding &d = bands[i];
+      BandDecoding &d = tile.bands[i];
       // A discarded resolution, or a component not decoded (no coefficients).
       d.skip = band.component >= k.components || band.resolution + std::uint32_t(s.reduce) > pc.levels;
       d.style = coding.components[band.component].cb_style;
@@ -232,28 +252,45 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       // reconstructed at its middle.
       d.fraction_bits = coding.components[band.component].reversible ? 0 : 1;
     }
-    std::int32_t *tile_coefficients = st.coefficients.data() + base;
+  }
+  layout.coefficient_count = coefficient_count;
+
+  // Tier-1 of every tile; the first problem in tile order is reported.
+  std::int32_t *coefficients = nullptr;
+  if (cuda) {
+    coefficients = cuda::j2k_frame_coefficients(engine_.cuda(), coefficient_count);
+  } else {
+    st.coefficients.assign(coefficient_count, 0);
+    coefficients = st.coefficients.data();
+  }
+  for (std::uint32_t t = 0; t < tiles.size(); ++t) {
+    const PendingTile &tile = tiles[t];
+    if (!tile.codewords.problem.empty() && st.problem.empty())
+      st.problem = "tile " + std::to_string(t) + ": " + tile.codewords.problem;
+    std::int32_t *tile_coefficients = coefficients + tile.base;
     std::string bad;
-    if (engine_.backend() == Backend::Cuda)
-      bad = cuda::j2k_decode_blocks_to_host(engine_.cuda(), plan, cw, bands, tile_coefficients);
+    if (cuda)
+      bad = cuda::j2k_decode_blocks(engine_.cuda(), tile.plan, tile.codewords, tile.bands, tile_coefficients);
     else if (engine_.backend() == Backend::OpenMP)
-      bad = omp::j2k_decode_blocks(plan, cw, bands, tile_coefficients, engine_.threads());
+      bad = omp::j2k_decode_blocks(tile.plan, tile.codewords, tile.bands, tile_coefficients, engine_.threads());
     else
-      bad = cpu::j2k_decode_blocks(plan, cw, bands, tile_coefficients);
+      bad = cpu::j2k_decode_blocks(tile.plan, tile.codewords, tile.bands, tile_coefficients);
     if (!bad.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ", " + bad;
   }
-  layout.coefficient_count = st.coefficients.size();
+  tiles.clear();
 
   Reconstruction r;
   r.steps = std::move(steps);
   if (any_roi) r.roi_shifts = std::move(roi);
   r.reduce = std::uint32_t(s.reduce);
   r.irreversible_fraction_bits = 1;
-  // The reconstruction runs on the host for every backend so far (cuda: with OpenMP).
-  if (engine_.backend() != Backend::Cpu)
-    omp::j2k_reconstruct(layout, st.coefficients.data(), r, out, engine_.threads());
+  for (std::size_t c = 0; c < k.components; ++c) r.shift_up[c] = std::uint32_t(s.shift_up[c]);
+  if (cuda)
+    cuda::j2k_reconstruct(engine_.cuda(), layout, coefficients, r, out);
+  else if (engine_.backend() == Backend::OpenMP)
+    omp::j2k_reconstruct(layout, coefficients, r, out, engine_.threads());
   else
-    cpu::j2k_reconstruct(layout, st.coefficients.data(), r, out);
+    cpu::j2k_reconstruct(layout, coefficients, r, out);
 }
 
 }  // namespace cf

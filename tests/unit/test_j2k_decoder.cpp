@@ -123,10 +123,12 @@ struct Decoded {
   std::string problem;
 };
 
-static Decoded decode(const std::vector<std::uint8_t> &data, cf::Backend backend, int reduce, int components = 0) {
+static Decoded decode(const std::vector<std::uint8_t> &data, cf::Backend backend, int reduce, int components = 0,
+                      const int *shift_up = nullptr) {
   cf::J2kDecodeSettings s;
   s.reduce = reduce;
   s.components = components;
+  if (shift_up) std::copy(shift_up, shift_up + cf::kMaxPlanes, s.shift_up);
   Decoded d;
   d.info = cf::j2k_image_info(data.data(), data.size(), s);
   cf::FrameView v;
@@ -181,6 +183,41 @@ static void components_setting(const fs::path &root) {
   std::printf(
       "components setting: the first 1..3 of p0_05 as among all 4; 5 of 4, -1, all or 5 of 257, 2 of a colour "
       "transform refused\n");
+}
+
+// J2kDecodeSettings::shift_up: each component's samples times 2^shift, on
+// cpu and openmp; a shift past 16 bits, or outside 0..15, is refused.
+static void shift_setting(const fs::path &root) {
+  const std::vector<std::uint8_t> four = read_file(root / "streams" / "p0_05.j2k");
+  const Decoded plain = decode(four, cf::Backend::Cpu, 0);
+  int shift[cf::kMaxPlanes] = {};
+  for (int c = 0; c < plain.info.components; ++c) shift[c] = std::min(c + 1, 16 - plain.info.bit_depth[c]);
+  for (cf::Backend b : {cf::Backend::Cpu, cf::Backend::OpenMP}) {
+    const Decoded up = decode(four, b, 0, 0, shift);
+    for (int c = 0; c < plain.info.components; ++c)
+      for (std::size_t i = 0; i < plain.planes[c].size(); ++i)
+        if (up.planes[c][i] != std::uint16_t(plain.planes[c][i] << shift[c])) {
+          CHECK_MSG(false, "p0_05 on %s, component %d shifted up by %d: sample %zu is %u, not %u << %d",
+                    cf::backend_name(b), c, shift[c], i, up.planes[c][i], plain.planes[c][i], shift[c]);
+          break;
+        }
+  }
+  const auto refuses = [&](int c, int value, const char *why) {
+    int bad[cf::kMaxPlanes] = {};
+    bad[c] = value;
+    try {
+      decode(four, cf::Backend::Cpu, 0, 0, bad);
+      CHECK_MSG(false, "shift_up[%d] = %d accepted, expected a refusal saying '%s'", c, value, why);
+    } catch (const cf::Error &e) {
+      CHECK_MSG(std::string(e.what()).find(why) != std::string::npos, "shift_up[%d] = %d: '%s' does not say '%s'", c,
+                value, e.what(), why);
+    }
+  };
+  refuses(0, 17 - plain.info.bit_depth[0], "more than U16 holds");
+  refuses(1, -1, "must be in 0..15");
+  refuses(2, 16, "must be in 0..15");
+  std::printf("shift_up: p0_05's components shifted up by 1..%d on cpu and openmp; past 16 bits, -1 and 16 refused\n",
+              shift[3]);
 }
 
 int main() {
@@ -285,5 +322,6 @@ int main() {
                 mixed_passed, mixed);
   }
   components_setting(root);
+  shift_setting(root);
   return cft::test_result();
 }

@@ -7,8 +7,9 @@
 // inverse wavelet, the inverse colour transform, the DC level shift and
 // clamping. A truncated codestream decodes as far as its data goes
 // (J2kDecoder::problem says where it stopped). cpu is the serial
-// reference; openmp and cuda give the same samples. On cuda, tier-1 runs on
-// the GPU and the stages after it on the host (OpenMP) for now.
+// reference; openmp and cuda give the same samples. On cuda, the headers
+// and tier-2 are read on the host and every stage after them runs on the
+// GPU, into a frame in device or host memory.
 #pragma once
 
 #include <cstddef>
@@ -30,6 +31,11 @@ struct J2kDecodeSettings {
   // the first ones (at least 3 when components 0..2 went through the
   // colour transform); more than the codestream has is refused.
   int components = 0;
+  // Each decoded component's samples shifted left by this many bits (0..15)
+  // on output: a format deeper than the codestream's samples (10-bit
+  // samples in a 16-bit plane) gets them at its own scale. The depth plus
+  // the shift must fit the frame's samples.
+  int shift_up[kMaxPlanes] = {};
 };
 
 // The frame a codestream decodes to, from its headers alone.
@@ -56,9 +62,10 @@ class J2kDecoder {
   J2kDecoder(const J2kDecoder &) = delete;
   J2kDecoder &operator=(const J2kDecoder &) = delete;
 
-  // Decodes `data` into `out`: host memory, U8 (depths up to 8) or U16,
-  // one component per component decoded, of j2k_image_info's sizes
-  // (signed components come out offset by 2^(depth - 1)). Throws cf::Error.
+  // Decodes `data` into `out`: U8 (depths up to 8) or U16, one component
+  // per component decoded, of j2k_image_info's sizes (signed components
+  // come out offset by 2^(depth - 1)); host memory, or on cuda also device
+  // memory. Throws cf::Error.
   void decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out);
 
   // Empty after a complete decode; otherwise where the last decode stopped

@@ -13,5 +13,6 @@
 #include "kernels/hough_draw_cuda.cu"
 #include "kernels/j2k_cuda.cu"
 #include "kernels/j2k_decode_cuda.cu"
+#include "kernels/j2k_reconstruct_cuda.cu"
 #include "kernels/predictor_cuda.cu"
 #include "kernels/wavelet_cuda.cu"

@@ -1,12 +1,16 @@
-// The JPEG 2000 decoder's tier-1 on the CPU emulation of the CUDA execution
-// model: the real kernels/j2k_decode_cuda.cu compiled as C++, against the
-// serial reference, sample for sample and problem for problem
-// (j2k_decode_parity.hpp): random tiles, our encoder's codestreams and
-// every conformance stream (CF_J2K_CONFORMANCE).
+// The JPEG 2000 decoder on the CPU emulation of the CUDA execution model:
+// the real kernels/j2k_decode_cuda.cu and j2k_reconstruct_cuda.cu compiled
+// as C++, against the serial reference: tier-1 sample for sample and
+// problem for problem (j2k_decode_parity.hpp: random tiles, our encoder's
+// codestreams, every conformance stream, CF_J2K_CONFORMANCE), then whole
+// frames (j2k_frame_parity.hpp: our encoder's streams of small odd sizes,
+// the small conformance streams).
 #include "cuda_runtime.h"
 #include "j2k_decode_parity.hpp"
+#include "j2k_frame_parity.hpp"
 
 using namespace cft::j2k_decode_parity;
+using namespace cft::j2k_frame_parity;
 
 int main() {
   cf::Engine cuda(cf::Backend::Cuda), cpu(cf::Backend::Cpu);
@@ -19,7 +23,11 @@ int main() {
   encoder_streams(cuda, cpu, 61, 37);
   conformance_streams(cuda, 0);
   no_allocation_when_warm(cuda, cpu);
-  std::printf("%lld tiles, %lld code-blocks decoded, %lld tiles with a problem; %lld emulated launches\n",
-              counts().tiles, counts().blocks, counts().problems, cf_emulation::launches());
+  encoder_frames(cuda, cpu, 45, 27);
+  conformance_frames(cuda, cpu, 20000);
+  std::printf("%lld tiles, %lld code-blocks decoded, %lld tiles with a problem; %d whole frames, %d equal, %d refused "
+              "alike; %lld emulated launches\n",
+              counts().tiles, counts().blocks, counts().problems, frame_counts().frames, frame_counts().equal,
+              frame_counts().refused, cf_emulation::launches());
   return cft::test_result();
 }

@@ -1,0 +1,221 @@
+// Device code of the JPEG 2000 decoder's reconstruction on CUDA
+// (kernels/j2k_reconstruct_cuda.cu): the steps of
+// cpu/j2k_reconstruct_stages.hpp spread over threads. Each sample and each
+// line gets the operations of the shared rules (j2k_dequant_rules.hpp,
+// j2k_idwt_rules.hpp, colour_rules.hpp), so the bits are the serial
+// reference's whatever the schedule.
+//
+// The work blocks of every tile-component of the frame lie in one buffer
+// (int32 for the 5/3, float for the 9/7; both 4 bytes), each the region of
+// the kept resolution with rows of its width: TileComponent::offset, width
+// and height describe it, frame_x and frame_y place it in the reduced
+// component. A kernel of one sample type skips the tile-components of the
+// other (their regions are empty, or `reversible` says so). As in the
+// encoder's kernels (j2k_kernels.cuh), block i works on tile-component
+// i / blocks_per_tc.
+//
+// One level of 2D_SR (F.3.2) is HOR_SR then VER_SR: unlift_rows (a thread
+// block per row: interleave and unscale into a line of shared memory, the
+// lifting steps undone one at a time, the row written to tmp), then
+// start_columns (each column's samples interleaved and unscaled from tmp
+// back into work) and unlift_column_step (one lifting step of every column,
+// a thread per sample of the step's parity, in place in work).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "core/shared/colour_rules.hpp"
+#include "core/shared/j2k_dequant_rules.hpp"
+#include "core/shared/j2k_idwt_rules.hpp"
+#include "kernels/j2k_kernels.cuh"
+
+namespace cf::cuda::j2k_reconstruct_kernels {
+
+using j2k_kernels::Band;
+using j2k_kernels::item_of;
+using j2k_kernels::kSharedLine;
+using j2k_kernels::kThreads;
+using j2k_kernels::LevelArgs;
+using j2k_kernels::Region;
+using j2k_kernels::tile_component_of;
+using j2k_kernels::TileComponent;
+
+// Where tier-1 left a tile-component's coefficients (its block in the
+// frame's coefficient array) and how they are scaled back.
+struct Source {
+  unsigned long long offset;
+  int stride;
+  std::uint32_t roi_shift;      // RGN's SPrgn, 0: none
+  std::uint32_t fraction_bits;  // of the 9/7 indices (j2k_dequant_rules.hpp)
+};
+
+template <class W>
+__device__ __forceinline__ bool of_type(const std::uint8_t *reversible, int t) {
+  return (reversible[t] != 0) == std::is_same_v<W, std::int32_t>;
+}
+
+struct DequantiseArgs {
+  const std::int32_t *coefficients;
+  const TileComponent *tcs;  // first_band, bands: the bands of the kept resolutions
+  const Source *sources;
+  const std::uint8_t *reversible;
+  const Band *bands;   // x, y: in the tile-component's block; step_index: into steps
+  const float *steps;  // Delta_b per band (Reconstruction::steps)
+  int blocks_per_tc;
+  void *work;
+};
+
+// load_row's work: each sample of the kept region from its band, the ROI
+// scaling undone (H.2) and, for the 9/7, dequantised (E.1.1.1).
+template <class W>
+__global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  if (!of_type<W>(a.reversible, t)) return;
+  const TileComponent tc = a.tcs[t];
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)tc.width * tc.height) return;
+  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
+  const Source s = a.sources[t];
+  for (int k = 0; k < tc.bands; ++k) {
+    const Band b = a.bands[tc.first_band + k];
+    if (x < b.x || x >= b.x + b.width || y < b.y || y >= b.y + b.height) continue;
+    const std::int32_t q = j2k::quant::roi_descale(a.coefficients[s.offset + (unsigned long long)y * s.stride + x],
+                                                   s.roi_shift, s.fraction_bits);
+    W *work = static_cast<W *>(a.work);
+    if constexpr (std::is_same_v<W, float>)
+      work[tc.offset + i] = j2k::quant::dequantise(q, a.steps[b.step_index]);
+    else
+      work[tc.offset + i] = q;
+    return;
+  }
+}
+
+// HOR_SR of one level: one thread block per row of the region, read
+// deinterleaved from work, rebuilt in a line of shared memory (or, when
+// longer, in its place in tmp) and left interleaved in tmp.
+template <class F>
+__global__ void __launch_bounds__(kThreads) unlift_rows(const LevelArgs<typename F::Sample> a) {
+  using T = typename F::Sample;
+  using S = j2k::dwt::Synthesis<F>;
+#ifdef CF_CUDA_EMULATION
+  T *shared_line = static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
+#else
+  extern __shared__ unsigned char shared_bytes[];
+  T *shared_line = reinterpret_cast<T *>(shared_bytes);
+#endif
+  const int t = int(blockIdx.x) / a.blocks_per_tc, y = int(blockIdx.x) % a.blocks_per_tc;
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  if (y >= r.height) return;
+  const int n = r.width;
+  const T *source = a.work + tc.offset + (unsigned long long)y * tc.width;
+  T *row = a.tmp + tc.offset + (unsigned long long)y * tc.width;
+  T *line = n <= kSharedLine ? shared_line : row;
+  const bool odd = (r.u0 & 1) != 0;
+  if (n == 1) {
+    if (threadIdx.x == 0) row[0] = S::single(source[0], odd);
+    return;
+  }
+  // line[i] has the absolute parity (odd + i) & 1; the high-pass samples are the odd ones.
+  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(n, odd);
+  for (int i = threadIdx.x; i < n; i += kThreads) {
+    const bool high = ((i - first_low) & 1) != 0;
+    line[i] = S::unscaled(source[high ? low + (i - first_odd) / 2 : (i - first_low) / 2], high);
+  }
+  __syncthreads();
+  for (int step = F::kSteps - 1; step >= 0; --step) {
+    const int first = F::on_odd(step) ? first_odd : first_low;
+    for (int i = first + 2 * int(threadIdx.x); i < n; i += 2 * kThreads)
+      line[i] = S::unlifted(step, line[i], j2k::dwt::left_of(line, i), j2k::dwt::right_of(line, i, n));
+    __syncthreads();
+  }
+  if (line != row)
+    for (int i = threadIdx.x; i < n; i += kThreads) row[i] = line[i];
+}
+
+// The start of VER_SR: each column of the region (in tmp, its low-pass rows
+// first) interleaved and unscaled into work, one thread per sample.
+template <class F>
+__global__ void __launch_bounds__(kThreads) start_columns(const LevelArgs<typename F::Sample> a) {
+  using S = j2k::dwt::Synthesis<F>;
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)r.width * r.height) return;
+  const int x = int(i % r.width), y = int(i / r.width);
+  const bool odd = (r.v0 & 1) != 0;
+  const typename F::Sample v = a.tmp[tc.offset + (unsigned long long)y * tc.width + x];
+  typename F::Sample *column = a.work + tc.offset + x;
+  if (r.height == 1) {
+    column[0] = S::single(v, odd);
+    return;
+  }
+  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(r.height, odd);
+  const bool high = y >= low;
+  const int row = high ? first_odd + 2 * (y - low) : first_low + 2 * y;
+  column[(unsigned long long)row * tc.width] = S::unscaled(v, high);
+}
+
+// One lifting step of VER_SR undone on every column at once: step a.step,
+// one thread per sample of its parity (a step reads only the other parity),
+// in place in work.
+template <class F>
+__global__ void __launch_bounds__(kThreads) unlift_column_step(const LevelArgs<typename F::Sample> a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  if (r.height < 2) return;
+  const int first_odd = (r.v0 & 1) != 0 ? 0 : 1;
+  const int first = F::on_odd(a.step) ? first_odd : 1 - first_odd;
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)r.width * ((r.height - first + 1) / 2)) return;
+  const int x = int(i % r.width), y = first + 2 * int(i / r.width);
+  const j2k::dwt::Strided<typename F::Sample> column{a.work + tc.offset + x, tc.width};
+  column[y] = j2k::dwt::Synthesis<F>::unlifted(a.step, column[y], j2k::dwt::left_of(column, y),
+                                               j2k::dwt::right_of(column, y, r.height));
+}
+
+struct StoreArgs {
+  const TileComponent *tcs;
+  const std::uint8_t *reversible;
+  PlaneRef planes[kMaxPlanes];  // component c of the (device) frame
+  int bit_depth[kMaxPlanes];
+  int shift_up[kMaxPlanes];
+  bool mct;  // components 0..2 through the inverse RCT or ICT (one thread does all three)
+  int blocks_per_tc;
+  const void *work;
+};
+
+// store_row's work: the inverse colour transform (G.2, G.3), rounding, the
+// DC level shift undone and clamping (G.1.2), into the frame.
+template <class W, class S>
+__global__ void __launch_bounds__(kThreads) store_samples(const StoreArgs a) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  if (!of_type<W>(a.reversible, t)) return;
+  const TileComponent tc = a.tcs[t];
+  const long long i = item_of(a.blocks_per_tc);
+  if (i >= (long long)tc.width * tc.height) return;
+  const int c = tc.component;
+  if (a.mct && (c == 1 || c == 2)) return;  // done with component 0
+  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
+  const W *work = static_cast<const W *>(a.work);
+  const int n = a.mct && c == 0 ? 3 : 1;
+  std::int32_t v[3];
+  // Components 1 and 2 of the tile follow component 0 and have its size.
+  if constexpr (std::is_same_v<W, float>) {
+    float s[3];
+    for (int k = 0; k < n; ++k) s[k] = work[a.tcs[t + k].offset + i];
+    if (n == 3) j2k::quant::ict_inverse(s);
+    for (int k = 0; k < n; ++k) v[k] = j2k::quant::nearest(s[k]);
+  } else {
+    for (int k = 0; k < n; ++k) v[k] = work[a.tcs[t + k].offset + i];
+    if (n == 3) colour::inverse(ColourTransform::Rct, v);
+  }
+  for (int k = 0; k < n; ++k)
+    store<S>(a.planes[c + k], tc.frame_x + x, tc.frame_y + y,
+             int(j2k::quant::output_sample(v[k], a.bit_depth[c + k]) << a.shift_up[c + k]));
+}
+
+}  // namespace cf::cuda::j2k_reconstruct_kernels
