@@ -1,7 +1,7 @@
 /**
  * SECTION:element-cudaj2kdec
  * @title: cudaj2kdec
- * @short_description: JPEG 2000 Part 1 decoder on OpenMP or the CPU
+ * @short_description: JPEG 2000 Part 1 decoder on CUDA, OpenMP or the CPU
  *
  * Decodes each buffer, one JPEG 2000 codestream (ITU-T T.800 | ISO/IEC
  * 15444-1), into one raw frame in system memory. Every frame is decoded on
@@ -15,9 +15,9 @@
  * the encoders add. What a buffer holds is read from its first bytes, so a
  * bare codestream under image/x-j2c decodes too.
  *
- * Output: video/x-raw in system memory, the format from the codestream's
- * headers, read at the first frame and at every frame after (a change of
- * size or format renegotiates):
+ * Output: video/x-raw, the format from the codestream's headers, read at
+ * the first frame and at every frame after (a change of size or format
+ * renegotiates):
  *
  * | components | components 1, 2 | depth <= 8 | 9..10 | 11..12 | 13..16 |
  * |---|---|---|---|---|---|
@@ -36,14 +36,18 @@
  * other subsamplings, more than 16 bits, what the core decoder refuses) is
  * an element error naming the components.
  *
+ * Memory: with backend cuda (or auto on a machine with a GPU) the frame is
+ * decoded on the GPU (only the headers and the packet headers are read on
+ * the host) into memory:CUDAMemory when downstream takes it and the format
+ * is RGB, RGBA, I420 or Y444 (those GStreamer 1.22's GstCudaMemory
+ * allocates), otherwise into pinned system memory. cpu and openmp decode
+ * into system memory.
+ *
  * Properties: `reduce` (highest resolution levels discarded: the frame is
  * 2^reduce times smaller, rounded up), `layers` (quality layers decoded at
  * most, 0 = all), and the engine properties of every cudafilters element
- * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The
- * decoder runs on cpu (the serial reference) and openmp, which give the
- * same frames; it has no CUDA implementation yet, so backend=cuda and
- * backend=auto decode with openmp (said once in the debug log, and
- * `active-backend` reads "openmp"); `host-wait` has no effect. A change
+ * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`); cpu
+ * (the serial reference), openmp and cuda give the same frames. A change
  * applies at the next frame.
  *
  * Faults: a frame whose codestream cannot be read (broken headers or
@@ -73,12 +77,15 @@
 #include <memory>
 #include <string>
 
+#include "cf_allocation.h"
 #include "cf_engine_host.h"
 #include "cf_private.h"
+#include "cuda_memory.h"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k_decoder.hpp"
 #include "j2k_dec_format.h"
 #include "j2k_dec_input.h"
+#include "raw_formats.h"
 #include "raw_frame.h"
 
 GST_DEBUG_CATEGORY_STATIC(gst_cuda_j2k_dec_debug);
@@ -102,7 +109,8 @@ struct GstCudaJ2kDecPrivate {
   std::unique_ptr<cf::J2kDecoder> decoder;
   GstVideoCodecState *input = nullptr;
   cfgst::J2kColourHint caps_colour = cfgst::J2kColourHint::None;
-  cfgst::J2kOutput out;  // what the output state was set for (format UNKNOWN: none yet)
+  cfgst::J2kOutput out;   // what the output state was set for (format UNKNOWN: none yet)
+  bool out_cuda = false;  // the output caps are memory:CUDAMemory
 };
 
 G_DEFINE_TYPE_WITH_PRIVATE(GstCudaJ2kDec, gst_cuda_j2k_dec, GST_TYPE_VIDEO_DECODER)
@@ -123,16 +131,39 @@ static constexpr int kMaxLayers = 65535;  // COD's 16-bit layer count
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE(
     "sink", GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS("image/x-jpc; image/x-j2c; image/jp2"));
+#define CF_J2K_DEC_SIZES "width=(int)[1, MAX], height=(int)[1, MAX], framerate=(fraction)[0/1, MAX]"
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE(
     "src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS("video/x-raw, format=(string)" CF_J2K_DEC_FORMATS ", width=(int)[1, MAX], height=(int)[1, MAX], "
-                    "framerate=(fraction)[0/1, MAX]"));
+    GST_STATIC_CAPS(CF_CUDA_CAPS_FIRST("video/x-raw(memory:CUDAMemory), format=(string)" CF_J2K_DEC_CUDA_FORMATS
+                                       ", " CF_J2K_DEC_SIZES) "video/x-raw, format=(string)" CF_J2K_DEC_FORMATS
+                                                              ", " CF_J2K_DEC_SIZES));
 
 // ---------------------------------------------------------------------------
 // The engine
 
-// cpu or openmp: has_cuda false makes cuda and auto run on openmp, and
-// create_engine logs it.
+// The engine from the properties (an element error when the backend cannot
+// be used), and the decoder on it.
+static bool create_engine(GstCudaJ2kDec *self) {
+  GstCudaJ2kDecPrivate *priv = PRIV(self);
+  priv->decoder.reset();
+  cfgst::destroy_engine(priv->host);
+  if (!cfgst::create_engine(GST_ELEMENT(self), priv->host, true, gst_cuda_j2k_dec_debug)) return false;
+  priv->decoder = std::make_unique<cf::J2kDecoder>(*priv->host.engine);
+  return true;
+}
+
+// memory:CUDAMemory needs the shared GstCudaContext of device-id; a CUDA
+// engine made elsewhere is made again in it. Posts an element error when
+// there is none.
+static bool prepare_cuda_memory(GstCudaJ2kDec *self) {
+  GstCudaJ2kDecPrivate *priv = PRIV(self);
+  if (!cfgst::ensure_cuda_context(GST_ELEMENT(self), priv->host, gst_cuda_j2k_dec_debug)) return false;
+  const cfgst::EngineHost &h = priv->host;
+  if (h.engine && h.engine->backend() == cf::Backend::Cuda && h.engine_ctx != h.cuda_ctx) return create_engine(self);
+  return true;
+}
+
+// Property changes reach the engine here, at the next frame.
 static bool prepare_engine(GstCudaJ2kDec *self) {
   GstCudaJ2kDecPrivate *priv = PRIV(self);
   GST_OBJECT_LOCK(self);
@@ -140,13 +171,17 @@ static bool prepare_engine(GstCudaJ2kDec *self) {
   const int threads = int(priv->host.threads);
   GST_OBJECT_UNLOCK(self);
   if (!priv->host.engine || stale) {
-    priv->decoder.reset();
-    cfgst::destroy_engine(priv->host);
-    if (!cfgst::create_engine(GST_ELEMENT(self), priv->host, false, gst_cuda_j2k_dec_debug)) return false;
-    priv->decoder = std::make_unique<cf::J2kDecoder>(*priv->host.engine);
+    if (!create_engine(self)) return false;
+    // A new backend may change the memory the output can be in.
+    priv->out = {};
+    if (priv->out_cuda && !prepare_cuda_memory(self)) return false;
   }
   priv->host.engine->set_threads(threads);
   return true;
+}
+
+static bool cuda_engine(GstCudaJ2kDecPrivate *priv) {
+  return priv->host.engine && priv->host.engine->backend() == cf::Backend::Cuda;
 }
 
 static cf::J2kDecodeSettings settings_of(GstCudaJ2kDec *self) {
@@ -162,6 +197,7 @@ static cf::J2kDecodeSettings settings_of(GstCudaJ2kDec *self) {
 static gboolean gst_cuda_j2k_dec_start(GstVideoDecoder *dec) {
   GstCudaJ2kDec *self = GST_CUDA_J2K_DEC(dec);
   PRIV(self)->out = {};
+  PRIV(self)->out_cuda = false;
   return prepare_engine(self) ? TRUE : FALSE;
 }
 
@@ -196,13 +232,37 @@ static gboolean gst_cuda_j2k_dec_set_format(GstVideoDecoder *dec, GstVideoCodecS
   return TRUE;
 }
 
-// The output state for `want`, negotiated when it differs from the current one.
+// Whether downstream takes `caps` (raw video of a fixed format and size)
+// in memory:CUDAMemory: a CUDA engine then decodes straight into it.
+static bool downstream_takes_cuda(GstCudaJ2kDec *self, const GstCaps *caps, GstVideoFormat format) {
+  if (!cuda_engine(PRIV(self)) || !cfgst::j2k_dec_cuda_format(format)) return false;
+  GstCaps *cuda = gst_caps_copy(caps);
+  gst_caps_set_features(cuda, 0, gst_caps_features_new(cfgst::kCudaMemoryFeature, nullptr));
+  GstCaps *peer = gst_pad_peer_query_caps(GST_VIDEO_DECODER_SRC_PAD(self), cuda);
+  const bool takes = peer && !gst_caps_is_empty(peer);
+  if (peer) gst_caps_unref(peer);
+  gst_caps_unref(cuda);
+  return takes;
+}
+
+// The output state for `want`, negotiated when it differs from the current
+// one: in memory:CUDAMemory when the engine is CUDA, the format is one
+// GstCudaMemory holds and downstream takes it; else in system memory.
 static bool ensure_output(GstCudaJ2kDec *self, const cfgst::J2kOutput &want) {
   GstCudaJ2kDecPrivate *priv = PRIV(self);
   GstVideoDecoder *dec = GST_VIDEO_DECODER(self);
   if (want.format == priv->out.format && want.width == priv->out.width && want.height == priv->out.height) return true;
   GstVideoCodecState *out =
       gst_video_decoder_set_output_state(dec, want.format, guint(want.width), guint(want.height), priv->input);
+  out->caps = gst_video_info_to_caps(&out->info);
+  priv->out_cuda = downstream_takes_cuda(self, out->caps, want.format);
+  if (priv->out_cuda) {
+    if (!prepare_cuda_memory(self)) {
+      gst_video_codec_state_unref(out);
+      return false;
+    }
+    gst_caps_set_features(out->caps, 0, gst_caps_features_new(cfgst::kCudaMemoryFeature, nullptr));
+  }
   gst_video_codec_state_unref(out);
   if (!gst_video_decoder_negotiate(dec)) {
     GST_ELEMENT_ERROR(self, CORE, NEGOTIATION,
@@ -212,8 +272,51 @@ static bool ensure_output(GstCudaJ2kDec *self, const cfgst::J2kOutput &want) {
     return false;
   }
   priv->out = want;
-  GST_DEBUG_OBJECT(self, "decoding to %s %dx%d", gst_video_format_to_string(want.format), want.width, want.height);
+  GST_DEBUG_OBJECT(self, "decoding to %s %dx%d in %s", gst_video_format_to_string(want.format), want.width, want.height,
+                   priv->out_cuda ? "CUDA memory" : "system memory");
   return true;
+}
+
+// Output buffers: a GstCudaBufferPool of the shared context in CUDA memory,
+// pinned system memory for a CUDA engine, else GstVideoDecoder's default.
+static gboolean gst_cuda_j2k_dec_decide_allocation(GstVideoDecoder *dec, GstQuery *query) {
+  GstCudaJ2kDec *self = GST_CUDA_J2K_DEC(dec);
+  GstCudaJ2kDecPrivate *priv = PRIV(self);
+  GstCaps *caps = nullptr;
+  gst_query_parse_allocation(query, &caps, nullptr);
+  if (!caps || (!priv->out_cuda && !priv->host.pinned))
+    return GST_VIDEO_DECODER_CLASS(gst_cuda_j2k_dec_parent_class)->decide_allocation(dec, query);
+  cfgst::PadFormat out;
+  out.cuda = priv->out_cuda;
+  if (!gst_video_info_from_caps(&out.info, caps)) return FALSE;
+  out.type = GST_VIDEO_FORMAT_INFO_BITS(out.info.finfo) > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
+  out.size = GST_VIDEO_INFO_SIZE(&out.info);
+  std::string why;
+  if (!cfgst::decide_output_pool(query, out, priv->host.cuda_ctx, priv->host.pinned, &why)) {
+    GST_ELEMENT_ERROR(self, RESOURCE, FAILED, ("%s", why.c_str()), (nullptr));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean answer_context_query(GstCudaJ2kDec *self, GstQuery *query) {
+  return GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
+         cfgst::handle_context_query(GST_ELEMENT(self), query, PRIV(self)->host.cuda_ctx);
+}
+
+static gboolean gst_cuda_j2k_dec_sink_query(GstVideoDecoder *dec, GstQuery *query) {
+  if (answer_context_query(GST_CUDA_J2K_DEC(dec), query)) return TRUE;
+  return GST_VIDEO_DECODER_CLASS(gst_cuda_j2k_dec_parent_class)->sink_query(dec, query);
+}
+
+static gboolean gst_cuda_j2k_dec_src_query(GstVideoDecoder *dec, GstQuery *query) {
+  if (answer_context_query(GST_CUDA_J2K_DEC(dec), query)) return TRUE;
+  return GST_VIDEO_DECODER_CLASS(gst_cuda_j2k_dec_parent_class)->src_query(dec, query);
+}
+
+static void gst_cuda_j2k_dec_set_context(GstElement *element, GstContext *context) {
+  cfgst::set_engine_context(element, PRIV(GST_CUDA_J2K_DEC(element))->host, context);
+  GST_ELEMENT_CLASS(gst_cuda_j2k_dec_parent_class)->set_context(element, context);
 }
 
 // What this decoder does not take is refused by the core with this prefix
@@ -234,28 +337,11 @@ static GstFlowReturn fail_frame(GstCudaJ2kDec *self, GstVideoCodecFrame *frame, 
   return ret;
 }
 
-// Samples less deep than the format: shifted up to its depth.
-static void shift_up(const cf::FrameView &v, const cfgst::J2kOutput &out) {
-  for (int c = 0; c < v.n_components; ++c) {
-    const int s = out.shift[c];
-    if (s <= 0) continue;
-    const cf::Component &k = v.components[c];
-    for (int y = 0; y < k.height; ++y)
-      for (int x = 0; x < k.width; ++x) {
-        void *p = v.sample(c, x, y);
-        if (v.type == cf::SampleType::U8)
-          *static_cast<std::uint8_t *>(p) = std::uint8_t(*static_cast<std::uint8_t *>(p) << s);
-        else
-          *static_cast<std::uint16_t *>(p) = std::uint16_t(*static_cast<std::uint16_t *>(p) << s);
-      }
-  }
-}
-
 static GstFlowReturn gst_cuda_j2k_dec_handle_frame(GstVideoDecoder *dec, GstVideoCodecFrame *frame) {
   GstCudaJ2kDec *self = GST_CUDA_J2K_DEC(dec);
   GstCudaJ2kDecPrivate *priv = PRIV(self);
   if (!prepare_engine(self)) return fail_frame(self, frame, GST_FLOW_ERROR);
-  const cf::J2kDecodeSettings settings = settings_of(self);
+  cf::J2kDecodeSettings settings = settings_of(self);
 
   // The input mapped until the end, with a reference of its own: dropping
   // or finishing the frame releases the frame's.
@@ -301,23 +387,36 @@ static GstFlowReturn gst_cuda_j2k_dec_handle_frame(GstVideoDecoder *dec, GstVide
 
   const GstFlowReturn ret = gst_video_decoder_allocate_output_frame(dec, frame);
   if (ret != GST_FLOW_OK) return fail_frame(self, frame, ret);
-  GstVideoFrame vf;
-  if (!gst_video_frame_map(&vf, &out_info, frame->output_buffer, GST_MAP_WRITE)) {
-    GST_ELEMENT_ERROR(self, RESOURCE, WRITE, ("cannot map the output buffer"), (nullptr));
-    return fail_frame(self, frame, GST_FLOW_ERROR);
+  // Device pointers only for GstCudaMemory of the engine's context; other
+  // memory is written on the host (GstCudaMemory through its staging copy).
+  cfgst::PadFormat out_format;
+  out_format.cuda = priv->out_cuda;
+  out_format.info = out_info;
+  out_format.type = GST_VIDEO_FORMAT_INFO_BITS(out_info.finfo) > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
+  out_format.size = GST_VIDEO_INFO_SIZE(&out_info);
+  const bool device = cuda_engine(priv) && cfgst::buffer_in_context(frame->output_buffer, priv->host.engine_ctx);
+  for (int c = 0; c < info.components; ++c) settings.shift_up[c] = want.shift[c];
+  std::string failure;
+  bool refusal = false;
+  {
+    cfgst::MappedFrame mapped;  // unmapped at the end of the scope, before the frame is dropped or pushed
+    if (!mapped.map(frame->output_buffer, out_format, GST_MAP_WRITE, device, "output", &why)) {
+      GST_ELEMENT_ERROR(self, RESOURCE, WRITE, ("%s", why.c_str()), (nullptr));
+      return fail_frame(self, frame, GST_FLOW_ERROR);
+    }
+    try {
+      priv->decoder->decode(cs.data, cs.size, settings, mapped.view());
+    } catch (const std::exception &e) {
+      failure = e.what();
+      refusal = is_refusal(e);
+    }
   }
-  const cf::FrameView view = cfgst::raw_frame_view(vf);
-  try {
-    priv->decoder->decode(cs.data, cs.size, settings, view);
-  } catch (const std::exception &e) {
-    gst_video_frame_unmap(&vf);
-    if (!is_refusal(e)) return drop_corrupt(self, frame, e.what());
-    GST_ELEMENT_ERROR(self, STREAM, DECODE, ("%s", e.what()),
+  if (!failure.empty() && !refusal) return drop_corrupt(self, frame, failure);
+  if (refusal) {
+    GST_ELEMENT_ERROR(self, STREAM, DECODE, ("%s", failure.c_str()),
                       ("backend %s", cf::backend_name(priv->host.engine->backend())));
     return fail_frame(self, frame, GST_FLOW_ERROR);
   }
-  shift_up(view, want);
-  gst_video_frame_unmap(&vf);
   if (!priv->decoder->problem().empty())
     GST_ELEMENT_WARNING(self, STREAM, DECODE, ("frame decoded in part: %s", priv->decoder->problem().c_str()),
                         ("frame %u", frame->system_frame_number));
@@ -395,8 +494,9 @@ static void gst_cuda_j2k_dec_class_init(GstCudaJ2kDecClass *klass) {
   gst_element_class_add_static_pad_template(element_class, &src_template);
   gst_element_class_set_static_metadata(
       element_class, "CUDA JPEG 2000 decoder", "Codec/Decoder/Video/Image",
-      "JPEG 2000 Part 1 decoder (ITU-T T.800) on OpenMP or the CPU: image/x-jpc, image/x-j2c (jp2c box) or "
-      "image/jp2 to raw video in system memory, at a reduced resolution or fewer quality layers on request",
+      "JPEG 2000 Part 1 decoder (ITU-T T.800) on CUDA, OpenMP or the CPU: image/x-jpc, image/x-j2c (jp2c box) "
+      "or image/jp2 to raw video in CUDA or system memory, at a reduced resolution or fewer quality layers on "
+      "request",
       "cudafilters");
 
   dec_class->start = gst_cuda_j2k_dec_start;
@@ -404,6 +504,10 @@ static void gst_cuda_j2k_dec_class_init(GstCudaJ2kDecClass *klass) {
   dec_class->set_format = gst_cuda_j2k_dec_set_format;
   dec_class->handle_frame = gst_cuda_j2k_dec_handle_frame;
   dec_class->getcaps = gst_cuda_j2k_dec_getcaps;
+  dec_class->decide_allocation = gst_cuda_j2k_dec_decide_allocation;
+  dec_class->sink_query = gst_cuda_j2k_dec_sink_query;
+  dec_class->src_query = gst_cuda_j2k_dec_src_query;
+  element_class->set_context = gst_cuda_j2k_dec_set_context;
 }
 
 static void gst_cuda_j2k_dec_init(GstCudaJ2kDec *self) {

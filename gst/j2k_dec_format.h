@@ -38,6 +38,12 @@ namespace cfgst {
   "{ GRAY8, GRAY16_LE, RGB, GBR_10LE, GBR_12LE, Y444, Y444_10LE, Y444_12LE, Y444_16LE, Y42B, I422_10LE, I422_12LE, " \
   "I420, I420_10LE, I420_12LE, RGBA, RGBA64_LE }"
 
+// The formats it gives in memory:CUDAMemory: those GStreamer 1.22's
+// GstCudaMemory allocates and cudaupload offers (not GRAY8 or GRAY16_LE,
+// raw_formats.h) among the 8-bit ones; deeper formats come in system memory.
+#define CF_J2K_DEC_CUDA_FORMATS "{ RGB, RGBA, I420, Y444 }"
+bool j2k_dec_cuda_format(GstVideoFormat f);
+
 // The colour space caps declare: `colorspace` (sRGB, sYUV, GRAY), else
 // `sampling` (RGB, BGR, RGBA, BGRA: RGB; YCbCr-*: YUV; GRAYSCALE).
 J2kColourHint colour_hint_from_caps(const GstStructure *s);

@@ -5,16 +5,14 @@
 // kernels/j2k_tier1_kernels.cuh). Each sample and each line gets the
 // operations of the shared rules (j2k_quant_rules.hpp, j2k_dwt_rules.hpp,
 // colour_rules.hpp, j2k_block_coder_rules.hpp), so the bits are the serial
-// reference's whatever the schedule.
-//
-// Kernels over every tile-component of a frame take blocks_per_tc thread
-// blocks per tile-component (enough for the largest): block i works on
-// tile-component i / blocks_per_tc, and threads past its end return.
+// reference's whatever the schedule. Kernels over every tile-component of
+// a frame share their thread blocks as j2k_work_blocks.cuh says.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
+#include "kernels/j2k_work_blocks.cuh"
 #include "kernels/samples.cuh"
 
 #include "core/shared/colour_rules.hpp"
@@ -24,31 +22,8 @@
 
 namespace cf::cuda::j2k_kernels {
 
-constexpr int kThreads = 256;      // per block of the sample-wise and line kernels
 constexpr int kScanThreads = 256;  // the one block of the codeword offsets' prefix sum
 constexpr int kGatherThreads = 128;
-
-// A tile-component's block of the coefficient array (rows of `width`).
-struct TileComponent {
-  unsigned long long offset;
-  int width, height;
-  int component;
-  int frame_x, frame_y;  // the block's top-left sample in the frame's component (T.800 B-12)
-  int first_band, bands;
-};
-
-// The region one wavelet level splits (a resolution at the block's top-left)
-// and the parity of its first column and row on the reference grid.
-struct Region {
-  std::uint32_t u0, v0;
-  int width, height;
-};
-
-// A subband's rectangle in its tile-component's block, and its step.
-struct Band {
-  int x, y, width, height;
-  int step_index;
-};
 
 // A code-block in the order the tier-1 kernel takes them (largest first).
 struct Block {
@@ -59,11 +34,6 @@ struct Block {
   int capacity;     // bytes of the slot
   int index;        // in Layout::blocks
 };
-
-__device__ __forceinline__ int tile_component_of(int blocks_per_tc) { return int(blockIdx.x) / blocks_per_tc; }
-__device__ __forceinline__ long long item_of(int blocks_per_tc) {
-  return (long long)(int(blockIdx.x) % blocks_per_tc) * kThreads + threadIdx.x;
-}
 
 // ---------------------------------------------------------------- transform
 
@@ -109,16 +79,6 @@ __global__ void __launch_bounds__(kThreads) load_samples(const LoadArgs a) {
   }
 }
 
-template <class T>
-struct LevelArgs {
-  T *work;  // the tile-components' blocks
-  T *tmp;   // as large: the columns' result, which the rows read (and lift in place when longer than shared memory)
-  const TileComponent *tcs;
-  const Region *regions;  // this level's, per tile-component
-  int blocks_per_tc;
-  int step;  // lift_column_step's lifting step
-};
-
 // VER_SD of one level, a lifting step at a time across the whole region:
 // step a.step of every column at once, one thread per sample of the step's
 // parity (a step reads only the other parity), in place in work.
@@ -159,10 +119,6 @@ __global__ void __launch_bounds__(kThreads) finish_columns(const LevelArgs<typen
   const int row = high ? j2k::dwt::low_count(r.height, odd) + (y - first_odd) / 2 : (y - first_low) / 2;
   column[(unsigned long long)row * tc.width] = F::scaled(v, high);
 }
-
-// Samples of the row kernel's line in shared memory (48 KiB, the limit
-// without opting in); longer rows are lifted in tmp.
-constexpr int kSharedLine = 48 * 1024 / 4;
 
 // HOR_SD of one level: one thread block per row, all threads lifting the row
 // (as finish_columns left it in tmp) one step at a time in a line of shared

@@ -10,9 +10,8 @@
 // the kept resolution with rows of its width: TileComponent::offset, width
 // and height describe it, frame_x and frame_y place it in the reduced
 // component. A kernel of one sample type skips the tile-components of the
-// other (their regions are empty, or `reversible` says so). As in the
-// encoder's kernels (j2k_kernels.cuh), block i works on tile-component
-// i / blocks_per_tc.
+// other (their regions are empty, or `reversible` says so). Thread blocks
+// are shared over the tile-components as j2k_work_blocks.cuh says.
 //
 // One level of 2D_SR (F.3.2) is HOR_SR then VER_SR: unlift_rows (a thread
 // block per row: interleave and unscale into a line of shared memory, the
@@ -28,7 +27,8 @@
 #include "core/shared/colour_rules.hpp"
 #include "core/shared/j2k_dequant_rules.hpp"
 #include "core/shared/j2k_idwt_rules.hpp"
-#include "kernels/j2k_kernels.cuh"
+#include "kernels/j2k_work_blocks.cuh"
+#include "kernels/samples.cuh"
 
 namespace cf::cuda::j2k_reconstruct_kernels {
 

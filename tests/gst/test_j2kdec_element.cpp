@@ -9,6 +9,8 @@
 //    decoding of them, reduce=1 included;
 //  - mj2mux ! qtdemux (a 'jp2c' box per frame) and mxfmux ! mxfdemux into
 //    cudaj2kdec give the source back;
+//  - on a GPU, backend=cuda gives the source back too, in pinned system
+//    memory and (RGB, RGBA, I420, Y444) in memory:CUDAMemory;
 //  - refused caps are not negotiated; corrupt buffers are dropped with a
 //    warning and the stream goes on; a cut codestream is pushed with a
 //    warning; what the decoder does not take is an element error.
@@ -25,6 +27,7 @@
 #include <tuple>
 #include <vector>
 
+#include "cudafilters/engine.hpp"
 #include "gst_util.hpp"
 #include "pnm.hpp"
 #include "shell.hpp"
@@ -588,6 +591,43 @@ static void reduced_size() {
   }
 }
 
+// ---------------------------------------------------------------------------
+// The cuda backend
+
+static void cuda_backend() {
+  std::string why;
+  if (!cf::cuda_device_usable(0, &why)) {
+    std::printf("SKIP: backend=cuda: no usable CUDA device (%s)\n", why.c_str());
+    return;
+  }
+  int runs = 0;
+  const struct { int w, h; } sizes[] = {{33, 17}, {321, 241}};
+  for (const char *format : {"GRAY8", "GRAY16_LE", "RGB", "I420", "Y42B", "Y444", "RGBA"})
+    for (const auto &s : sizes) {
+      const std::string desc = source(format, s.w, s.h, 2) +
+                               "cudaj2kenc backend=cpu levels=" + std::to_string(levels_for(format, s.w, s.h)) +
+                               " ! cudaj2kdec backend=cuda" + kSink;
+      Frames f;
+      run_frames(desc, &f);
+      expect_source(desc, f, 2);
+      ++runs;
+    }
+  if (!have_elements({"cudadownload"})) return;
+  // The caps filter admits CUDA memory only: a decoder that gave system
+  // memory would not negotiate.
+  for (const char *format : {"RGB", "RGBA", "I420", "Y444"}) {
+    const std::string desc = source(format, 321, 241, 2) +
+                             "cudaj2kenc backend=cpu levels=4 tile-width=128 tile-height=96 ! cudaj2kdec backend=cuda "
+                             "! video/x-raw(memory:CUDAMemory) ! cudadownload" +
+                             kSink;
+    Frames f;
+    run_frames(desc, &f);
+    expect_source(desc, f, 2);
+    ++runs;
+  }
+  std::printf("cudaj2kenc ! cudaj2kdec backend=cuda exact: %d runs, 4 of them in memory:CUDAMemory\n", runs);
+}
+
 int main(int argc, char **argv) {
   init(&argc, &argv);
   if (!have_elements({"videotestsrc", "tee", "queue", "appsink", "filesrc"})) return cft::kSkip;
@@ -605,5 +645,6 @@ int main(int argc, char **argv) {
   muxed("openjpegenc", "mj2mux", "qtdemux", ".mj2", "I420");
   muxed("cudaj2kenc", "mxfmux", "mxfdemux", ".mxf", "I420");
   muxed("cudaj2kenc", "mxfmux", "mxfdemux", ".mxf", "RGB");
+  cuda_backend();
   return cft::test_result();
 }
