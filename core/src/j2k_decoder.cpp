@@ -6,6 +6,7 @@
 #include "cudafilters/j2k_decoder.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "cpu/j2k_reconstruct.hpp"
@@ -22,6 +23,7 @@ namespace cf {
 struct J2kDecoder::State {
   std::string problem;
   std::vector<std::int32_t> coefficients;
+  J2kDecoder::StageTimes times;
 };
 
 namespace {
@@ -143,6 +145,7 @@ J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2
 J2kDecoder::J2kDecoder(Engine &engine) : engine_(engine), state_(std::make_unique<State>()) {}
 J2kDecoder::~J2kDecoder() = default;
 const std::string &J2kDecoder::problem() const { return state_->problem; }
+J2kDecoder::StageTimes J2kDecoder::stage_times() const { return state_->times; }
 
 namespace {
 
@@ -160,6 +163,12 @@ struct PendingTile {
 void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out) {
   State &st = *state_;
   st.problem.clear();
+  st.times = {};
+  using Clock = std::chrono::steady_clock;
+  const auto ms = [](Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
+  const auto start = Clock::now();
   const Header h = read_header(data, size);
   const Coding k = check_supported(h, s);
   const bool cuda = engine_.backend() == Backend::Cuda;
@@ -254,6 +263,7 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
     }
   }
   layout.coefficient_count = coefficient_count;
+  const auto read = Clock::now();
 
   // Tier-1 of every tile; the first problem in tile order is reported.
   std::int32_t *coefficients = nullptr;
@@ -278,6 +288,7 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
     if (!bad.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ", " + bad;
   }
   tiles.clear();
+  const auto decoded = Clock::now();
 
   Reconstruction r;
   r.steps = std::move(steps);
@@ -291,6 +302,7 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
     omp::j2k_reconstruct(layout, coefficients, r, out, engine_.threads());
   else
     cpu::j2k_reconstruct(layout, coefficients, r, out);
+  st.times = {ms(start, read), ms(read, decoded), ms(decoded, Clock::now())};
 }
 
 }  // namespace cf

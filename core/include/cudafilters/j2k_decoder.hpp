@@ -72,6 +72,16 @@ class J2kDecoder {
   // (a truncated or corrupt tile), the frame holding what came before.
   const std::string &problem() const;
 
+  // Wall time of the last decode's stages: the headers and tier-2 of every
+  // tile on the host; tier-1 (on cuda: the uploads, the kernels and the
+  // statuses back, a wait per tile); the reconstruction into the frame (on
+  // cuda: the tables' upload, the kernels and, for a host frame, the copy
+  // back).
+  struct StageTimes {
+    double packets_ms = 0, blocks_ms = 0, reconstruction_ms = 0;
+  };
+  StageTimes stage_times() const;
+
   struct State;
 
  private:
