@@ -167,6 +167,21 @@ GstBuffer *bench_load_frame(const std::string &image, const std::string &format,
   return decode_frame(image, format, w, h);
 }
 
+bool bench_set_cuda_context(GstElement *element) {
+  GstCudaContext *ctx = shared_cuda_context();
+  if (!ctx) return false;
+  GstContext *context = gst_context_new_cuda_context(ctx);
+  gst_element_set_context(element, context);
+  gst_context_unref(context);
+  return true;
+}
+
+void bench_cuda_drain() {
+  if (!shared_cuda_context() || !gst_cuda_context_push(shared_cuda_context())) return;
+  CuStreamSynchronize(nullptr);
+  gst_cuda_context_pop(nullptr);
+}
+
 BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) {
   BenchResult r;
   const bool cuda = c.memory == "cuda";

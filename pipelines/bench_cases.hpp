@@ -43,6 +43,13 @@ GstBuffer *bench_load_frame(const std::string &image, const std::string &format,
 // cases: system memory only (their core rows time the kernels).
 BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds);
 
+// The process's GstCudaContext (the one bench_element's CUDA rows use) set
+// on `element`; false without one.
+bool bench_set_cuda_context(GstElement *element);
+// Waits for the work elements queued on that context's legacy stream
+// (host-wait=false).
+void bench_cuda_drain();
+
 // The core library alone on frames already in device memory (no GStreamer):
 // what the kernels cost, launches and stream synchronisation included.
 BenchResult bench_core(const BenchCase &c, GstBuffer *frame, double seconds);

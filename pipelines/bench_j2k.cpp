@@ -27,10 +27,6 @@ bool has(const std::vector<std::string> &list, const std::string &item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-std::string mode_params(const J2kMode &m) {
-  return m.reversible ? "reversible" : "irreversible " + fmt("%g", m.bitrate) + " bpp";
-}
-
 // Whether the element's sink pad template lists the raw format (a harness
 // push of another one fails without an error message).
 bool takes_format(const std::string &element, const std::string &format) {
@@ -58,9 +54,21 @@ std::string figures(const BenchResult &r, int w, int h, double ceiling) {
          " | " + (ceiling > 0 ? fmt("%.0f", ceiling) : "-") + " |";
 }
 
-// The frame as opj_compress reads it: PGM (GRAY8), PPM (RGB) or the raw
-// planes of I420 (described on the command line with -F).
-bool write_opj_input(GstBuffer *frame, const std::string &format, int w, int h, const std::string &path) {
+}  // namespace
+
+std::string bench_j2k_mode_params(const J2kMode &m) {
+  return m.reversible ? "reversible" : "irreversible " + fmt("%g", m.bitrate) + " bpp";
+}
+
+std::string bench_j2k_mode_props(const J2kMode &m) {
+  return m.reversible ? "reversible=true" : "reversible=false bitrate=" + fmt("%g", m.bitrate);
+}
+
+std::string bench_opj_extension(const std::string &format) {
+  return format == "GRAY8" ? ".pgm" : format == "RGB" ? ".ppm" : ".raw";
+}
+
+bool bench_write_opj_input(GstBuffer *frame, const std::string &format, int w, int h, const std::string &path) {
   GstVideoInfo info;
   if (!gst_video_info_set_format(&info, gst_video_format_from_string(format.c_str()), w, h)) return false;
   GstVideoFrame f;
@@ -78,9 +86,7 @@ bool write_opj_input(GstBuffer *frame, const std::string &format, int w, int h, 
   return bool(out);
 }
 
-// Runs the program to its exit (output discarded): "" and the wall time in
-// ms, or why it did not run through.
-std::string run_program(const std::vector<std::string> &args, double &ms) {
+std::string bench_run_program(const std::vector<std::string> &args, double &ms) {
   std::vector<char *> argv;
   for (const auto &a : args) argv.push_back(const_cast<char *>(a.c_str()));
   argv.push_back(nullptr);
@@ -100,6 +106,39 @@ std::string run_program(const std::vector<std::string> &args, double &ms) {
   return "";
 }
 
+void bench_time_program(const std::vector<std::string> &args, double seconds, BenchResult &r) {
+  std::vector<double> times;
+  double elapsed = 0, ms = 0;
+  r.note = bench_run_program(args, ms);  // warm-up: the file cache, the library's loading
+  while (r.note.empty() && (elapsed < 1000 * seconds || times.size() < 3)) {
+    r.note = bench_run_program(args, ms);
+    times.push_back(ms);
+    elapsed += ms;
+  }
+  if (!r.note.empty()) return;
+  std::sort(times.begin(), times.end());
+  r.ms = times[times.size() / 2];
+  r.fps = 1000 / r.ms;
+  r.frames = int(times.size());
+}
+
+std::vector<std::string> bench_opj_compress_args(const std::string &format, int w, int h, const J2kMode &m,
+                                                 const std::string &threads, const std::string &in,
+                                                 const std::string &out) {
+  // Same coding as cudaj2kenc's defaults: 5 levels (6 resolutions), 64 x 64
+  // code-blocks, one layer, LRCP, one tile.
+  std::vector<std::string> args = {"opj_compress", "-i", in, "-o", out, "-threads", threads, "-n", "6"};
+  const int comps = format == "GRAY8" ? 1 : 3;
+  if (format == "I420")  // YUV is coded as it is, as cudaj2kenc does
+    args.insert(args.end(), {"-F", std::to_string(w) + "," + std::to_string(h) + ",3,8,u@1x1:2x2:2x2", "-mct", "0"});
+  // OpenJPEG's -r is a ratio to components x 8 bits per pixel of the full
+  // grid, chroma subsampling not counted (I420 at -r 24 gives 1 bpp).
+  if (!m.reversible) args.insert(args.end(), {"-I", "-r", fmt("%g", comps * 8 / m.bitrate)});
+  return args;
+}
+
+namespace {
+
 // opj_compress on the frame written once to a file: the median time of the
 // runs (one warm-up run, then at least 3 and until `seconds` have passed),
 // process start, file read and file write included.
@@ -115,34 +154,13 @@ BenchResult bench_opj_compress(GstBuffer *frame, const std::string &format, int 
     r.note = "no temporary folder";
     return r;
   }
-  const std::string in = std::string(dir) + (format == "GRAY8" ? "/frame.pgm"
-                                             : format == "RGB" ? "/frame.ppm"
-                                                               : "/frame.raw");
+  const std::string in = std::string(dir) + "/frame" + bench_opj_extension(format);
   const std::string out = std::string(dir) + "/frame.j2k";
-  // Same coding as cudaj2kenc's defaults: 5 levels (6 resolutions), 64 x 64
-  // code-blocks, one layer, LRCP, one tile.
-  std::vector<std::string> args = {"opj_compress", "-i", in, "-o", out, "-threads", threads, "-n", "6"};
-  const int comps = format == "GRAY8" ? 1 : 3;
-  if (format == "I420")  // YUV is coded as it is, as cudaj2kenc does
-    args.insert(args.end(), {"-F", std::to_string(w) + "," + std::to_string(h) + ",3,8,u@1x1:2x2:2x2", "-mct", "0"});
-  // OpenJPEG's -r is a ratio to components x 8 bits per pixel of the full
-  // grid, chroma subsampling not counted (I420 at -r 24 gives 1 bpp).
-  if (!m.reversible) args.insert(args.end(), {"-I", "-r", fmt("%g", comps * 8 / m.bitrate)});
+  const std::vector<std::string> args = bench_opj_compress_args(format, w, h, m, threads, in, out);
   r.in_bytes = gst_buffer_get_size(frame);
-  std::vector<double> times;
-  if (!write_opj_input(frame, format, w, h, in)) r.note = "cannot write " + in;
-  double elapsed = 0, ms = 0;
-  if (r.note.empty()) r.note = run_program(args, ms);  // warm-up: the file cache, the library's loading
-  while (r.note.empty() && (elapsed < 1000 * seconds || times.size() < 3)) {
-    r.note = run_program(args, ms);
-    times.push_back(ms);
-    elapsed += ms;
-  }
+  if (!bench_write_opj_input(frame, format, w, h, in)) r.note = "cannot write " + in;
+  if (r.note.empty()) bench_time_program(args, seconds, r);
   if (r.note.empty()) {
-    std::sort(times.begin(), times.end());
-    r.ms = times[times.size() / 2];
-    r.fps = 1000 / r.ms;
-    r.frames = int(times.size());
     GStatBuf st;
     r.out_bytes = g_stat(out.c_str(), &st) == 0 ? std::size_t(st.st_size) : 0;
   }
@@ -206,9 +224,8 @@ bool bench_j2k_section(const J2kBenchOptions &o, const std::function<void(const 
       };
       for (const auto &element : o.elements)
         for (const J2kMode &mode : o.modes) {
-          const std::string params = mode_params(mode);
-          const std::string mode_props =
-              mode.reversible ? "reversible=true" : "reversible=false bitrate=" + fmt("%g", mode.bitrate);
+          const std::string params = bench_j2k_mode_params(mode);
+          const std::string mode_props = bench_j2k_mode_props(mode);
           if (element == "cudaj2kenc") {
             for (const auto &memory : o.memories)
               for (const auto &backend : o.backends) {

@@ -20,6 +20,10 @@ struct J2kMode {
 };
 // False, with `why` naming the mode and what is accepted, when `text` is no mode.
 bool bench_j2k_mode(const std::string &text, J2kMode &mode, std::string &why);
+// The mode as the params column says it ("reversible", "irreversible 1 bpp")
+// and as cudaj2kenc's properties ("reversible=false bitrate=1").
+std::string bench_j2k_mode_params(const J2kMode &m);
+std::string bench_j2k_mode_props(const J2kMode &m);
 
 struct J2kBenchOptions {
   std::string image;
@@ -31,6 +35,27 @@ struct J2kBenchOptions {
   std::string no_gpu_why;
   Ceilings ceilings;
 };
+
+// Shared with the decoder section (bench_j2kdec.cpp), so that its opj
+// codestreams are opj_compress's rows' own.
+// The file name ending opj_compress reads and opj_decompress writes for the
+// format: ".pgm" (GRAY8), ".ppm" (RGB), else ".raw" (the planes, as I420's).
+std::string bench_opj_extension(const std::string &format);
+// The frame as opj_compress reads it: PGM (GRAY8), PPM (RGB) or the raw
+// planes of I420 (described on the command line with -F).
+bool bench_write_opj_input(GstBuffer *frame, const std::string &format, int w, int h, const std::string &path);
+// opj_compress's command line coding `in` into `out` as cudaj2kenc's
+// defaults and the mode do.
+std::vector<std::string> bench_opj_compress_args(const std::string &format, int w, int h, const J2kMode &m,
+                                                 const std::string &threads, const std::string &in,
+                                                 const std::string &out);
+// Runs the program to its exit (output discarded): "" and the wall time in
+// ms, or why it did not run through.
+std::string bench_run_program(const std::vector<std::string> &args, double &ms);
+// The program's time as the opj rows give it: one warm-up run, then at
+// least 3 and until `seconds` have passed; r.ms is the median run (process
+// start to exit), or r.note says why it did not run through.
+void bench_time_program(const std::vector<std::string> &args, double seconds, BenchResult &r);
 
 // Writes the section (heading, legend, table) line by line; false when a
 // frame cannot be decoded.

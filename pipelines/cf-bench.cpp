@@ -33,6 +33,11 @@
 // out), each at every --j2k-modes (default reversible,1bpp: lossless, and
 // irreversible at 1 bit per pixel). Formats: GRAY8, RGB, I420 (and whatever
 // else the element takes).
+// JPEG 2000 decoders have a section too (fps, ms per frame, Mpixel/s):
+// --elements cudaj2kdec (memory system and cuda, every backend),
+// openjpegdec (GStreamer's, system memory) and opj_decompress (the program
+// on all cores, files in and out), each decoding two codestreams of every
+// frame at every --j2k-modes: ours (cudaj2kenc's) and opj_compress's.
 #include <gst/gst.h>
 
 #include <cstdio>
@@ -43,6 +48,7 @@
 
 #include "bench_cases.hpp"
 #include "bench_j2k.hpp"
+#include "bench_j2kdec.hpp"
 #include "cudafilters/engine.hpp"
 
 namespace {
@@ -157,8 +163,9 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "%s\n", why.c_str());
       return 2;
     }
-  std::vector<std::string> encoders, filters;
-  for (const auto &e : elements) (bench_is_j2k(e) ? encoders : filters).push_back(e);
+  std::vector<std::string> encoders, decoders, filters;
+  for (const auto &e : elements)
+    (bench_is_j2k(e) ? encoders : bench_is_j2k_decoder(e) ? decoders : filters).push_back(e);
   Output out;
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
@@ -228,6 +235,10 @@ int main(int argc, char **argv) {
   if (!encoders.empty()) {
     J2kBenchOptions j{image, encoders, formats, sizes, backends, memories, modes, seconds, props, gpu, why, ceil};
     if (!bench_j2k_section(j, [&](const std::string &s) { out.line(s); })) return 1;
+  }
+  if (!decoders.empty()) {
+    J2kBenchOptions j{image, decoders, formats, sizes, backends, memories, modes, seconds, props, gpu, why, ceil};
+    if (!bench_j2kdec_section(j, [&](const std::string &s) { out.line(s); })) return 1;
   }
 
   if (!clips.empty()) {
