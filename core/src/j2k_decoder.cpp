@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
@@ -127,8 +128,13 @@ J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2
   info.components = int(k.components);
   info.codestream_components = int(h.grid.components.size());
   info.colour_transform = k.mct;
+  // A frame's sides are ints: SIZ allows up to 2^32 - 1 samples a side.
+  const auto fits = [](std::uint64_t side) { return side <= std::uint64_t(INT32_MAX); };
   for (int c = 0; c < info.components; ++c) {
     const Size z = reduced_component_size(p, std::uint32_t(c), std::uint32_t(s.reduce));
+    if (!fits(z.width) || !fits(z.height))
+      refuse("component " + std::to_string(c) + " is " + std::to_string(z.width) + "x" + std::to_string(z.height) +
+             ": a frame holds at most 2^31 - 1 samples a side");
     info.component_width[c] = int(z.width);
     info.component_height[c] = int(z.height);
     info.bit_depth[c] = int(h.grid.components[c].bit_depth);
@@ -137,8 +143,13 @@ J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2
     info.subsampling_y[c] = int(h.grid.components[c].subsample_y);
   }
   const std::uint64_t sx = std::uint64_t(1) << s.reduce, sy = sx;
-  info.width = int((std::uint64_t(h.grid.x1) + sx - 1) / sx - (std::uint64_t(h.grid.x0) + sx - 1) / sx);
-  info.height = int((std::uint64_t(h.grid.y1) + sy - 1) / sy - (std::uint64_t(h.grid.y0) + sy - 1) / sy);
+  const std::uint64_t width = (std::uint64_t(h.grid.x1) + sx - 1) / sx - (std::uint64_t(h.grid.x0) + sx - 1) / sx;
+  const std::uint64_t height = (std::uint64_t(h.grid.y1) + sy - 1) / sy - (std::uint64_t(h.grid.y0) + sy - 1) / sy;
+  if (!fits(width) || !fits(height))
+    refuse("the image is " + std::to_string(width) + "x" + std::to_string(height) +
+           ": a frame holds at most 2^31 - 1 samples a side");
+  info.width = int(width);
+  info.height = int(height);
   return info;
 }
 

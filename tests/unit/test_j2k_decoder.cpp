@@ -220,6 +220,39 @@ static void shift_setting(const fs::path &root) {
               shift[3]);
 }
 
+// A main header (SOC, SIZ of one 8-bit component subsampled by xr, one
+// tile, COD with no levels, QCD) and an empty tile-part, width x 16.
+static std::vector<std::uint8_t> wide_stream(std::uint32_t width, std::uint8_t xr) {
+  std::vector<std::uint8_t> b = {0xFF, 0x4F, 0xFF, 0x51, 0, 41, 0, 0};
+  const auto u32 = [&](std::uint32_t v) {
+    for (int s = 24; s >= 0; s -= 8) b.push_back(std::uint8_t(v >> s));
+  };
+  for (std::uint32_t v : {width, 16u, 0u, 0u, width, 16u, 0u, 0u}) u32(v);
+  b.insert(b.end(), {0, 1, 7, xr, 1});
+  b.insert(b.end(), {0xFF, 0x52, 0, 12, 0, 0, 0, 1, 0, 0, 4, 4, 0, 1});  // COD: LRCP, 1 layer, NL 0, 5/3
+  b.insert(b.end(), {0xFF, 0x5C, 0, 4, 0x40, 8 << 3});                   // QCD: none, guard 2
+  b.insert(b.end(), {0xFF, 0x90, 0, 10, 0, 0, 0, 0, 0, 14, 0, 1, 0xFF, 0x93, 0xFF, 0xD9});
+  return b;
+}
+
+// SIZ allows 2^32 - 1 samples a side; a frame holds 2^31 - 1.
+static void huge_sides() {
+  const auto refuses = [](const std::vector<std::uint8_t> &b, const char *why) {
+    try {
+      cf::j2k_image_info(b.data(), b.size(), {});
+      CHECK_MSG(false, "a stream %s wide accepted", why);
+    } catch (const cf::Error &e) {
+      CHECK_MSG(std::string(e.what()).find(why) != std::string::npos, "'%s' does not say '%s'", e.what(), why);
+    }
+  };
+  refuses(wide_stream(0xFFFFFFF0u, 1), "component 0 is 4294967280x16: a frame holds at most 2^31 - 1 samples a side");
+  refuses(wide_stream(0xFFFFFFF0u, 2), "the image is 4294967280x16: a frame holds at most 2^31 - 1 samples a side");
+  const std::vector<std::uint8_t> fits = wide_stream(0x7FFFFFFFu, 1);
+  const cf::J2kImageInfo info = cf::j2k_image_info(fits.data(), fits.size(), {});
+  CHECK_MSG(info.width == 0x7FFFFFFF, "a stream 2^31 - 1 wide: info width %d", info.width);
+  std::printf("sides past 2^31 - 1 samples refused, 2^31 - 1 taken\n");
+}
+
 int main() {
   const char *dir = std::getenv("CF_J2K_CONFORMANCE");
   if (!dir || !fs::is_directory(fs::path(dir) / "streams")) {
@@ -323,5 +356,6 @@ int main() {
   }
   components_setting(root);
   shift_setting(root);
+  huge_sides();
   return cft::test_result();
 }
