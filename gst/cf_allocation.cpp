@@ -6,6 +6,7 @@
 
 #if CF_GST_CUDA
 #include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/gstcudamemory.h>
 
 #include "cuda_coeff_pool.h"
 #endif
@@ -16,6 +17,9 @@ namespace {
 
 GstBufferPool *new_pool(const PadFormat &f, GstCudaContext *cuda) {
 #if CF_GST_CUDA
+  // The pool finds GstCudaMemory's allocator by name: registered by the
+  // nvcodec plugin's elements, or here when none is in the pipeline.
+  if (f.cuda) gst_cuda_memory_init_once();
   if (f.cuda) return f.coefficients ? gst_cf_cuda_coeff_pool_new(cuda) : gst_cuda_buffer_pool_new(cuda);
 #else
   (void)cuda;

@@ -39,8 +39,8 @@
  * Memory: with backend cuda (or auto on a machine with a GPU) the frame is
  * decoded on the GPU (only the headers and the packet headers are read on
  * the host) into memory:CUDAMemory when downstream takes it and the format
- * is RGB, RGBA, I420 or Y444 (those GStreamer 1.22's GstCudaMemory
- * allocates), otherwise into pinned system memory. cpu and openmp decode
+ * is RGB, RGBA, I420 (of even height) or Y444 (j2k_dec_format.h says
+ * why), otherwise into pinned system memory. cpu and openmp decode
  * into system memory.
  *
  * Properties: `reduce` (highest resolution levels discarded: the frame is
@@ -234,8 +234,8 @@ static gboolean gst_cuda_j2k_dec_set_format(GstVideoDecoder *dec, GstVideoCodecS
 
 // Whether downstream takes `caps` (raw video of a fixed format and size)
 // in memory:CUDAMemory: a CUDA engine then decodes straight into it.
-static bool downstream_takes_cuda(GstCudaJ2kDec *self, const GstCaps *caps, GstVideoFormat format) {
-  if (!cuda_engine(PRIV(self)) || !cfgst::j2k_dec_cuda_format(format)) return false;
+static bool downstream_takes_cuda(GstCudaJ2kDec *self, const GstCaps *caps, const cfgst::J2kOutput &want) {
+  if (!cuda_engine(PRIV(self)) || !cfgst::j2k_dec_cuda_format(want.format, want.height)) return false;
   GstCaps *cuda = gst_caps_copy(caps);
   gst_caps_set_features(cuda, 0, gst_caps_features_new(cfgst::kCudaMemoryFeature, nullptr));
   GstCaps *peer = gst_pad_peer_query_caps(GST_VIDEO_DECODER_SRC_PAD(self), cuda);
@@ -255,7 +255,7 @@ static bool ensure_output(GstCudaJ2kDec *self, const cfgst::J2kOutput &want) {
   GstVideoCodecState *out =
       gst_video_decoder_set_output_state(dec, want.format, guint(want.width), guint(want.height), priv->input);
   out->caps = gst_video_info_to_caps(&out->info);
-  priv->out_cuda = downstream_takes_cuda(self, out->caps, want.format);
+  priv->out_cuda = downstream_takes_cuda(self, out->caps, want);
   if (priv->out_cuda) {
     if (!prepare_cuda_memory(self)) {
       gst_video_codec_state_unref(out);

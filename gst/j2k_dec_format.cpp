@@ -125,9 +125,9 @@ bool j2k_sizes_match(const cf::J2kImageInfo &j2k, const GstVideoInfo &info, std:
   return true;
 }
 
-bool j2k_dec_cuda_format(GstVideoFormat f) {
-  return f == GST_VIDEO_FORMAT_RGB || f == GST_VIDEO_FORMAT_RGBA || f == GST_VIDEO_FORMAT_I420 ||
-         f == GST_VIDEO_FORMAT_Y444;
+bool j2k_dec_cuda_format(GstVideoFormat f, int height) {
+  return f == GST_VIDEO_FORMAT_RGB || f == GST_VIDEO_FORMAT_RGBA || f == GST_VIDEO_FORMAT_Y444 ||
+         (f == GST_VIDEO_FORMAT_I420 && height % 2 == 0);
 }
 
 }  // namespace cfgst

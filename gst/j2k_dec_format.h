@@ -40,9 +40,11 @@ namespace cfgst {
 
 // The formats it gives in memory:CUDAMemory: those GStreamer 1.22's
 // GstCudaMemory allocates and cudaupload offers (not GRAY8 or GRAY16_LE,
-// raw_formats.h) among the 8-bit ones; deeper formats come in system memory.
+// raw_formats.h) among the 8-bit ones; deeper formats come in system
+// memory. So does I420 of odd height: 1.22 reads GstCudaMemory on the host
+// (cudadownload, a map) without the start of its V plane (cuda_memory.h).
 #define CF_J2K_DEC_CUDA_FORMATS "{ RGB, RGBA, I420, Y444 }"
-bool j2k_dec_cuda_format(GstVideoFormat f);
+bool j2k_dec_cuda_format(GstVideoFormat f, int height);
 
 // The colour space caps declare: `colorspace` (sRGB, sYUV, GRAY), else
 // `sampling` (RGB, BGR, RGBA, BGRA: RGB; YCbCr-*: YUV; GRAYSCALE).

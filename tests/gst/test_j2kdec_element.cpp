@@ -616,7 +616,7 @@ static void cuda_backend() {
   // The caps filter admits CUDA memory only: a decoder that gave system
   // memory would not negotiate.
   for (const char *format : {"RGB", "RGBA", "I420", "Y444"}) {
-    const std::string desc = source(format, 321, 241, 2) +
+    const std::string desc = source(format, 321, 240, 2) +
                              "cudaj2kenc backend=cpu levels=4 tile-width=128 tile-height=96 ! cudaj2kdec backend=cuda "
                              "! video/x-raw(memory:CUDAMemory) ! cudadownload" +
                              kSink;
