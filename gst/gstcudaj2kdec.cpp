@@ -4,8 +4,9 @@
  * @short_description: JPEG 2000 Part 1 decoder on CUDA, OpenMP or the CPU
  *
  * Decodes each buffer, one JPEG 2000 codestream (ITU-T T.800 | ISO/IEC
- * 15444-1), into one raw frame in system memory. Every frame is decoded on
- * its own (a codestream depends on no other frame).
+ * 15444-1), into one raw frame in CUDA or system memory (see Memory below).
+ * Every frame is decoded on its own (a codestream depends on no other
+ * frame).
  *
  * Input: `image/x-jpc` (the bare codestream, SOC to EOC: jpeg2000parse's
  * and mxfdemux's output), `image/x-j2c` (the codestream in a `jp2c` box, as
