@@ -123,16 +123,49 @@ GstElement *make_forward(const BenchCase &c, const char *backend) {
 }
 
 // The forward element's output for `frame` (system memory), and its caps.
-GstBuffer *forward_output(const BenchCase &c, GstBuffer *frame, GstCaps *raw, GstCaps **caps) {
-  GstElement *e = make_forward(c, "cpu");
-  if (!e) return nullptr;
+// A GstCudaBufferPool of the shared context for raw frames of `caps`,
+// active, with room for two buffers.
+GstBufferPool *raw_cuda_pool(GstCaps *caps, const GstVideoInfo &info) {
+  GstBufferPool *pool = gst_cuda_buffer_pool_new(shared_cuda_context());
+  GstStructure *config = gst_buffer_pool_get_config(pool);
+  gst_buffer_pool_config_set_params(config, caps, info.size, 2, 2);
+  gst_buffer_pool_set_config(pool, config);
+  gst_buffer_pool_set_active(pool, TRUE);
+  return pool;
+}
+
+// Two frames of the forward element's stream of `frame` (made untimed, the
+// inverse's input), and their caps: on cpu in system memory, or with
+// `cuda` on the cuda backend from and into CUDA memory (raw: CUDA caps).
+bool forward_outputs(const BenchCase &c, GstBuffer *frame, GstCaps *raw, bool cuda, GstCaps **caps, GstBuffer *out[2]) {
+  GstElement *e = make_forward(c, cuda ? "cuda" : "cpu");
+  if (!e || (cuda && !bench_set_cuda_context(e))) {
+    if (e) gst_object_unref(e);
+    return false;
+  }
   GstHarness *h = gst_harness_new_with_element(e, "sink", "src");
   gst_harness_set_src_caps(h, gst_caps_ref(raw));
-  GstBuffer *out = gst_harness_push(h, gst_buffer_ref(frame)) == GST_FLOW_OK ? gst_harness_try_pull(h) : nullptr;
+  GstBufferPool *pool = nullptr;
+  GstBuffer *in = gst_buffer_ref(frame);
+  if (cuda) {
+    GstVideoInfo info;
+    gst_video_info_from_caps(&info, raw);
+    pool = raw_cuda_pool(raw, info);
+    gst_buffer_unref(in);
+    in = upload_frame(frame, info, pool);
+  }
+  // Both pulled before either is released: two buffers of the element's pool.
+  for (int i = 0; i < 2; ++i)
+    out[i] = in && gst_harness_push(h, gst_buffer_ref(in)) == GST_FLOW_OK ? gst_harness_try_pull(h) : nullptr;
   *caps = gst_pad_get_current_caps(h->sinkpad);
+  if (in) gst_buffer_unref(in);
   gst_harness_teardown(h);
   gst_object_unref(e);
-  return out;
+  if (pool) {
+    gst_buffer_pool_set_active(pool, FALSE);
+    gst_object_unref(pool);
+  }
+  return out[0] && out[1] && *caps;
 }
 
 }  // namespace
@@ -191,28 +224,35 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     r.note = c.format + " has no GstCudaMemory layout in GStreamer 1.22";
     return r;
   }
-  if (cuda && is_inverse(c)) {
-    r.note = "inverse rows: system memory and core";
-    return r;
-  }
   const bool passthrough = c.element == "cudaentropy";  // reads its input; nothing is written
   GstCaps *caps = gst_caps_from_string(raw_caps(c, cuda).c_str());
   GstVideoInfo info;
   gst_video_info_from_caps(&info, caps);
   GstElement *element = nullptr;
+  GstBuffer *inputs[2] = {nullptr, nullptr};
   if (is_inverse(c)) {
     // Push the forward's stream (made once) into cudainverse.
     GstCaps *coeff_caps = nullptr;
-    GstBuffer *coeff = forward_output(c, frame, caps, &coeff_caps);
+    GstBuffer *coeffs[2] = {nullptr, nullptr};
+    const bool made = forward_outputs(c, frame, caps, cuda, &coeff_caps, coeffs);
     gst_caps_unref(caps);
-    if (!coeff || !coeff_caps) {
+    if (!made) {
       r.note = "cannot make the forward stream";
-      if (coeff) gst_buffer_unref(coeff);
+      for (GstBuffer *b : coeffs)
+        if (b) gst_buffer_unref(b);
       if (coeff_caps) gst_caps_unref(coeff_caps);
       return r;
     }
     caps = coeff_caps;
-    frame = coeff;  // owned below
+    frame = gst_buffer_ref(coeffs[0]);  // owned below
+    // In CUDA memory the forward's buffers are the inputs; in system memory
+    // they are copied into buffers of the negotiated pool below.
+    for (int i = 0; i < 2; ++i) {
+      if (cuda)
+        inputs[i] = coeffs[i];
+      else
+        gst_buffer_unref(coeffs[i]);
+    }
     element = gst_element_factory_make("cudainverse", nullptr);
     gst_util_set_object_arg(G_OBJECT(element), "backend", c.backend.c_str());
   } else {
@@ -229,24 +269,20 @@ BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds) 
     return r;
   }
   GstBufferPool *pool = nullptr;
-  GstBuffer *inputs[2] = {nullptr, nullptr};
   if (cuda) {
-    GstCudaContext *ctx = shared_cuda_context();
-    if (!ctx) {
+    if (!bench_set_cuda_context(element)) {
       r.note = "no GstCudaContext";
       gst_caps_unref(caps);
       gst_object_unref(element);
+      for (GstBuffer *b : inputs)
+        if (b) gst_buffer_unref(b);
+      gst_buffer_unref(frame);
       return r;
     }
-    GstContext *context = gst_context_new_cuda_context(ctx);
-    gst_element_set_context(element, context);
-    gst_context_unref(context);
-    pool = gst_cuda_buffer_pool_new(ctx);
-    GstStructure *config = gst_buffer_pool_get_config(pool);
-    gst_buffer_pool_config_set_params(config, caps, info.size, 2, 2);
-    gst_buffer_pool_set_config(pool, config);
-    gst_buffer_pool_set_active(pool, TRUE);
-    for (auto &b : inputs) b = upload_frame(frame, info, pool);
+    if (!is_inverse(c)) {
+      pool = raw_cuda_pool(caps, info);
+      for (auto &b : inputs) b = upload_frame(frame, info, pool);
+    }
   }
   // A harness gives its element no bus; with one, a failed row shows the element's error message.
   GstBus *bus = gst_bus_new();

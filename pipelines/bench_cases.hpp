@@ -40,7 +40,9 @@ GstBuffer *bench_load_frame(const std::string &image, const std::string &format,
 // The element in a GstHarness, fed with two prepared copies of `frame`:
 // memory "system" pushes them as they are, "cuda" uploads them once into
 // GstCudaMemory and negotiates memory:CUDAMemory on both pads. Inverse
-// cases: system memory only (their core rows time the kernels).
+// cases push two frames of the forward element's stream, made untimed:
+// by its cpu backend in system memory, by its cuda backend from and into
+// CUDA memory in memory "cuda".
 BenchResult bench_element(const BenchCase &c, GstBuffer *frame, double seconds);
 
 // The process's GstCudaContext (the one bench_element's CUDA rows use) set
