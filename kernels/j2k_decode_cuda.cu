@@ -29,10 +29,11 @@ using j2k_decode_kernels::DecodeArgs;
 using j2k_decode_kernels::DecodeBlock;
 using j2k_decode_kernels::kDecodeThreads;
 
-// What the host lays out for one tile.
+// What the host lays out for one tile, or for a frame's tiles together.
 struct TileJob {
   std::vector<DecodeBlock> blocks;   // the blocks to decode, longest codeword first
   std::vector<std::uint32_t> index;  // each one's number in the plan
+  std::vector<std::uint32_t> tile;   // each one's tile, in the frame's list (0 for a single tile)
   std::vector<int> segments;
   std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
   std::size_t tile_bytes = 0;        // of cw.bytes, up to the last chunk read in place
@@ -93,20 +94,62 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
   }
   for (std::size_t i = 0; i < job.blocks.size(); ++i)
     if (joined_at[i] != SIZE_MAX) job.blocks[i].codeword = job.tile_bytes + joined_at[i];
-  // The longest codewords first, so that the last threads to start are short.
+  job.tile.assign(job.blocks.size(), 0);
+  return job;
+}
+
+// The longest codewords first, so that the last threads to start are short.
+void longest_first(TileJob &job) {
   std::vector<std::size_t> order(job.blocks.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return job.blocks[a].length > job.blocks[b].length; });
-  std::vector<DecodeBlock> blocks(order.size());
-  std::vector<std::uint32_t> index(order.size());
+  TileJob sorted = job;
   for (std::size_t i = 0; i < order.size(); ++i) {
-    blocks[i] = job.blocks[order[i]];
-    index[i] = job.index[order[i]];
+    sorted.blocks[i] = job.blocks[order[i]];
+    sorted.index[i] = job.index[order[i]];
+    sorted.tile[i] = job.tile[order[i]];
   }
-  job.blocks.swap(blocks);
-  job.index.swap(index);
-  return job;
+  job = std::move(sorted);
+}
+
+// The byte image a job uploads after its descriptors and segment lengths:
+// the tile's bytes up to the last chunk read in place, then the joined
+// chunks (a frame's job: its tiles' images one after another).
+struct FrameJob {
+  TileJob job;
+  std::vector<std::uint8_t> bytes;
+};
+
+// Every tile's blocks in one job: each tile's descriptors moved by its base
+// in the frame's coefficients, by where its bytes, segment lengths and work
+// areas start in the frame's.
+FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
+  FrameJob f;
+  TileJob &all = f.job;
+  for (std::uint32_t t = 0; t < tiles.size(); ++t) {
+    const J2kTileBlocks &tile = tiles[t];
+    const TileJob job = lay_out(*tile.plan, *tile.codewords, *tile.bands);
+    const unsigned long long bytes_at = f.bytes.size(), work_at = all.work;
+    const int segments_at = int(all.segments.size());
+    const std::vector<std::uint8_t> &source = tile.codewords->bytes;
+    f.bytes.insert(f.bytes.end(), source.begin(), source.begin() + std::ptrdiff_t(job.tile_bytes));
+    f.bytes.insert(f.bytes.end(), job.joined.begin(), job.joined.end());
+    all.segments.insert(all.segments.end(), job.segments.begin(), job.segments.end());
+    for (std::size_t i = 0; i < job.blocks.size(); ++i) {
+      DecodeBlock k = job.blocks[i];
+      k.codeword += bytes_at;
+      k.samples += tile.base;
+      k.work += work_at;
+      k.first_segment += segments_at;
+      all.blocks.push_back(k);
+      all.index.push_back(job.index[i]);
+      all.tile.push_back(t);
+    }
+    all.work += job.work;
+  }
+  longest_first(all);
+  return f;
 }
 
 // Where each part goes in the Slot::J2kTier1 buffer: the uploaded image
@@ -117,12 +160,12 @@ struct Placement {
   std::size_t status = 0, work = 0, coefficients = 0, total = 0;
 };
 
-Placement place(const TileJob &job, std::size_t coefficient_count) {
+Placement place(const TileJob &job, std::size_t byte_count, std::size_t coefficient_count) {
   using detail::align_up;
   Placement p;
   p.segments = align_up(sizeof(DecodeBlock) * job.blocks.size());
   p.bytes = p.segments + align_up(sizeof(int) * job.segments.size());
-  p.image = p.bytes + job.tile_bytes + job.joined.size();
+  p.image = p.bytes + byte_count;
   p.status = align_up(p.image);
   p.work = p.status + align_up(sizeof(int) * job.blocks.size());
   p.coefficients = p.work + align_up(std::size_t(job.work));
@@ -130,28 +173,29 @@ Placement place(const TileJob &job, std::size_t coefficient_count) {
   return p;
 }
 
-std::string decode(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
-                   const std::vector<j2k::BandDecoding> &bands, std::int32_t *device_coefficients,
-                   std::int32_t *host_coefficients) {
+// Every block of `f` decoded into the frame's coefficients (device memory,
+// or the buffer's own copy brought back to `host_coefficients`), zeroed
+// first; each tile's problem: that of its lowest-numbered bad block.
+std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileBlocks> &tiles, const FrameJob &f,
+                                std::size_t coefficient_count, std::int32_t *device_coefficients,
+                                std::int32_t *host_coefficients) {
   detail::DeviceScope scope(s);
-  const TileJob job = lay_out(plan, cw, bands);
+  const TileJob &job = f.job;
   const std::size_t n = job.blocks.size();
-  const Placement at = place(job, host_coefficients ? plan.coefficient_count : 0);
+  const Placement at = place(job, f.bytes.size(), host_coefficients ? coefficient_count : 0);
   auto *base = static_cast<std::uint8_t *>(s->reserve(detail::Slot::J2kTier1, at.total));
   std::int32_t *coefficients =
       host_coefficients ? reinterpret_cast<std::int32_t *>(base + at.coefficients) : device_coefficients;
-  if (plan.coefficient_count)
-    detail::check(cudaMemsetAsync(coefficients, 0, sizeof(std::int32_t) * plan.coefficient_count, s->stream),
-                  "zeroing the JPEG 2000 tile's coefficients");
+  if (coefficient_count)
+    detail::check(cudaMemsetAsync(coefficients, 0, sizeof(std::int32_t) * coefficient_count, s->stream),
+                  "zeroing the JPEG 2000 coefficients");
   std::vector<int> status(n);
   if (n > 0) {
     std::vector<std::uint8_t> image(at.image);
     std::memcpy(image.data(), job.blocks.data(), sizeof(DecodeBlock) * n);
     if (!job.segments.empty())
       std::memcpy(image.data() + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
-    if (job.tile_bytes) std::memcpy(image.data() + at.bytes, cw.bytes.data(), job.tile_bytes);
-    if (!job.joined.empty())
-      std::memcpy(image.data() + at.bytes + job.tile_bytes, job.joined.data(), job.joined.size());
+    if (!f.bytes.empty()) std::memcpy(image.data() + at.bytes, f.bytes.data(), f.bytes.size());
     detail::check(cudaMemcpyAsync(base, image.data(), image.size(), cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
     const DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       int(n),         base + at.bytes,
@@ -162,28 +206,49 @@ std::string decode(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::T
     detail::check(cudaMemcpyAsync(status.data(), base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost, s->stream),
                   "copying back the JPEG 2000 code-blocks' statuses");
   }
-  if (host_coefficients && plan.coefficient_count)
-    detail::check(cudaMemcpyAsync(host_coefficients, coefficients, sizeof(std::int32_t) * plan.coefficient_count,
+  if (host_coefficients && coefficient_count)
+    detail::check(cudaMemcpyAsync(host_coefficients, coefficients, sizeof(std::int32_t) * coefficient_count,
                                   cudaMemcpyDeviceToHost, s->stream),
-                  "copying back the JPEG 2000 tile's coefficients");
+                  "copying back the JPEG 2000 coefficients");
   detail::check(cudaStreamSynchronize(s->stream), "decoding JPEG 2000 code-blocks on the CUDA stream");
-  // The problem of the lowest-numbered bad block, as cpu's.
-  std::size_t first = n;
-  for (std::size_t i = 0; i < n; ++i)
-    if (status[i] != int(j2k::t1::BlockStatus::kOk) && (first == n || job.index[i] < job.index[first])) first = i;
-  return first < n ? j2k::block_problem(plan, job.index[first], j2k::t1::BlockStatus(status[first])) : std::string();
+  // Per tile, the problem of the lowest-numbered bad block, as cpu's.
+  std::vector<std::size_t> first(tiles.size(), n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (status[i] == int(j2k::t1::BlockStatus::kOk)) continue;
+    std::size_t &f0 = first[job.tile[i]];
+    if (f0 == n || job.index[i] < job.index[f0]) f0 = i;
+  }
+  std::vector<std::string> problems(tiles.size());
+  for (std::size_t t = 0; t < tiles.size(); ++t)
+    if (first[t] < n)
+      problems[t] = j2k::block_problem(*tiles[t].plan, job.index[first[t]], j2k::t1::BlockStatus(status[first[t]]));
+  return problems;
+}
+
+// One tile through decode().
+std::string decode_tile(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
+                        const std::vector<j2k::BandDecoding> &bands, std::int32_t *device_coefficients,
+                        std::int32_t *host_coefficients) {
+  const std::vector<J2kTileBlocks> tiles = {{&plan, &cw, &bands, 0}};
+  return decode(s, tiles, lay_out_frame(tiles), plan.coefficient_count, device_coefficients, host_coefficients)[0];
 }
 
 }  // namespace j2k_decode_launch
 
 std::string j2k_decode_blocks(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
                               const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients) {
-  return j2k_decode_launch::decode(s, plan, cw, bands, coefficients, nullptr);
+  return j2k_decode_launch::decode_tile(s, plan, cw, bands, coefficients, nullptr);
 }
 
 std::string j2k_decode_blocks_to_host(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
                                       const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients) {
-  return j2k_decode_launch::decode(s, plan, cw, bands, nullptr, coefficients);
+  return j2k_decode_launch::decode_tile(s, plan, cw, bands, nullptr, coefficients);
+}
+
+std::vector<std::string> j2k_decode_tiles(detail::CudaState *s, const std::vector<J2kTileBlocks> &tiles,
+                                          std::int32_t *coefficients, std::size_t coefficient_count) {
+  namespace l = j2k_decode_launch;
+  return l::decode(s, tiles, l::lay_out_frame(tiles), coefficient_count, coefficients, nullptr);
 }
 
 }  // namespace cf::cuda

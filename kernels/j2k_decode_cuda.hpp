@@ -34,10 +34,26 @@ std::string j2k_decode_blocks(detail::CudaState *s, const j2k::TilePlan &plan, c
 std::string j2k_decode_blocks_to_host(detail::CudaState *s, const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
                                       const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients);
 
+// One tile for j2k_decode_tiles: its plan, codewords and band settings,
+// and where its coefficients start in the frame's array.
+struct J2kTileBlocks {
+  const j2k::TilePlan *plan;
+  const j2k::TileCodewords *codewords;
+  const std::vector<j2k::BandDecoding> *bands;
+  std::size_t base;
+};
+
+// j2k_decode_blocks for every tile of a frame in one launch: the frame's
+// array (coefficient_count entries, device memory) zeroed, then every
+// block of every tile decoded at its tile's base; returns each tile's
+// problem, as j2k_decode_blocks would.
+std::vector<std::string> j2k_decode_tiles(detail::CudaState *s, const std::vector<J2kTileBlocks> &tiles,
+                                          std::int32_t *coefficients, std::size_t coefficient_count);
+
 // The frame's coefficient array in device memory: `count` int32 entries in
 // the engine's Slot::J2kCoefficients buffer (kept between calls, grown when
-// a frame needs more; contents undefined), for j2k_decode_blocks to fill
-// tile by tile and j2k_reconstruct to read.
+// a frame needs more; contents undefined), for j2k_decode_tiles to fill
+// and j2k_reconstruct to read.
 std::int32_t *j2k_frame_coefficients(detail::CudaState *s, std::size_t count);
 
 // cpu::j2k_reconstruct on the GPU, `coefficients` in device memory: the same

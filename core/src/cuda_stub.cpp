@@ -78,6 +78,10 @@ std::string j2k_decode_blocks_to_host(detail::CudaState *, const j2k::TilePlan &
                                       const std::vector<j2k::BandDecoding> &, std::int32_t *) {
   no_cuda();
 }
+std::vector<std::string> j2k_decode_tiles(detail::CudaState *, const std::vector<J2kTileBlocks> &, std::int32_t *,
+                                          std::size_t) {
+  no_cuda();
+}
 std::int32_t *j2k_frame_coefficients(detail::CudaState *, std::size_t) { no_cuda(); }
 void j2k_reconstruct(detail::CudaState *, const j2k::Layout &, const std::int32_t *, const j2k::Reconstruction &,
                      const FrameView &) {

@@ -276,27 +276,32 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
   layout.coefficient_count = coefficient_count;
   const auto read = Clock::now();
 
-  // Tier-1 of every tile; the first problem in tile order is reported.
+  // Tier-1 of every tile (on cuda: all in one launch); the first problem in
+  // tile order is reported.
   std::int32_t *coefficients = nullptr;
+  std::vector<std::string> bad(tiles.size());
   if (cuda) {
     coefficients = cuda::j2k_frame_coefficients(engine_.cuda(), coefficient_count);
+    std::vector<cuda::J2kTileBlocks> all;
+    for (const PendingTile &tile : tiles) all.push_back({&tile.plan, &tile.codewords, &tile.bands, tile.base});
+    bad = cuda::j2k_decode_tiles(engine_.cuda(), all, coefficients, coefficient_count);
   } else {
     st.coefficients.assign(coefficient_count, 0);
     coefficients = st.coefficients.data();
+    for (std::uint32_t t = 0; t < tiles.size(); ++t) {
+      const PendingTile &tile = tiles[t];
+      std::int32_t *tile_coefficients = coefficients + tile.base;
+      if (engine_.backend() == Backend::OpenMP)
+        bad[t] = omp::j2k_decode_blocks(tile.plan, tile.codewords, tile.bands, tile_coefficients, engine_.threads());
+      else
+        bad[t] = cpu::j2k_decode_blocks(tile.plan, tile.codewords, tile.bands, tile_coefficients);
+    }
   }
-  for (std::uint32_t t = 0; t < tiles.size(); ++t) {
-    const PendingTile &tile = tiles[t];
-    if (!tile.codewords.problem.empty() && st.problem.empty())
-      st.problem = "tile " + std::to_string(t) + ": " + tile.codewords.problem;
-    std::int32_t *tile_coefficients = coefficients + tile.base;
-    std::string bad;
-    if (cuda)
-      bad = cuda::j2k_decode_blocks(engine_.cuda(), tile.plan, tile.codewords, tile.bands, tile_coefficients);
-    else if (engine_.backend() == Backend::OpenMP)
-      bad = omp::j2k_decode_blocks(tile.plan, tile.codewords, tile.bands, tile_coefficients, engine_.threads());
-    else
-      bad = cpu::j2k_decode_blocks(tile.plan, tile.codewords, tile.bands, tile_coefficients);
-    if (!bad.empty() && st.problem.empty()) st.problem = "tile " + std::to_string(t) + ", " + bad;
+  for (std::uint32_t t = 0; t < tiles.size() && st.problem.empty(); ++t) {
+    if (!tiles[t].codewords.problem.empty())
+      st.problem = "tile " + std::to_string(t) + ": " + tiles[t].codewords.problem;
+    else if (!bad[t].empty())
+      st.problem = "tile " + std::to_string(t) + ", " + bad[t];
   }
   tiles.clear();
   const auto decoded = Clock::now();

@@ -6,6 +6,8 @@
 //  - our encoder's codestreams of random frames of odd sizes: RGB through
 //    the RCT and the ICT, 4 components, GRAY of 12 bits, I420-like
 //    subsampled YUV, tiles with offsets of odd parity, 0 to 5 levels, layers;
+//    the tiled ones also cut short and with bytes damaged (the same
+//    problem, the first tile's in tile order);
 //  - the T.803 conformance streams (CF_J2K_CONFORMANCE; skipped when
 //    unset): ROI, mixed 5/3 and 9/7 components, signed samples,
 //    subsampling, image and tile offsets;
@@ -217,7 +219,16 @@ inline void encoder_frames(cf::Engine &cuda, cf::Engine &cpu, int width, int hei
       std::snprintf(name, sizeof name, "%s %dx%d, %s, levels %d, tiles %dx%d, %d layers", kind, width, height,
                     t.reversible ? "5/3" : "9/7", t.levels, t.tile_width, t.tile_height, t.layers);
       if (!cf::j2k_encode_check(*in, t).empty()) continue;
-      every_setting(cuda, cpu, encode_frame(cpu, *in, t), name);
+      const std::vector<std::uint8_t> stream = encode_frame(cpu, *in, t);
+      every_setting(cuda, cpu, stream, name);
+      if (t.tile_width == 0) continue;
+      // Tiles decoded in one launch: each tile's problem as cpu's, the
+      // first in tile order reported (a cut stream, damaged bytes).
+      std::vector<std::uint8_t> cut(stream.begin(), stream.begin() + std::ptrdiff_t(stream.size() * 2 / 3));
+      same_frame(cuda, cpu, cut, {}, cf::SampleType::U16, std::string(name) + ", cut at 2/3");
+      std::vector<std::uint8_t> damaged = stream;
+      for (std::size_t i = damaged.size() / 3; i < damaged.size() - 2; i += 97) damaged[i] ^= 0x5A;
+      same_frame(cuda, cpu, damaged, {}, cf::SampleType::U16, std::string(name) + ", bytes damaged");
     }
   std::printf("whole frames of our encoder's codestreams: %s\n", failures() == before ? "same samples" : "DIFFERENT");
 }
