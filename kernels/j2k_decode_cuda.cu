@@ -1,18 +1,20 @@
 // CUDA backend of the JPEG 2000 decoder's tier-1 (kernels/j2k_decode_cuda.hpp;
-// device code in kernels/j2k_tier1_decode_kernels.cuh). Per tile: a
-// descriptor per code-block to decode, the blocks' segment lengths and the
-// codewords (the tile's bytes as tier-2 read them, where a block of one chunk
-// finds its codeword in place, then the joined chunks of the blocks of
-// several) laid out in one host image and uploaded in one copy into the
-// engine's Slot::J2kTier1 buffer, which also holds the statuses and the work
-// areas (and, for the host variant, the coefficients); it grows when a tile
-// needs more and is otherwise reused, so once the tiles' sizes are known no
-// call allocates device memory. The coefficients are zeroed, the kernel
-// decodes a block per thread, and the statuses come back: one wait.
+// device code in kernels/j2k_tier1_decode_kernels.cuh). Per call (a tile,
+// or every tile of a frame): a descriptor per code-block to decode, the
+// blocks' segment lengths and the codewords (each tile's bytes as tier-2
+// read them, where a block of one chunk finds its codeword in place, then
+// the joined chunks of the blocks of several) laid out in one host image
+// and uploaded in one copy into the engine's Slot::J2kTier1 buffer, which
+// also holds the statuses and the work areas (and, for the host variant,
+// the coefficients); it grows when a call needs more and is otherwise
+// reused, so once the sizes are known no call allocates device memory. The
+// coefficients are zeroed, the kernel decodes a block per thread, and the
+// statuses come back: one wait.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cudafilters/error.hpp"
@@ -113,12 +115,14 @@ void longest_first(TileJob &job) {
   job = std::move(sorted);
 }
 
-// The byte image a job uploads after its descriptors and segment lengths:
-// the tile's bytes up to the last chunk read in place, then the joined
-// chunks (a frame's job: its tiles' images one after another).
+// The bytes a job uploads after its descriptors and segment lengths, as
+// pieces copied once into the upload: per tile, its bytes up to the last
+// chunk read in place, then its joined chunks (kept here).
 struct FrameJob {
   TileJob job;
-  std::vector<std::uint8_t> bytes;
+  std::vector<std::vector<std::uint8_t>> joined;
+  std::vector<std::pair<const std::uint8_t *, std::size_t>> pieces;
+  std::size_t byte_count = 0;
 };
 
 // Every tile's blocks in one job: each tile's descriptors moved by its base
@@ -129,12 +133,14 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
   TileJob &all = f.job;
   for (std::uint32_t t = 0; t < tiles.size(); ++t) {
     const J2kTileBlocks &tile = tiles[t];
-    const TileJob job = lay_out(*tile.plan, *tile.codewords, *tile.bands);
-    const unsigned long long bytes_at = f.bytes.size(), work_at = all.work;
+    TileJob job = lay_out(*tile.plan, *tile.codewords, *tile.bands);
+    const unsigned long long bytes_at = f.byte_count, work_at = all.work;
     const int segments_at = int(all.segments.size());
-    const std::vector<std::uint8_t> &source = tile.codewords->bytes;
-    f.bytes.insert(f.bytes.end(), source.begin(), source.begin() + std::ptrdiff_t(job.tile_bytes));
-    f.bytes.insert(f.bytes.end(), job.joined.begin(), job.joined.end());
+    const std::size_t joined = job.joined.size();
+    f.pieces.push_back({tile.codewords->bytes.data(), job.tile_bytes});
+    f.joined.push_back(std::move(job.joined));  // its buffer stays where it is when f.joined grows
+    f.pieces.push_back({f.joined.back().data(), joined});
+    f.byte_count += job.tile_bytes + joined;
     all.segments.insert(all.segments.end(), job.segments.begin(), job.segments.end());
     for (std::size_t i = 0; i < job.blocks.size(); ++i) {
       DecodeBlock k = job.blocks[i];
@@ -182,7 +188,7 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
   detail::DeviceScope scope(s);
   const TileJob &job = f.job;
   const std::size_t n = job.blocks.size();
-  const Placement at = place(job, f.bytes.size(), host_coefficients ? coefficient_count : 0);
+  const Placement at = place(job, f.byte_count, host_coefficients ? coefficient_count : 0);
   auto *base = static_cast<std::uint8_t *>(s->reserve(detail::Slot::J2kTier1, at.total));
   std::int32_t *coefficients =
       host_coefficients ? reinterpret_cast<std::int32_t *>(base + at.coefficients) : device_coefficients;
@@ -195,7 +201,11 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     std::memcpy(image.data(), job.blocks.data(), sizeof(DecodeBlock) * n);
     if (!job.segments.empty())
       std::memcpy(image.data() + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
-    if (!f.bytes.empty()) std::memcpy(image.data() + at.bytes, f.bytes.data(), f.bytes.size());
+    std::size_t put = at.bytes;
+    for (const auto &[bytes, size] : f.pieces) {
+      if (size) std::memcpy(image.data() + put, bytes, size);
+      put += size;
+    }
     detail::check(cudaMemcpyAsync(base, image.data(), image.size(), cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
     const DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       int(n),         base + at.bytes,
