@@ -45,9 +45,8 @@ struct Reconstruction {
   // 1; quant::dequantise), where ROI scaling is undone (quant::roi_descale);
   // the reversible ones' coefficients are integers (none).
   std::uint32_t irreversible_fraction_bits = 0;
-  // Each component's output samples shifted left by this many bits (a
-  // format deeper than the component: 10-bit samples in a 16-bit plane);
-  // depth + shift fits the frame's samples.
+  // Each component's output samples shifted left by this many bits
+  // (J2kDecodeSettings::shift_up).
   std::uint32_t shift_up[kMaxPlanes] = {};
 };
 

@@ -5,14 +5,15 @@
 // kernels (tests/cuda/emulation):
 //  - our encoder's codestreams of random frames of odd sizes: RGB through
 //    the RCT and the ICT, 4 components, GRAY of 12 bits, I420-like
-//    subsampled YUV, tiles with offsets of odd parity, 0 to 5 levels, layers;
+//    subsampled YUV, tiles of 37 x 29 (starting at odd coordinates), 0 to
+//    5 levels, layers;
 //    the tiled ones also cut short and with bytes damaged (the same
 //    problem, the first tile's in tile order);
 //  - the T.803 conformance streams (CF_J2K_CONFORMANCE; skipped when
 //    unset): ROI, mixed 5/3 and 9/7 components, signed samples,
 //    subsampling, image and tile offsets;
-// each at reduce 0 and 1 (and the deepest the stream allows), with every
-// layer and with one, into U16 frames (and U8 ones where every component
+// each at reduce 0, 1 and 3 (refused alike where a stream has fewer
+// levels), with every layer and with one, into U16 frames (and U8 ones where every component
 // has at most 8 bits), in host memory and in device memory (poisoned first:
 // every sample must be written), and once with shift_up.
 #pragma once

@@ -73,8 +73,8 @@ class J2kDecoder {
   const std::string &problem() const;
 
   // Wall time of the last decode's stages: the headers and tier-2 of every
-  // tile on the host; tier-1 (on cuda: the uploads, the kernels and the
-  // statuses back, a wait per tile); the reconstruction into the frame (on
+  // tile on the host; tier-1 (on cuda: the upload, the kernel and the
+  // statuses back, one wait); the reconstruction into the frame (on
   // cuda: the tables' upload, the kernels and, for a host frame, the copy
   // back).
   struct StageTimes {
