@@ -84,8 +84,7 @@ static bool ensure_cuda_context(GstCfBase *self) {
 static bool prepare_cuda_memory(GstCfBase *self) {
   GstCfBasePrivate *priv = PRIV(self);
   if (!ensure_cuda_context(self)) return false;
-  if (priv->host.engine && priv->host.engine->backend() == cf::Backend::Cuda &&
-      priv->host.engine_ctx != priv->host.cuda_ctx) {
+  if (cfgst::engine_outside_cuda_context(priv->host)) {
     GST_CAT_INFO_OBJECT(CF_CAT(self), self, "recreating the engine in the shared GstCudaContext");
     cfgst::destroy_engine(priv->host);
     return create_engine(self);
@@ -111,9 +110,7 @@ static void gst_cf_base_set_context(GstElement *element, GstContext *context) {
 }
 
 static gboolean gst_cf_base_query(GstBaseTransform *trans, GstPadDirection direction, GstQuery *query) {
-  if (GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
-      cfgst::handle_context_query(GST_ELEMENT(trans), query, PRIV(GST_CF_BASE(trans))->host.cuda_ctx))
-    return TRUE;
+  if (cfgst::answer_context_query(GST_ELEMENT(trans), PRIV(GST_CF_BASE(trans))->host, query)) return TRUE;
   return GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->query(trans, direction, query);
 }
 

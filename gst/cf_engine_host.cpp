@@ -124,6 +124,14 @@ bool ensure_cuda_context(GstElement *self, EngineHost &h, GstDebugCategory *cat)
   return false;
 }
 
+bool engine_outside_cuda_context(const EngineHost &h) {
+  return h.engine && h.engine->backend() == cf::Backend::Cuda && h.engine_ctx != h.cuda_ctx;
+}
+
+bool answer_context_query(GstElement *self, const EngineHost &h, GstQuery *query) {
+  return GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT && handle_context_query(self, query, h.cuda_ctx);
+}
+
 void set_engine_property(EngineHost &h, EngineProp p, const GValue *value) {
   switch (p) {
     case EngineProp::Backend: {

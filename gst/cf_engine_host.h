@@ -55,6 +55,15 @@ bool create_engine(GstElement *self, EngineHost &h, bool has_cuda, GstDebugCateg
 // the application, else created. Posts an element error when there is none.
 bool ensure_cuda_context(GstElement *self, EngineHost &h, GstDebugCategory *cat);
 
+// A CUDA engine made outside the shared GstCudaContext (before CUDA memory
+// was negotiated): its device pointers are not valid for the neighbours'
+// GstCudaMemory, so the owner makes it again in the context.
+bool engine_outside_cuda_context(const EngineHost &h);
+
+// GST_QUERY_CONTEXT answered with the shared GstCudaContext; false for any
+// other query, or when there is no context yet.
+bool answer_context_query(GstElement *self, const EngineHost &h, GstQuery *query);
+
 // The engine properties, with the owner's GST_OBJECT_LOCK held.
 void set_engine_property(EngineHost &h, EngineProp p, const GValue *value);
 void get_engine_property(const EngineHost &h, EngineProp p, GValue *value);

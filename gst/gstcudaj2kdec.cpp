@@ -159,9 +159,7 @@ static bool create_engine(GstCudaJ2kDec *self) {
 static bool prepare_cuda_memory(GstCudaJ2kDec *self) {
   GstCudaJ2kDecPrivate *priv = PRIV(self);
   if (!cfgst::ensure_cuda_context(GST_ELEMENT(self), priv->host, gst_cuda_j2k_dec_debug)) return false;
-  const cfgst::EngineHost &h = priv->host;
-  if (h.engine && h.engine->backend() == cf::Backend::Cuda && h.engine_ctx != h.cuda_ctx) return create_engine(self);
-  return true;
+  return !cfgst::engine_outside_cuda_context(priv->host) || create_engine(self);
 }
 
 // Property changes reach the engine here, at the next frame.
@@ -300,18 +298,13 @@ static gboolean gst_cuda_j2k_dec_decide_allocation(GstVideoDecoder *dec, GstQuer
   return TRUE;
 }
 
-static gboolean answer_context_query(GstCudaJ2kDec *self, GstQuery *query) {
-  return GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
-         cfgst::handle_context_query(GST_ELEMENT(self), query, PRIV(self)->host.cuda_ctx);
-}
-
 static gboolean gst_cuda_j2k_dec_sink_query(GstVideoDecoder *dec, GstQuery *query) {
-  if (answer_context_query(GST_CUDA_J2K_DEC(dec), query)) return TRUE;
+  if (cfgst::answer_context_query(GST_ELEMENT(dec), PRIV(GST_CUDA_J2K_DEC(dec))->host, query)) return TRUE;
   return GST_VIDEO_DECODER_CLASS(gst_cuda_j2k_dec_parent_class)->sink_query(dec, query);
 }
 
 static gboolean gst_cuda_j2k_dec_src_query(GstVideoDecoder *dec, GstQuery *query) {
-  if (answer_context_query(GST_CUDA_J2K_DEC(dec), query)) return TRUE;
+  if (cfgst::answer_context_query(GST_ELEMENT(dec), PRIV(GST_CUDA_J2K_DEC(dec))->host, query)) return TRUE;
   return GST_VIDEO_DECODER_CLASS(gst_cuda_j2k_dec_parent_class)->src_query(dec, query);
 }
 

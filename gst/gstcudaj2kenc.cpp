@@ -176,8 +176,7 @@ static bool create_engine(GstCudaJ2kEnc *self) {
 static bool prepare_cuda_memory(GstCudaJ2kEnc *self) {
   GstCudaJ2kEncPrivate *priv = PRIV(self);
   if (!cfgst::ensure_cuda_context(GST_ELEMENT(self), priv->host, gst_cuda_j2k_enc_debug)) return false;
-  const cfgst::EngineHost &h = priv->host;
-  if (h.engine && h.engine->backend() == cf::Backend::Cuda && h.engine_ctx != h.cuda_ctx) {
+  if (cfgst::engine_outside_cuda_context(priv->host)) {
     destroy_engine(priv);
     return create_engine(self);
   }
@@ -348,18 +347,13 @@ static gboolean gst_cuda_j2k_enc_propose_allocation(GstVideoEncoder *enc, GstQue
   return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->propose_allocation(enc, query);
 }
 
-static gboolean answer_context_query(GstCudaJ2kEnc *self, GstQuery *query) {
-  return GST_QUERY_TYPE(query) == GST_QUERY_CONTEXT &&
-         cfgst::handle_context_query(GST_ELEMENT(self), query, PRIV(self)->host.cuda_ctx);
-}
-
 static gboolean gst_cuda_j2k_enc_sink_query(GstVideoEncoder *enc, GstQuery *query) {
-  if (answer_context_query(GST_CUDA_J2K_ENC(enc), query)) return TRUE;
+  if (cfgst::answer_context_query(GST_ELEMENT(enc), PRIV(GST_CUDA_J2K_ENC(enc))->host, query)) return TRUE;
   return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->sink_query(enc, query);
 }
 
 static gboolean gst_cuda_j2k_enc_src_query(GstVideoEncoder *enc, GstQuery *query) {
-  if (answer_context_query(GST_CUDA_J2K_ENC(enc), query)) return TRUE;
+  if (cfgst::answer_context_query(GST_ELEMENT(enc), PRIV(GST_CUDA_J2K_ENC(enc))->host, query)) return TRUE;
   return GST_VIDEO_ENCODER_CLASS(gst_cuda_j2k_enc_parent_class)->src_query(enc, query);
 }
 
