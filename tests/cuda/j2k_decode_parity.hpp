@@ -176,7 +176,8 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
 
     // Coded, then cut after k passes at its truncation point, its segments
     // as pass_ends_segment groups the k passes.
-    std::vector<std::uint8_t> work(std::size_t(t1::block_work_bytes(w, h))), bytes(std::size_t(w) * h * 16 + 256);  // room for 30 bit-planes of noise
+    std::vector<std::uint8_t> work(std::size_t(t1::block_work_bytes(w, h))),
+        bytes(std::size_t(w) * h * 16 + 256);  // room for 30 bit-planes of noise
     std::vector<int> lengths(std::size_t(std::max(1, t1::max_pass_count(d.magnitude_bitplanes))));
     const t1::BlockInput in{b.v.data(), w, h, w, t1::Orientation(band.orientation), d.magnitude_bitplanes, d.style};
     const t1::BlockOutput out{work.data(),    bytes.data(),        int(bytes.size()),
@@ -370,34 +371,51 @@ inline void encoder_streams(cf::Engine &cuda, cf::Engine &cpu, int width, int he
   std::printf("our encoder's codestreams: %s\n", failures() == before ? "same samples" : "DIFFERENT");
 }
 
-// The conformance streams (at most `limit` bytes each; 0: all).
-inline void conformance_streams(cf::Engine &cuda, std::size_t limit) {
+// The T.803 streams of CF_J2K_CONFORMANCE in name order: `all` of them,
+// those of at most `limit` bytes (0: all) returned with their file names.
+// False (a SKIP line naming `what` printed) when the variable names no
+// streams/ folder.
+struct NamedStream {
+  std::string name;
+  std::vector<std::uint8_t> data;
+};
+inline bool conformance_data(std::size_t limit, const char *what, std::vector<NamedStream> &out, std::size_t &all) {
   namespace fs = std::filesystem;
   const char *dir = std::getenv("CF_J2K_CONFORMANCE");
   if (!dir || !fs::is_directory(fs::path(dir) / "streams")) {
-    std::printf("SKIP: no conformance streams (CF_J2K_CONFORMANCE unset or no streams/ folder)\n");
-    return;
+    std::printf("SKIP: %s (CF_J2K_CONFORMANCE unset or no streams/ folder)\n", what);
+    return false;
   }
-  const int before = failures();
   std::vector<fs::path> streams;
   for (const auto &e : fs::directory_iterator(fs::path(dir) / "streams"))
     if (e.path().extension() == ".j2k") streams.push_back(e.path());
   std::sort(streams.begin(), streams.end());
-  int used = 0;
+  all = streams.size();
   for (const fs::path &p : streams) {
     std::ifstream f(p, std::ios::binary);
-    const std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    if (limit && data.size() > limit) continue;
+    std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (!limit || data.size() <= limit) out.push_back({p.filename().string(), std::move(data)});
+  }
+  return true;
+}
+
+// The conformance streams (at most `limit` bytes each; 0: all).
+inline void conformance_streams(cf::Engine &cuda, std::size_t limit) {
+  std::vector<NamedStream> streams;
+  std::size_t all = 0;
+  if (!conformance_data(limit, "no conformance streams", streams, all)) return;
+  const int before = failures();
+  int used = 0;
+  for (const NamedStream &s : streams) {
     try {
-      codestream(cuda, data, 1, 1, p.filename().string());
+      codestream(cuda, s.data, 1, 1, s.name);
       ++used;
     } catch (const cf::Error &e) {
-      CHECK_MSG(false, "%s: %s", p.filename().string().c_str(), e.what());
+      CHECK_MSG(false, "%s: %s", s.name.c_str(), e.what());
     }
   }
-  CHECK_MSG(used > 0, "no conformance stream in %s/streams", dir);
-  std::printf("conformance streams (%d of %zu): %s\n", used, streams.size(),
-              failures() == before ? "same samples" : "DIFFERENT");
+  CHECK_MSG(used > 0, "no conformance stream in CF_J2K_CONFORMANCE's streams/");
+  std::printf("conformance streams (%d of %zu): %s\n", used, all, failures() == before ? "same samples" : "DIFFERENT");
 }
 
 // A warm engine decodes a tile it has decoded before without allocating.

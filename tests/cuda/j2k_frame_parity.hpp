@@ -34,6 +34,7 @@
 #include "cudafilters/j2k.hpp"
 #include "cudafilters/j2k_decoder.hpp"
 #include "frames.hpp"
+#include "j2k_decode_parity.hpp"  // encode, conformance_data
 
 namespace cft::j2k_frame_parity {
 
@@ -164,13 +165,6 @@ inline void every_setting(cf::Engine &cuda, cf::Engine &cpu, const std::vector<s
   same_frame(cuda, cpu, data, s, cf::SampleType::U16, name + ", shifted up");
 }
 
-inline std::vector<std::uint8_t> encode_frame(cf::Engine &cpu, const cf::J2kInput &in, const cf::J2kSettings &s) {
-  cf::J2kEncoder e(cpu);
-  std::vector<std::uint8_t> bytes;
-  e.encode(in, s, bytes);
-  return bytes;
-}
-
 // Our encoder's codestreams of random frames of width x height.
 inline void encoder_frames(cf::Engine &cuda, cf::Engine &cpu, int width, int height) {
   const int before = failures();
@@ -220,7 +214,7 @@ inline void encoder_frames(cf::Engine &cuda, cf::Engine &cpu, int width, int hei
       std::snprintf(name, sizeof name, "%s %dx%d, %s, levels %d, tiles %dx%d, %d layers", kind, width, height,
                     t.reversible ? "5/3" : "9/7", t.levels, t.tile_width, t.tile_height, t.layers);
       if (!cf::j2k_encode_check(*in, t).empty()) continue;
-      const std::vector<std::uint8_t> stream = encode_frame(cpu, *in, t);
+      const std::vector<std::uint8_t> stream = j2k_decode_parity::encode(cpu, *in, t);
       every_setting(cuda, cpu, stream, name);
       if (t.tile_width == 0) continue;
       // Tiles decoded in one launch: each tile's problem as cpu's, the
@@ -236,26 +230,12 @@ inline void encoder_frames(cf::Engine &cuda, cf::Engine &cpu, int width, int hei
 
 // The conformance streams of at most `limit` bytes (0: all).
 inline void conformance_frames(cf::Engine &cuda, cf::Engine &cpu, std::size_t limit) {
-  namespace fs = std::filesystem;
-  const char *dir = std::getenv("CF_J2K_CONFORMANCE");
-  if (!dir || !fs::is_directory(fs::path(dir) / "streams")) {
-    std::printf("SKIP: whole conformance frames (CF_J2K_CONFORMANCE unset or no streams/ folder)\n");
-    return;
-  }
+  std::vector<j2k_decode_parity::NamedStream> streams;
+  std::size_t all = 0;
+  if (!j2k_decode_parity::conformance_data(limit, "whole conformance frames", streams, all)) return;
   const int before = failures();
-  std::vector<fs::path> streams;
-  for (const auto &e : fs::directory_iterator(fs::path(dir) / "streams"))
-    if (e.path().extension() == ".j2k") streams.push_back(e.path());
-  std::sort(streams.begin(), streams.end());
-  int used = 0;
-  for (const fs::path &p : streams) {
-    std::ifstream f(p, std::ios::binary);
-    const std::vector<std::uint8_t> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-    if (limit && data.size() > limit) continue;
-    every_setting(cuda, cpu, data, p.filename().string());
-    ++used;
-  }
-  std::printf("whole frames of the conformance streams (%d of %zu): %s\n", used, streams.size(),
+  for (const j2k_decode_parity::NamedStream &s : streams) every_setting(cuda, cpu, s.data, s.name);
+  std::printf("whole frames of the conformance streams (%zu of %zu): %s\n", streams.size(), all,
               failures() == before ? "same samples" : "DIFFERENT");
 }
 
