@@ -170,6 +170,16 @@ bool forward_outputs(const BenchCase &c, GstBuffer *frame, GstCaps *raw, bool cu
 
 }  // namespace
 
+std::string bench_fmt(const char *f, double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+bool bench_has(const std::vector<std::string> &list, const std::string &item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
 bool bench_has_levels(const std::string &element) {
   return element == "cudahaar" || element == "cudacdf53" || element == "cudacdf97";
 }

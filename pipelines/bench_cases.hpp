@@ -20,6 +20,11 @@ struct BenchCase {
   // memory "cuda" must come out in CUDA memory.
   std::string encoded_caps;
 };
+// v printed with the printf format f ("%.2f"): a table cell.
+std::string bench_fmt(const char *f, double v);
+// Whether `list` (an option's values) names `item`.
+bool bench_has(const std::vector<std::string> &list, const std::string &item);
+
 bool bench_is_predictor(const std::string &element);  // cudamed, cudagap, cudaged, or their inverse
 bool bench_has_levels(const std::string &element);    // cudahaar, cudacdf53, cudacdf97
 std::string bench_params(const BenchCase &c);         // "levels=3", "slice-height=64"

@@ -17,16 +17,6 @@ extern char **environ;
 
 namespace {
 
-std::string fmt(const char *f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
-
-bool has(const std::vector<std::string> &list, const std::string &item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
-}
-
 // Whether the element's sink pad template lists the raw format (a harness
 // push of another one fails without an error message).
 bool takes_format(const std::string &element, const std::string &format) {
@@ -50,18 +40,19 @@ bool takes_format(const std::string &element, const std::string &format) {
 // of the codestream, the ceiling (0: none), or the note saying why not.
 std::string figures(const BenchResult &r, int w, int h, double ceiling) {
   if (!r.note.empty()) return r.note + " | | | |";
-  return fmt("%.2f", r.fps) + " | " + fmt("%.2f", r.ms) + " | " + fmt("%.3f", 8.0 * r.out_bytes / (double(w) * h)) +
-         " | " + (ceiling > 0 ? fmt("%.0f", ceiling) : "-") + " |";
+  return bench_fmt("%.2f", r.fps) + " | " + bench_fmt("%.2f", r.ms) + " | " +
+         bench_fmt("%.3f", 8.0 * r.out_bytes / (double(w) * h)) + " | " +
+         (ceiling > 0 ? bench_fmt("%.0f", ceiling) : "-") + " |";
 }
 
 }  // namespace
 
 std::string bench_j2k_mode_params(const J2kMode &m) {
-  return m.reversible ? "reversible" : "irreversible " + fmt("%g", m.bitrate) + " bpp";
+  return m.reversible ? "reversible" : "irreversible " + bench_fmt("%g", m.bitrate) + " bpp";
 }
 
 std::string bench_j2k_mode_props(const J2kMode &m) {
-  return m.reversible ? "reversible=true" : "reversible=false bitrate=" + fmt("%g", m.bitrate);
+  return m.reversible ? "reversible=true" : "reversible=false bitrate=" + bench_fmt("%g", m.bitrate);
 }
 
 std::string bench_opj_extension(const std::string &format) {
@@ -133,7 +124,7 @@ std::vector<std::string> bench_opj_compress_args(const std::string &format, int 
     args.insert(args.end(), {"-F", std::to_string(w) + "," + std::to_string(h) + ",3,8,u@1x1:2x2:2x2", "-mct", "0"});
   // OpenJPEG's -r is a ratio to components x 8 bits per pixel of the full
   // grid, chroma subsampling not counted (I420 at -r 24 gives 1 bpp).
-  if (!m.reversible) args.insert(args.end(), {"-I", "-r", fmt("%g", comps * 8 / m.bitrate)});
+  if (!m.reversible) args.insert(args.end(), {"-I", "-r", bench_fmt("%g", comps * 8 / m.bitrate)});
   return args;
 }
 
@@ -245,7 +236,7 @@ bool bench_j2k_section(const J2kBenchOptions &o, const std::function<void(const 
                 line(label(element, params + (o.props.empty() ? "" : " " + o.props), backend, memory) +
                      figures(r, w, h, ceiling));
               }
-          } else if (element == "openjpegenc" && has(o.memories, "system")) {
+          } else if (element == "openjpegenc" && bench_has(o.memories, "system")) {
             BenchResult r;
             if (!mode.reversible) {
               r.note = "openjpegenc has no rate or 9/7 property";
@@ -265,7 +256,7 @@ bool bench_j2k_section(const J2kBenchOptions &o, const std::function<void(const 
               r.note = format + " is not in " + element + "'s sink caps";
             gst_buffer_unref(input);
             line(label(element, params + (xrgb ? ", xRGB input" : ""), "-", "system") + figures(r, w, h, 0));
-          } else if (element == "opj_compress" && has(o.memories, "system")) {
+          } else if (element == "opj_compress" && bench_has(o.memories, "system")) {
             const BenchResult r = bench_opj_compress(frame, format, w, h, mode, o.seconds, threads);
             line(label(element, params, "-", "files") + figures(r, w, h, 0));
           }

@@ -17,16 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string fmt(const char *f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
-
-bool has(const std::vector<std::string> &list, const std::string &item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
-}
-
 bool opj_takes(const std::string &format) { return format == "GRAY8" || format == "RGB" || format == "I420"; }
 
 std::string raw_caps(const std::string &format, int w, int h) {
@@ -302,8 +292,9 @@ BenchResult bench_opj_decompress(const Stream &s, const std::string &format, int
 // ceiling (0: none), or the note saying why not.
 std::string figures(const BenchResult &r, int w, int h, double ceiling) {
   if (!r.note.empty()) return r.note + " | | | |";
-  return fmt("%.2f", r.fps) + " | " + fmt("%.2f", r.ms) + " | " + fmt("%.1f", double(w) * h * r.fps / 1e6) + " | " +
-         (ceiling > 0 ? fmt("%.0f", ceiling) : "-") + " |";
+  return bench_fmt("%.2f", r.fps) + " | " + bench_fmt("%.2f", r.ms) + " | " +
+         bench_fmt("%.1f", double(w) * h * r.fps / 1e6) + " | " + (ceiling > 0 ? bench_fmt("%.0f", ceiling) : "-") +
+         " |";
 }
 
 }  // namespace
@@ -368,7 +359,7 @@ bool bench_j2kdec_section(const J2kBenchOptions &o, const std::function<void(con
           if (s.data) s.note = write_stream_file(s, dir);
           const std::string params =
               bench_j2k_mode_params(mode) +
-              (s.data ? fmt(", %.3f bpp", 8.0 * gst_buffer_get_size(s.data) / (double(w) * h)) : "");
+              (s.data ? bench_fmt(", %.3f bpp", 8.0 * gst_buffer_get_size(s.data) / (double(w) * h)) : "");
           const auto label = [&](const std::string &decoder, const std::string &extra, const std::string &backend,
                                  const std::string &memory) {
             return "| " + decoder + " | " + s.name + " | " + format + " | " + size + " | " + params + extra + " | " +
@@ -396,12 +387,12 @@ bool bench_j2kdec_section(const J2kBenchOptions &o, const std::function<void(con
                           : 0;
                   line(label(element, "", backend, memory) + figures(d.r, w, h, ceiling));
                 }
-            } else if (element == "openjpegdec" && has(o.memories, "system")) {
+            } else if (element == "openjpegdec" && bench_has(o.memories, "system")) {
               const Decoded d =
                   decode_in_harness(element, "-", "system", s, caps, frame, src, mode.reversible, o.seconds);
               const std::string out = d.out_format.empty() || d.out_format == format ? "" : ", output " + d.out_format;
               line(label(element, out, "-", "system") + figures(d.r, w, h, 0));
-            } else if (element == "opj_decompress" && has(o.memories, "system")) {
+            } else if (element == "opj_decompress" && bench_has(o.memories, "system")) {
               const BenchResult r = bench_opj_decompress(s, format, w, h, dir, o.seconds, threads);
               line(label(element, "", "-", "files") + figures(r, w, h, 0));
             }
