@@ -24,17 +24,12 @@
 #include "cudafilters/j2k.hpp"
 #include "cudafilters/j2k_decoder.hpp"
 #include "frames.hpp"
+#include "j2k_timing_inputs.hpp"
 #include "shell.hpp"
 
 namespace {
 
 using cfbench::time_ms;
-
-struct Input {
-  const char *name;
-  cft::Packing packing;
-  bool subsampled;
-};
 
 // A frame for the decoded image: its components one after another, U8.
 struct Decoded {
@@ -69,7 +64,7 @@ struct Decoded {
   }
 };
 
-double opj_ms(const std::vector<std::uint8_t> &stream, const Input &k) {
+double opj_ms(const std::vector<std::uint8_t> &stream, const cfbench::TimingInput &k) {
   if (!cft::have_tool("opj_decompress") || k.subsampled) return 0;
   const std::string in = "/tmp/cf_j2k_decode_timing.j2k";
   std::ofstream(in, std::ios::binary)
@@ -84,32 +79,9 @@ double opj_ms(const std::vector<std::uint8_t> &stream, const Input &k) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  std::string photo = cft::image_dir() + "/fruits.jpg";
-  std::vector<std::pair<int, int>> sizes = {{1280, 720}, {1920, 1080}, {3840, 2160}};
-  bool serial = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--serial") {
-      serial = true;
-    } else if (a == "--sizes" && i + 1 < argc) {
-      sizes.clear();
-      for (std::string s = argv[++i]; !s.empty();) {
-        int w = 0, h = 0;
-        std::sscanf(s.c_str(), "%dx%d", &w, &h);
-        sizes.push_back({w, h});
-        const auto comma = s.find(',');
-        s = comma == std::string::npos ? "" : s.substr(comma + 1);
-      }
-    } else {
-      photo = a;
-    }
-  }
-  int pw = 0, ph = 0;
-  std::vector<std::uint8_t> rgb;
-  if (!cft::load_rgb8(photo, pw, ph, rgb)) {
-    std::fprintf(stderr, "cannot read %s\n", photo.c_str());
-    return 1;
-  }
+  cfbench::TimingOptions o;
+  if (!cfbench::read_timing_options(argc, argv, o)) return 1;
+  const std::string &photo = o.photo;
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
   cf::Engine omp(cf::Backend::OpenMP), cpu(cf::Backend::Cpu);
@@ -122,19 +94,11 @@ int main(int argc, char **argv) {
       "| size | format | coding | bpp | cpu ms | openmp ms | cuda host ms | cuda device ms | cuda device fps | "
       "of which packets ms | of which tier-1 ms | of which reconstruction ms | opj_decompress ms |\n"
       "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  const Input inputs[] = {{"GRAY8", cft::Packing::Gray, false},
-                          {"RGB", cft::Packing::Packed3, false},
-                          {"I420", cft::Packing::Planar3, true}};
   int failures = 0;
-  for (const auto &[w, h] : sizes)
-    for (const Input &k : inputs) {
-      cft::OwnedFrame f = cft::make_raw(k.packing, w, h, cf::SampleType::U8, 0, k.subsampled);
-      cft::fill_from_rgb(f, pw, ph, rgb);
-      cf::J2kInput in;
-      in.frame = f.view;
-      in.rgb = k.packing == cft::Packing::Packed3;
-      if (k.subsampled)
-        for (int c = 1; c < 3; ++c) in.subsampling_x[c] = in.subsampling_y[c] = 2;
+  for (const auto &[w, h] : o.sizes)
+    for (const cfbench::TimingInput &k : cfbench::kTimingInputs) {
+      const cft::OwnedFrame f = cfbench::timing_frame(o, k, w, h);
+      const cf::J2kInput in = cfbench::timing_j2k_input(f, k);
       for (bool reversible : {true, false}) {
         cf::J2kSettings s;
         s.reversible = reversible;
@@ -148,7 +112,7 @@ int main(int argc, char **argv) {
         const double t_omp = time_ms(2, 3, [&] { d_omp.decode(stream.data(), stream.size(), ds, ref.view); });
         double t_cpu = 0, t_host = 0, t_dev = 0;
         cf::J2kDecoder::StageTimes stages;
-        if (serial) {
+        if (o.serial) {
           Decoded out(info, nullptr);
           cf::J2kDecoder d(cpu);
           t_cpu = time_ms(1, 1, [&] { d.decode(stream.data(), stream.size(), ds, out.view); });

@@ -24,26 +24,12 @@
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "frames.hpp"
+#include "j2k_timing_inputs.hpp"
 #include "shell.hpp"
 
 namespace {
 
 using cfbench::time_ms;
-
-struct Input {
-  const char *name;
-  cft::Packing packing;
-  bool subsampled;
-};
-
-cf::J2kInput describe(const cft::OwnedFrame &f, const Input &k) {
-  cf::J2kInput in;
-  in.frame = f.view;
-  in.rgb = k.packing == cft::Packing::Packed3;
-  if (k.subsampled)
-    for (int c = 1; c < 3; ++c) in.subsampling_x[c] = in.subsampling_y[c] = 2;
-  return in;
-}
 
 // The frame's bytes copied to the device; the view points there.
 struct OnDevice {
@@ -61,7 +47,7 @@ struct OnDevice {
   ~OnDevice() { e.device_free(p); }
 };
 
-double opj_ms(const cft::OwnedFrame &f, const Input &k, int w, int h, bool reversible) {
+double opj_ms(const cft::OwnedFrame &f, const cfbench::TimingInput &k, int w, int h, bool reversible) {
   if (!cft::have_tool("opj_compress") || k.subsampled) return 0;
   const int n = k.packing == cft::Packing::Gray ? 1 : 3;
   const std::string in = std::string("/tmp/cf_j2k_timing") + (n == 1 ? ".pgm" : ".ppm");
@@ -82,32 +68,9 @@ double opj_ms(const cft::OwnedFrame &f, const Input &k, int w, int h, bool rever
 }  // namespace
 
 int main(int argc, char **argv) {
-  std::string photo = cft::image_dir() + "/fruits.jpg";
-  std::vector<std::pair<int, int>> sizes = {{1280, 720}, {1920, 1080}, {3840, 2160}};
-  bool serial = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--serial") {
-      serial = true;
-    } else if (a == "--sizes" && i + 1 < argc) {
-      sizes.clear();
-      for (std::string s = argv[++i]; !s.empty();) {
-        int w = 0, h = 0;
-        std::sscanf(s.c_str(), "%dx%d", &w, &h);
-        sizes.push_back({w, h});
-        const auto comma = s.find(',');
-        s = comma == std::string::npos ? "" : s.substr(comma + 1);
-      }
-    } else {
-      photo = a;
-    }
-  }
-  int pw = 0, ph = 0;
-  std::vector<std::uint8_t> rgb;
-  if (!cft::load_rgb8(photo, pw, ph, rgb)) {
-    std::fprintf(stderr, "cannot read %s\n", photo.c_str());
-    return 1;
-  }
+  cfbench::TimingOptions o;
+  if (!cfbench::read_timing_options(argc, argv, o)) return 1;
+  const std::string &photo = o.photo;
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
   cf::Engine omp(cf::Backend::OpenMP), cpu(cf::Backend::Cpu);
@@ -117,15 +80,11 @@ int main(int argc, char **argv) {
       "| size | format | coding | bpp | cpu ms | openmp ms | cuda host ms | cuda device ms | cuda device fps | "
       "of which blocks ms | of which codestream ms | opj_compress ms |\n"
       "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  const Input inputs[] = {{"GRAY8", cft::Packing::Gray, false},
-                          {"RGB", cft::Packing::Packed3, false},
-                          {"I420", cft::Packing::Planar3, true}};
   int failures = 0;
-  for (const auto &[w, h] : sizes)
-    for (const Input &k : inputs) {
-      cft::OwnedFrame f = cft::make_raw(k.packing, w, h, cf::SampleType::U8, 0, k.subsampled);
-      cft::fill_from_rgb(f, pw, ph, rgb);
-      const cf::J2kInput in = describe(f, k);
+  for (const auto &[w, h] : o.sizes)
+    for (const cfbench::TimingInput &k : cfbench::kTimingInputs) {
+      const cft::OwnedFrame f = cfbench::timing_frame(o, k, w, h);
+      const cf::J2kInput in = cfbench::timing_j2k_input(f, k);
       for (bool reversible : {true, false}) {
         cf::J2kSettings s;
         s.reversible = reversible;
@@ -135,7 +94,7 @@ int main(int argc, char **argv) {
         const double t_omp = time_ms(2, 3, [&] { e_omp.encode(in, s, ref); });
         double t_cpu = 0, t_host = 0, t_dev = 0;
         cf::J2kEncoder::StageTimes stages;
-        if (serial) {
+        if (o.serial) {
           cf::J2kEncoder e(cpu);
           t_cpu = time_ms(1, 1, [&] { e.encode(in, s, out); });
           failures += out != ref;
