@@ -29,34 +29,11 @@
 
 #include "cudafilters/engine.hpp"
 #include "gst_util.hpp"
+#include "j2k_element_util.hpp"
 #include "pnm.hpp"
 #include "shell.hpp"
 
 using namespace cfgt;
-
-static bool have_elements(std::initializer_list<const char *> names) {
-  for (const char *n : names) {
-    GstElementFactory *f = gst_element_factory_find(n);
-    if (!f) {
-      std::printf("SKIP: no element %s\n", n);
-      return false;
-    }
-    gst_object_unref(f);
-  }
-  return true;
-}
-
-// Decomposition levels that fit every component of a frame (the encoders
-// ask that 2^levels not exceed a component's smallest side), at most 5.
-static int levels_for(const char *format, int w, int h) {
-  const GstVideoInfo info = video_info(format, w, h);
-  int side = std::min(w, h);
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info); ++c)
-    side = std::min({side, GST_VIDEO_INFO_COMP_WIDTH(&info, c), GST_VIDEO_INFO_COMP_HEIGHT(&info, c)});
-  int levels = 0;
-  while (levels < 5 && (2 << levels) <= side) ++levels;
-  return levels;
-}
 
 // The value of sample (x, y) of component c of a mapped frame.
 static int sample_of(const GstVideoFrame &f, guint c, int x, int y) {
@@ -73,43 +50,8 @@ static std::string compare_video(const GstVideoInfo &info_a, GstBuffer *a, const
     return std::string("decoded as ") + GST_VIDEO_INFO_NAME(&info_b) + " " + std::to_string(info_b.width) + "x" +
            std::to_string(info_b.height) + ", the source is " + GST_VIDEO_INFO_NAME(&info_a) + " " +
            std::to_string(info_a.width) + "x" + std::to_string(info_a.height);
-  GstVideoInfo ia = info_a, ib = info_b;
-  GstVideoFrame fa, fb;
-  if (!gst_video_frame_map(&fa, &ia, a, GST_MAP_READ)) return "cannot map the source frame";
-  if (!gst_video_frame_map(&fb, &ib, b, GST_MAP_READ)) {
-    gst_video_frame_unmap(&fa);
-    return "cannot map the decoded frame";
-  }
-  std::string diff;
-  long long count = 0;
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS(&info_a); ++c)
-    for (int y = 0; y < GST_VIDEO_FRAME_COMP_HEIGHT(&fa, c); ++y)
-      for (int x = 0; x < GST_VIDEO_FRAME_COMP_WIDTH(&fa, c); ++x) {
-        const int va = sample_of(fa, c, x, y), vb = sample_of(fb, c, x, y);
-        if (va != vb && count++ == 0)
-          diff = "component " + std::to_string(c) + " (" + std::to_string(x) + ", " + std::to_string(y) +
-                 "): " + std::to_string(va) + " != " + std::to_string(vb);
-      }
-  gst_video_frame_unmap(&fa);
-  gst_video_frame_unmap(&fb);
-  if (count) diff += " (" + std::to_string(count) + " samples differ)";
-  return diff;
+  return compare_components(info_a, a, info_b, b);
 }
-
-// The buffers appsink `sink_name` holds, and the video they are.
-static std::vector<GstBuffer *> pull_all(GstElement *pipeline, const char *sink_name, GstVideoInfo *info) {
-  std::vector<GstBuffer *> out;
-  GstElement *sink = gst_bin_get_by_name(GST_BIN(pipeline), sink_name);
-  if (!sink) return out;
-  while (GstSample *s = gst_app_sink_try_pull_sample(GST_APP_SINK(sink), 0)) {
-    if (out.empty()) gst_video_info_from_caps(info, gst_sample_get_caps(s));
-    out.push_back(gst_buffer_ref(gst_sample_get_buffer(s)));
-    gst_sample_unref(s);
-  }
-  gst_object_unref(sink);
-  return out;
-}
-
 struct Frames {
   std::vector<GstBuffer *> source, decoded;
   GstVideoInfo source_info, decoded_info;
