@@ -126,12 +126,7 @@ __global__ void __launch_bounds__(kThreads) finish_columns(const LevelArgs<typen
 template <class F>
 __global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
-#ifdef CF_CUDA_EMULATION
-  T *shared_line = static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
-#else
-  extern __shared__ unsigned char shared_bytes[];
-  T *shared_line = reinterpret_cast<T *>(shared_bytes);
-#endif
+  T *shared_line = line_in_shared_memory<T>();
   const int t = int(blockIdx.x) / a.blocks_per_tc, y = int(blockIdx.x) % a.blocks_per_tc;
   const TileComponent tc = a.tcs[t];
   const Region r = a.regions[t];

@@ -37,6 +37,7 @@ using j2k_kernels::item_of;
 using j2k_kernels::kSharedLine;
 using j2k_kernels::kThreads;
 using j2k_kernels::LevelArgs;
+using j2k_kernels::line_in_shared_memory;
 using j2k_kernels::Region;
 using j2k_kernels::tile_component_of;
 using j2k_kernels::TileComponent;
@@ -98,12 +99,7 @@ template <class F>
 __global__ void __launch_bounds__(kThreads) unlift_rows(const LevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
-#ifdef CF_CUDA_EMULATION
-  T *shared_line = static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
-#else
-  extern __shared__ unsigned char shared_bytes[];
-  T *shared_line = reinterpret_cast<T *>(shared_bytes);
-#endif
+  T *shared_line = line_in_shared_memory<T>();
   const int t = int(blockIdx.x) / a.blocks_per_tc, y = int(blockIdx.x) % a.blocks_per_tc;
   const TileComponent tc = a.tcs[t];
   const Region r = a.regions[t];

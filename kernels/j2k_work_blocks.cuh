@@ -55,4 +55,16 @@ struct LevelArgs {
 // without opting in); longer rows are lifted in tmp.
 constexpr int kSharedLine = 48 * 1024 / 4;
 
+// The row kernels' line: their dynamic shared memory (launched with
+// sizeof(T) * kSharedLine bytes), or the CPU emulation's.
+template <class T>
+__device__ __forceinline__ T *line_in_shared_memory() {
+#ifdef CF_CUDA_EMULATION
+  return static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
+#else
+  extern __shared__ unsigned char shared_bytes[];
+  return reinterpret_cast<T *>(shared_bytes);
+#endif
+}
+
 }  // namespace cf::cuda::j2k_kernels
