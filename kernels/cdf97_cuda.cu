@@ -1,19 +1,17 @@
-// CUDA backend of the CDF 9/7 (cudafilters/cdf97.hpp): per component, a
-// float work plane in the engine's scratch buffer, one kernel to load it,
-// two per pass, one to store it. A pass lifts tiles of 32 lines (rows or
-// columns) x 128 samples in shared memory, each loaded with a halo of 4
-// samples a side (the four steps each read one neighbour), writes them
-// (de)interleaved into a second plane, and a copy puts the band back. The
-// arithmetic is cpu/cdf97_math.hpp's, every multiply and add rounded on its
-// own (__fmul_rn/__fadd_rn): each sample gets the serial reference's
-// operations on the same values, so the bits are the same. All launches on
-// the engine's stream; one wait at the end.
+// CUDA backend of the CDF 9/7 (cudafilters/cdf97.hpp): one launch of
+// cdf97_kernels.cuh's tile kernel per level for every component of the frame
+// (Mallat), or per row level and per column level (the standard layout), all
+// on the engine's stream; one wait at the end. Between levels the low band
+// rides in float work planes in the engine's scratch buffer (two per
+// component, taking turns; the standard layout keeps a third for the plane
+// after its row levels); every other band is written once, to its final
+// place. The arithmetic is cpu/cdf97_math.hpp's, operation by operation, so
+// the bits are the serial reference's.
 #include <algorithm>
-#include <cstdint>
-#include <type_traits>
 
 #include "cudafilters/error.hpp"
 #include "kernels/cdf97_cuda.hpp"
+#include "kernels/cdf97_kernels.cuh"
 #include "kernels/cuda_state.cuh"
 #include "kernels/launch.cuh"
 #include "kernels/samples.cuh"
@@ -26,226 +24,151 @@ namespace cf::cuda {
 // Named, not anonymous: the CPU emulation compiles every kernels/ file into one unit.
 namespace cdf97_launch {
 
-constexpr int kThreads = 256;
+using cdf97_tiles::Band;
+using cdf97_tiles::LevelParams;
+using cdf97_tiles::Read;
+using cdf97_tiles::Sink;
+using cdf97_tiles::Source;
+using cdf97_tiles::Write;
 
-struct Cdf97Args {
-  PlaneRef plane;     // the frame's component (source or destination)
-  float *work, *tmp;  // width x height, tight
-  int width, height;  // the component
-  cdf97::Post post;
-  int ll_w, ll_h;  // final LL band (not thresholded)
+// One component's planes: its frame planes and float work planes of its size.
+struct Planes {
+  Source in;
+  Sink out;
+  PlaneRef work[3];  // [0], [1]: the low band, level by level; [2]: the standard layout's row-level plane
+  int w, h;
+  int ll_w, ll_h;
 };
 
-__device__ __forceinline__ long long index() { return (long long)blockIdx.x * kThreads + threadIdx.x; }
+Source work_source(const PlaneRef &p) { return {p, SampleType::F32, Read::Raw}; }
+Sink work_sink(const PlaneRef &p) { return {p, SampleType::F32, Write::Work}; }
 
-template <class T>
-__global__ void __launch_bounds__(kThreads) load_raw(const Cdf97Args a) {
-  const long long i = index();
-  if (i >= (long long)a.width * a.height) return;
-  const int y = int(i / a.width), x = int(i - (long long)y * a.width);
-  a.work[i] = float(*sample_at<T>(a.plane, x, y));
-}
-
-// A pass over a band: `lines` lines of n samples; line l, sample i at
-// plane[l * width + i] (Rows) or plane[i * width + l] (columns).
-constexpr int kLines = 32, kAlong = 128, kHalo = 4, kSpan = kAlong + 2 * kHalo;
-struct PassArgs {
-  float *work, *tmp;
-  int width;
-  int n, lines;
-  int tiles_along;  // ceil(n / kAlong)
-};
-
-template <bool Rows>
-__device__ __forceinline__ long long at(int width, int line, int i) {
-  return Rows ? (long long)line * width + i : (long long)i * width + line;
-}
-
-// Item k of `count` per line, of `lines` lines: neighbouring threads take
-// neighbouring samples of a row, or the same sample of neighbouring columns
-// (coalesced either way).
-template <bool Rows>
-__device__ __forceinline__ void item(int k, int count, int lines, int *l, int *m) {
-  if (Rows) {
-    *l = k / count;
-    *m = k - *l * count;
-  } else {
-    *m = k / lines;
-    *l = k - *m * lines;
+// One level over every component: `band(c, &b)` fills component c's band
+// (planes, size); the tiles are numbered over the components.
+template <bool Forward, bool X, bool Y, class Fill>
+void launch_level(detail::CudaState *s, int n, const cdf97::Post &post, Fill &&band) {
+  LevelParams p{};
+  p.n = n;
+  p.post = post;
+  long long tiles = 0;
+  for (int c = 0; c < n; ++c) {
+    Band &b = p.band[c];
+    band(c, &b);
+    b.lift_x = X && b.w >= 2;
+    b.lift_y = Y && b.h >= 2;
+    b.tiles_x = (b.w + cdf97_tiles::kTileW - 1) / cdf97_tiles::kTileW;
+    b.first_tile = int(tiles);
+    tiles += (long long)b.tiles_x * ((b.h + cdf97_tiles::kTileH - 1) / cdf97_tiles::kTileH);
+    if (tiles > 0x7fffffffLL) throw Error("cdf97: frame too large");
   }
-}
-
-// Forward: lift the tile and write it deinterleaved (low band at i/2, high
-// at nl + i/2) and scaled into tmp. Inverse: load the interleaved, scaled
-// samples, undo the steps, write them in order into tmp. Step k updates its
-// parity within the loaded span less k + 1 samples a side (frame edges
-// excepted, where the symmetric extension applies), so after four steps the
-// tile's own samples hold exactly what the serial lifting gives.
-template <bool Forward, bool Rows>
-__global__ void __launch_bounds__(kThreads) lift_tiles(const PassArgs a) {
-  __shared__ float s[kLines][kSpan + 1];
-  const int tile = int(blockIdx.x % a.tiles_along), line0 = int(blockIdx.x / a.tiles_along) * kLines;
-  const int t0 = tile * kAlong, t1 = std::min(t0 + kAlong, a.n), lines = std::min(a.lines - line0, +kLines);
-  const int a0 = std::max(t0 - kHalo, 0), a1 = std::min(t1 + kHalo, a.n), span = a1 - a0, nl = (a.n + 1) / 2;
-  for (int k = threadIdx.x; k < lines * span; k += kThreads) {
-    int l, j;
-    item<Rows>(k, span, lines, &l, &j);
-    const int i = a0 + j;
-    if (Forward)
-      s[l][j] = a.work[at<Rows>(a.width, line0 + l, i)];
-    else
-      s[l][j] = cdf97::mul(a.work[at<Rows>(a.width, line0 + l, (i & 1) ? nl + i / 2 : i / 2)],
-                           (i & 1) ? cdf97::kHighInv : cdf97::kLowInv);
-  }
-  __syncthreads();
-  for (int step = 0; step < 4; ++step) {
-    const int lo = a0 == 0 ? 0 : a0 + step + 1, hi = a1 == a.n ? a.n : a1 - step - 1;
-    const int first = lo + ((lo & 1) != cdf97::step_first(Forward, step));
-    const int count = first < hi ? (hi - first + 1) / 2 : 0;
-    const float c = cdf97::step_coefficient(Forward, step);
-    for (int k = threadIdx.x; k < lines * count; k += kThreads) {
-      int l, m;
-      item<Rows>(k, count, lines, &l, &m);
-      const int i = first + 2 * m, j = i - a0;
-      const float left = i > 0 ? s[l][j - 1] : s[l][1 - a0];
-      const float right = i + 1 < a.n ? s[l][j + 1] : s[l][a.n - 2 - a0];
-      s[l][j] = cdf97::lifted(s[l][j], c, left, right);
-    }
-    __syncthreads();
-  }
-  for (int k = threadIdx.x; k < lines * (t1 - t0); k += kThreads) {
-    int l, m;
-    item<Rows>(k, t1 - t0, lines, &l, &m);
-    const int i = t0 + m;
-    const float v = s[l][i - a0];
-    if (Forward)
-      a.tmp[at<Rows>(a.width, line0 + l, (i & 1) ? nl + i / 2 : i / 2)] =
-          cdf97::mul(v, (i & 1) ? cdf97::kHighGain : cdf97::kLowGain);
-    else
-      a.tmp[at<Rows>(a.width, line0 + l, i)] = v;
-  }
-}
-
-// The pass's band from tmp back into work (the rest of work is kept).
-template <bool Rows>
-__global__ void __launch_bounds__(kThreads) copy_band(const PassArgs a) {
-  const long long k = index();
-  if (k >= (long long)a.n * a.lines) return;
-  int l, m;
-  item<Rows>(int(k), a.n, a.lines, &l, &m);
-  const long long p = at<Rows>(a.width, l, m);
-  a.work[p] = a.tmp[p];
-}
-
-// Threshold (detail bands) and, for int16 output, quantisation.
-template <class T>
-__global__ void __launch_bounds__(kThreads) store_coeff(const Cdf97Args a) {
-  const long long i = index();
-  if (i >= (long long)a.width * a.height) return;
-  const int y = int(i / a.width), x = int(i - (long long)y * a.width);
-  const float c = cdf97::shrink(a.post, a.work[i], !(x < a.ll_w && y < a.ll_h));
-  T *out = const_cast<T *>(sample_at<T>(a.plane, x, y));
-  if constexpr (std::is_same_v<T, float>)
-    *out = c;
+  if (Forward)
+    launch_kernel(s, cdf97_tiles::forward_level<X, Y>, tiles, cdf97_tiles::kThreads, p, "the cdf97 lifting kernel");
   else
-    *out = T(cdf97::quantise(c, a.post.step, sizeof(T) == 2 ? cdf97::kMaxIndexS16 : cdf97::kMaxIndexS32));
+    launch_kernel(s, cdf97_tiles::inverse_level<X, Y>, tiles, cdf97_tiles::kThreads, p,
+                  "the cdf97 inverse lifting kernel");
 }
-
-template <class T>
-__global__ void __launch_bounds__(kThreads) load_coeff(const Cdf97Args a) {
-  const long long i = index();
-  if (i >= (long long)a.width * a.height) return;
-  const int y = int(i / a.width), x = int(i - (long long)y * a.width);
-  const T v = *sample_at<T>(a.plane, x, y);
-  if constexpr (std::is_same_v<T, float>)
-    a.work[i] = v;
-  else
-    a.work[i] = cdf97::dequantise(v, a.post.step);
-}
-
-template <class T>
-__global__ void __launch_bounds__(kThreads) store_raw(const Cdf97Args a) {
-  const long long i = index();
-  if (i >= (long long)a.width * a.height) return;
-  const int y = int(i / a.width), x = int(i - (long long)y * a.width);
-  T *out = const_cast<T *>(sample_at<T>(a.plane, x, y));
-  if constexpr (std::is_same_v<T, float>) {
-    *out = a.work[i];
-  } else {
-    constexpr float lo = std::is_signed_v<T> ? -float(1u << (8 * sizeof(T) - 1)) : 0.0f;
-    constexpr float hi = std::is_same_v<T, std::int32_t> ? 2147483520.0f
-                         : std::is_signed_v<T>           ? float((1u << (8 * sizeof(T) - 1)) - 1)
-                                                         : float((1ull << (8 * sizeof(T))) - 1);
-    *out = T(cdf97::round_clamp(a.work[i], lo, hi));
-  }
-}
-
-long long blocks_for(long long n) { return (n + kThreads - 1) / kThreads; }
 
 void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {
   detail::DeviceScope scope(s);
   const FrameView in = detail::stage_source(s, src, detail::Slot::Source);
   const FrameView out = detail::stage_destination(s, dst, detail::Slot::Destination);
-  std::size_t plane = 0;
-  for (int c = 0; c < src.n_components; ++c)
-    plane = std::max(plane, detail::align_up(sizeof(float) * src.components[c].width * src.components[c].height));
-  auto *scratch = static_cast<unsigned char *>(s->reserve(detail::Slot::Scratch, 2 * plane));
-  const WaveletParams order(Wavelet::Cdf53, p.levels, p.layout);  // the 2-D pass order
-
-  for (int c = 0; c < src.n_components; ++c) {
-    Cdf97Args a{};
-    a.work = reinterpret_cast<float *>(scratch);
-    a.tmp = reinterpret_cast<float *>(scratch + plane);
-    a.width = src.components[c].width;
-    a.height = src.components[c].height;
-    a.post = cdf97::post_of(p);
-    a.ll_w = a.width;
-    a.ll_h = a.height;
-    for (int k = 0; k < p.levels; ++k) {
-      a.ll_w = lifting::low_count(a.ll_w);
-      a.ll_h = lifting::low_count(a.ll_h);
+  const int n = src.n_components, levels = p.levels;
+  const bool mallat = p.layout == Layout::Mallat;
+  const int n_work = mallat ? 2 : 3;
+  std::size_t bytes = 0;
+  for (int c = 0; c < n; ++c)
+    bytes += n_work * detail::align_up(sizeof(float) * src.components[c].width * src.components[c].height);
+  auto *scratch = static_cast<unsigned char *>(s->reserve(detail::Slot::Scratch, std::max<std::size_t>(bytes, 1)));
+  Planes planes[kMaxPlanes];
+  for (int c = 0; c < n; ++c) {
+    Planes &q = planes[c];
+    q.w = src.components[c].width;
+    q.h = src.components[c].height;
+    const std::size_t plane = detail::align_up(sizeof(float) * q.w * q.h);
+    for (int k = 0; k < n_work; ++k) {
+      q.work[k] = {scratch, (long long)sizeof(float) * q.w, 1};
+      scratch += plane;
     }
-    const long long samples = (long long)a.width * a.height;
-    // One pass: n samples along each of `lines` lines (n < 2: nothing to lift).
-    auto pass = [&](auto rows_tag, int n, int lines) {
-      constexpr bool kRows = decltype(rows_tag)::value;
-      if (n < 2) return;
-      const PassArgs b{a.work, a.tmp, a.width, n, lines, (n + kAlong - 1) / kAlong};
-      const long long tiles = (long long)b.tiles_along * ((lines + kLines - 1) / kLines);
-      if (forward)
-        launch_kernel(s, lift_tiles<true, kRows>, tiles, kThreads, b, "the cdf97 lifting kernel");
-      else
-        launch_kernel(s, lift_tiles<false, kRows>, tiles, kThreads, b, "the cdf97 inverse lifting kernel");
-      launch_kernel(s, copy_band<kRows>, blocks_for((long long)n * lines), kThreads, b, "the cdf97 copy kernel");
+    q.in = {plane_ref(in, c), src.type, forward ? Read::Raw : Read::Coefficients};
+    q.out = {plane_ref(out, c), dst.type, forward ? Write::Coefficients : Write::Raw};
+    q.ll_w = q.w;
+    q.ll_h = q.h;
+    for (int k = 0; k < levels; ++k) {
+      q.ll_w = lifting::low_count(q.ll_w);
+      q.ll_h = lifting::low_count(q.ll_h);
+    }
+  }
+  const cdf97::Post post = cdf97::post_of(p);
+  // Component c's band at level k: w x h, halving the lifted axes per level.
+  auto size_at = [&](int c, int k, bool x, bool y, int *w, int *h) {
+    *w = planes[c].w;
+    *h = planes[c].h;
+    for (int i = 0; i < k; ++i) {
+      if (x) *w = lifting::low_count(*w);
+      if (y) *h = lifting::low_count(*h);
+    }
+  };
+  auto common = [&](int c, Band *b) {
+    b->ll_w = planes[c].ll_w;
+    b->ll_h = planes[c].ll_h;
+  };
+  if (forward) {
+    // Level k reads what level k - 1 left (the frame at k = 0) and keeps its
+    // low band for level k + 1 in work plane k % 2 (the last level's in the
+    // destination, or in the standard layout's row plane).
+    auto level = [&](int c, Band *b, int k, bool x, bool y, const Source &first, const Sink &last_low,
+                     const Sink &high) {
+      common(c, b);
+      const Planes &q = planes[c];
+      size_at(c, k, x, y, &b->w, &b->h);
+      b->lo_in = k == 0 ? first : work_source(q.work[(k - 1) % 2]);
+      b->lo_out = k == levels - 1 ? last_low : work_sink(q.work[k % 2]);
+      b->hi_out = high;
     };
-    auto rows = [&](int w, int h) { pass(std::true_type{}, w, h); };
-    auto cols = [&](int w, int h) { pass(std::false_type{}, h, w); };
-    if (forward) {
-      a.plane = plane_ref(in, c);
-      with_sample_type(src.type, [&](auto t) {
-        launch_kernel(s, load_raw<decltype(t)>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
-      });
-      lifting::forward_passes(order, a.width, a.height, rows, cols);
-      a.plane = plane_ref(out, c);
-      if (dst.type == SampleType::F32)
-        launch_kernel(s, store_coeff<float>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
-      else if (dst.type == SampleType::S16)
-        launch_kernel(s, store_coeff<std::int16_t>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
-      else
-        launch_kernel(s, store_coeff<std::int32_t>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
+    if (mallat) {
+      for (int k = 0; k < levels; ++k)
+        launch_level<true, true, true>(s, n, post, [&](int c, Band *b) {
+          level(c, b, k, true, true, planes[c].in, planes[c].out, planes[c].out);
+        });
     } else {
-      a.plane = plane_ref(in, c);
-      if (src.type == SampleType::F32)
-        launch_kernel(s, load_coeff<float>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
-      else if (src.type == SampleType::S16)
-        launch_kernel(s, load_coeff<std::int16_t>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
-      else
-        launch_kernel(s, load_coeff<std::int32_t>, blocks_for(samples), kThreads, a, "the cdf97 load kernel");
-      lifting::inverse_passes(order, a.width, a.height, rows, cols);
-      a.plane = plane_ref(out, c);
-      with_sample_type(dst.type, [&](auto t) {
-        launch_kernel(s, store_raw<decltype(t)>, blocks_for(samples), kThreads, a, "the cdf97 store kernel");
-      });
+      for (int k = 0; k < levels; ++k)
+        launch_level<true, true, false>(s, n, post, [&](int c, Band *b) {
+          const Sink rows = work_sink(planes[c].work[2]);
+          level(c, b, k, true, false, planes[c].in, rows, rows);
+        });
+      for (int k = 0; k < levels; ++k)
+        launch_level<true, false, true>(s, n, post, [&](int c, Band *b) {
+          level(c, b, k, false, true, work_source(planes[c].work[2]), planes[c].out, planes[c].out);
+        });
+    }
+  } else {
+    // Level k (coarsest first) takes its low band from level k + 1's work
+    // plane (k + 1) % 2 (the coarsest from the coefficients) and leaves its
+    // band in work plane k % 2 (the finest in `last`).
+    auto level = [&](int c, Band *b, int k, bool x, bool y, const Source &coarsest, const Source &high,
+                     const Sink &last) {
+      common(c, b);
+      const Planes &q = planes[c];
+      size_at(c, k, x, y, &b->w, &b->h);
+      b->lo_in = k == levels - 1 ? coarsest : work_source(q.work[(k + 1) % 2]);
+      b->hi_in = high;
+      b->lo_out = k == 0 ? last : work_sink(q.work[k % 2]);
+    };
+    if (mallat) {
+      for (int k = levels - 1; k >= 0; --k)
+        launch_level<false, true, true>(s, n, post, [&](int c, Band *b) {
+          level(c, b, k, true, true, planes[c].in, planes[c].in, planes[c].out);
+        });
+    } else {
+      for (int k = levels - 1; k >= 0; --k)
+        launch_level<false, false, true>(s, n, post, [&](int c, Band *b) {
+          level(c, b, k, false, true, planes[c].in, planes[c].in, work_sink(planes[c].work[2]));
+        });
+      for (int k = levels - 1; k >= 0; --k)
+        launch_level<false, true, false>(s, n, post, [&](int c, Band *b) {
+          const Source rows = work_source(planes[c].work[2]);
+          level(c, b, k, true, false, rows, rows, planes[c].out);
+        });
     }
   }
   detail::finish_destination(s, dst, out);
