@@ -8,6 +8,8 @@
 // place. The arithmetic is cpu/cdf97_math.hpp's, operation by operation, so
 // the bits are the serial reference's.
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 
 #include "cudafilters/error.hpp"
 #include "kernels/cdf97_cuda.hpp"
@@ -43,8 +45,26 @@ struct Planes {
 Source work_source(const PlaneRef &p) { return {p, SampleType::F32, Read::Raw}; }
 Sink work_sink(const PlaneRef &p) { return {p, SampleType::F32, Write::Work}; }
 
+// The kernel of one level: In, the forward's input sample type; Coef, the
+// inverse's coefficients.
+template <bool Forward, bool X, bool Y>
+void launch_tiles(detail::CudaState *s, SampleType type, long long tiles, const LevelParams &p) {
+  with_sample_type(type, [&](auto t) {
+    using T = decltype(t);
+    if constexpr (Forward)
+      launch_kernel(s, cdf97_tiles::forward_level<T, X, Y>, tiles, cdf97_tiles::kThreads, p,
+                    "the cdf97 lifting kernel");
+    else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, std::int16_t> || std::is_same_v<T, std::int32_t>)
+      launch_kernel(s, cdf97_tiles::inverse_level<T, X, Y>, tiles, cdf97_tiles::kThreads, p,
+                    "the cdf97 inverse lifting kernel");
+    else
+      throw Error("cdf97: coefficients must be F32, S16 or S32");
+  });
+}
+
 // One level over every component: `band(c, &b)` fills component c's band
-// (planes, size); the tiles are numbered over the components.
+// (planes, size); the tiles are numbered over the components, those of one
+// size next to each other taking turns.
 template <bool Forward, bool X, bool Y, class Fill>
 void launch_level(detail::CudaState *s, int n, const cdf97::Post &post, Fill &&band) {
   LevelParams p{};
@@ -57,15 +77,16 @@ void launch_level(detail::CudaState *s, int n, const cdf97::Post &post, Fill &&b
     b.lift_x = X && b.w >= 2;
     b.lift_y = Y && b.h >= 2;
     b.tiles_x = (b.w + cdf97_tiles::kTileW - 1) / cdf97_tiles::kTileW;
-    b.first_tile = int(tiles);
-    tiles += (long long)b.tiles_x * ((b.h + cdf97_tiles::kTileH - 1) / cdf97_tiles::kTileH);
+    const long long own = (long long)b.tiles_x * ((b.h + cdf97_tiles::kTileH - 1) / cdf97_tiles::kTileH);
+    const Band *prev = c > 0 ? &p.band[c - 1] : nullptr;
+    b.member = prev && prev->w == b.w && prev->h == b.h ? prev->member + 1 : 0;
+    b.members = 1;
+    p.band[c - b.member].members = b.member + 1;
+    b.first_tile = int(tiles);  // as if alone: a block finds its group from here
+    tiles += own;
     if (tiles > 0x7fffffffLL) throw Error("cdf97: frame too large");
   }
-  if (Forward)
-    launch_kernel(s, cdf97_tiles::forward_level<X, Y>, tiles, cdf97_tiles::kThreads, p, "the cdf97 lifting kernel");
-  else
-    launch_kernel(s, cdf97_tiles::inverse_level<X, Y>, tiles, cdf97_tiles::kThreads, p,
-                  "the cdf97 inverse lifting kernel");
+  launch_tiles<Forward, X, Y>(s, Forward ? p.band[0].lo_in.type : p.band[0].hi_in.type, tiles, p);
 }
 
 void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameView &src, const FrameView &dst) {

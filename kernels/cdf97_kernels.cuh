@@ -48,7 +48,7 @@ enum class Write { Work, Coefficients, Raw };
 
 struct Source {
   PlaneRef plane;
-  SampleType type;
+  SampleType type;  // picks the kernel's template instance
   Read read;
 };
 struct Sink {
@@ -68,7 +68,11 @@ struct Band {
   int w, h;
   int ll_w, ll_h;  // the final LL band: not thresholded
   bool lift_x, lift_y;
-  int tiles_x, first_tile;
+  int tiles_x;
+  // Components of one size next to each other (a packed frame's channels)
+  // take turns tile by tile, so the bytes they share are read from DRAM
+  // once: tile i of the group's `members` goes to member i % members.
+  int first_tile, members, member;
 };
 
 struct LevelParams {
@@ -95,21 +99,14 @@ CF_HD T *sample(const PlaneRef &p, int x, int y) {
   return const_cast<T *>(sample_at<T>(p, x, y));
 }
 
+// Sample (x, y) of `s` as a float: T is the plane's sample type.
+template <class T>
 CF_HD float read_sample(const Source &s, int x, int y, float step) {
-  switch (s.type) {
-    case SampleType::U8: return float(*sample<std::uint8_t>(s.plane, x, y));
-    case SampleType::U16: return float(*sample<std::uint16_t>(s.plane, x, y));
-    case SampleType::S16: {
-      const int v = *sample<std::int16_t>(s.plane, x, y);
-      return s.read == Read::Coefficients ? cdf97::dequantise(v, step) : float(v);
-    }
-    case SampleType::S32: {
-      const std::int32_t v = *sample<std::int32_t>(s.plane, x, y);
-      return s.read == Read::Coefficients ? cdf97::dequantise(v, step) : float(v);
-    }
-    case SampleType::F32: break;
-  }
-  return *sample<float>(s.plane, x, y);
+  const T v = *sample<T>(s.plane, x, y);
+  if constexpr (std::is_same_v<T, float>)
+    return v;
+  else
+    return s.read == Read::Coefficients ? cdf97::dequantise(v, step) : float(v);
 }
 
 // The raw sample type T's range as floats (S32's top: the largest float below 2^31).
@@ -190,26 +187,34 @@ CF_UNROLL
   }
 }
 
-CF_HD int component_of(const LevelParams &p, int block) {
+// The component and tile of block `block`.
+CF_HD int component_of(const LevelParams &p, int block, int *tile) {
   int c = 0;
   while (c + 1 < p.n && block >= p.band[c + 1].first_tile) ++c;
-  return c;
+  c -= p.band[c].member;  // the group's first member
+  const int i = block - p.band[c].first_tile;
+  *tile = i / p.band[c].members;
+  return c + i % p.band[c].members;
 }
 
 // X, Y: the level lifts rows, columns (each component's lift_x/lift_y may
-// still turn an axis off where its band is a single sample across).
-template <bool X, bool Y>
+// still turn an axis off where its band is a single sample across). In: the
+// sample type of every lo_in. Each thread loads whole columns of the tile,
+// all rows' loads in flight at once.
+template <class In, bool X, bool Y>
 __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
   constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
   constexpr int kSpan = kTileW + 2 * kHx, kRows = kTileH + 2 * kHy, kPitch = kSpan + 1;
   __shared__ float s[kRows * kPitch];
-  const Band &b = p.band[component_of(p, int(blockIdx.x))];
-  const int t = int(blockIdx.x) - b.first_tile;
+  int t;
+  const Band &b = p.band[component_of(p, int(blockIdx.x), &t)];
   const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
-  for (int k = threadIdx.x; k < kRows * kSpan; k += kThreads) {
-    const int r = k / kSpan, j = k - r * kSpan;
-    s[r * kPitch + column_slot<kSpan>(j)] =
-        read_sample(b.lo_in, mirrored(x0 - kHx + j, b.w), mirrored(y0 - kHy + r, b.h), p.post.step);
+  for (int j = threadIdx.x; j < kSpan; j += kThreads) {
+    const int x = mirrored(x0 - kHx + j, b.w);
+    float *column = s + column_slot<kSpan>(j);
+    CF_UNROLL
+    for (int r = 0; r < kRows; ++r)
+      column[r * kPitch] = read_sample<In>(b.lo_in, x, mirrored(y0 - kHy + r, b.h), p.post.step);
   }
   __syncthreads();
   if (X && b.lift_x) lift_rows<true, kSpan, kPitch>(s, 0, kRows);
@@ -240,26 +245,31 @@ CF_UNROLL
   }
 }
 
-template <bool X, bool Y>
+// Coef: the coefficients' sample type (hi_in, and lo_in at the coarsest
+// level; finer levels' lo_in is float work).
+template <class Coef, bool X, bool Y>
 __global__ void __launch_bounds__(kThreads) inverse_level(const LevelParams p) {
   constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
   constexpr int kSpan = kTileW + 2 * kHx, kRows = kTileH + 2 * kHy, kPitch = kSpan + 1;
   __shared__ float s[kRows * kPitch];
-  const Band &b = p.band[component_of(p, int(blockIdx.x))];
-  const int t = int(blockIdx.x) - b.first_tile;
+  int t;
+  const Band &b = p.band[component_of(p, int(blockIdx.x), &t)];
   const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
-  const bool lift_x = X && b.lift_x, lift_y = Y && b.lift_y;
+  const bool lift_x = X && b.lift_x, lift_y = Y && b.lift_y, low_is_work = b.lo_in.type == SampleType::F32;
   for (int j = threadIdx.x; j < kSpan; j += kThreads) {
     const int x = mirrored(x0 - kHx + j, b.w);
     const int bx = lift_x ? band_index(x, b.w) : x;
     const bool low_x = !lift_x || !(x & 1);
     float v[kRows];
-CF_UNROLL
+    CF_UNROLL
     for (int r = 0; r < kRows; ++r) {
       const int y = mirrored(y0 - kHy + r, b.h);
       const int by = lift_y ? band_index(y, b.h) : y;
-      const bool low = low_x && (!lift_y || !(y & 1));
-      v[r] = read_sample(low ? b.lo_in : b.hi_in, bx, by, p.post.step);
+      if (low_x && (!lift_y || !(y & 1)))
+        v[r] = low_is_work ? read_sample<float>(b.lo_in, bx, by, p.post.step)
+                           : read_sample<Coef>(b.lo_in, bx, by, p.post.step);
+      else
+        v[r] = read_sample<Coef>(b.hi_in, bx, by, p.post.step);
       if (lift_y) v[r] = cdf97::mul(v[r], (r & 1) ? cdf97::kHighInv : cdf97::kLowInv);
     }
     if (lift_y) lift_column<false>(v);
