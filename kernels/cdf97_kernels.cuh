@@ -200,7 +200,7 @@ CF_HD int component_of(const LevelParams &p, int block, int *tile) {
 // X, Y: the level lifts rows, columns (each component's lift_x/lift_y may
 // still turn an axis off where its band is a single sample across). In: the
 // sample type of every lo_in. Each thread loads whole columns of the tile,
-// all rows' loads in flight at once.
+// all their rows' loads in flight at once.
 template <class In, bool X, bool Y>
 __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
   constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
@@ -211,10 +211,14 @@ __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
   const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
   for (int j = threadIdx.x; j < kSpan; j += kThreads) {
     const int x = mirrored(x0 - kHx + j, b.w);
-    float *column = s + column_slot<kSpan>(j);
+    // All loads before any store: a shared store between them would make
+    // each load wait for the one before (the compiler cannot tell the
+    // generic pointers apart).
+    float v[kRows];
     CF_UNROLL
-    for (int r = 0; r < kRows; ++r)
-      column[r * kPitch] = read_sample<In>(b.lo_in, x, mirrored(y0 - kHy + r, b.h), p.post.step);
+    for (int r = 0; r < kRows; ++r) v[r] = read_sample<In>(b.lo_in, x, mirrored(y0 - kHy + r, b.h), p.post.step);
+    CF_UNROLL
+    for (int r = 0; r < kRows; ++r) s[r * kPitch + column_slot<kSpan>(j)] = v[r];
   }
   __syncthreads();
   if (X && b.lift_x) lift_rows<true, kSpan, kPitch>(s, 0, kRows);
