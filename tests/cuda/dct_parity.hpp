@@ -3,12 +3,18 @@
 // (emulation/test_dct_cuda_emulated): every coefficient and every
 // reconstructed sample within cf::kDctCudaTolerance (1) of the CPU's, on
 // random frames of odd sizes and padded rows, every raw layout, qualities
-// 0..100, a colour stage's S16 input and real photos. Prints how many
-// values differ at all (the kernels are written to give the same bits).
+// 0..100, a colour stage's S16 input, real photos, and frames in device
+// memory whose planes start off word boundaries and whose strides are odd.
+// Prints how many values differ at all (the kernels are written to give the
+// same bits).
 #pragma once
 
 #include <cstdio>
 #include <vector>
+
+#if CFT_HAVE_CUDART
+#include <cuda_runtime.h>
+#endif
 
 #include "check.hpp"
 #include "cudafilters/dct.hpp"
@@ -85,5 +91,75 @@ inline void photos(cf::Engine &cuda, cf::Engine &cpu, const Size *limit) {
         compare(cuda, cpu, raw, cf::DctParams(q), ph.name.c_str());
       }
 }
+
+#if CFT_HAVE_CUDART
+// A device copy of a host frame whose planes start `skew` bytes past an
+// allocation's start and whose rows are `extra` bytes longer than the
+// host's: no block row lies on the word boundaries the kernels' word loads
+// and stores need, so they take the sample-by-sample path.
+struct SkewedDeviceFrame {
+  cf::FrameView view;
+  void *allocations[cf::kMaxPlanes] = {};
+  SkewedDeviceFrame(const cf::FrameView &host, int skew, int extra) : view(host) {
+    view.memory = cf::Memory::Device;
+    for (int i = 0; i < host.n_planes; ++i) {
+      const cf::MemoryPlane &hp = host.planes[i];
+      const std::size_t stride = std::size_t(hp.row_bytes + extra);
+      CHECK(cudaMalloc(&allocations[i], skew + stride * hp.rows) == cudaSuccess);
+      view.planes[i].data = static_cast<unsigned char *>(allocations[i]) + skew;
+      view.planes[i].stride = std::ptrdiff_t(stride);
+      CHECK(cudaMemcpy2D(view.planes[i].data, stride, hp.data, hp.stride, hp.row_bytes, hp.rows,
+                         cudaMemcpyHostToDevice) == cudaSuccess);
+    }
+    // The engine works on its own non-blocking stream: the copies must be done.
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  }
+  void download(const cf::FrameView &host) const {
+    for (int i = 0; i < host.n_planes; ++i)
+      CHECK(cudaMemcpy2D(host.planes[i].data, host.planes[i].stride, view.planes[i].data, view.planes[i].stride,
+                         host.planes[i].row_bytes, host.planes[i].rows, cudaMemcpyDeviceToHost) == cudaSuccess);
+  }
+  ~SkewedDeviceFrame() {
+    for (void *a : allocations) cudaFree(a);
+  }
+  SkewedDeviceFrame(const SkewedDeviceFrame &) = delete;
+  SkewedDeviceFrame &operator=(const SkewedDeviceFrame &) = delete;
+};
+
+// Forward and inverse with every frame in such device memory (U8 rows one
+// byte off, S16 rows one sample off, strides odd in samples).
+inline void skewed_device_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes) {
+  const Packing packings[] = {Packing::Gray, Packing::Packed4, Packing::SemiPlanar, Packing::Planar3};
+  std::uint32_t seed = 900;
+  for (const Size &s : sizes)
+    for (Packing pk : packings)
+      for (int q : {0, 50}) {
+        char what[64];
+        std::snprintf(what, sizeof what, "device memory, packing %d %dx%d", int(pk), s.w, s.h);
+        const cf::DctParams p(q);
+        OwnedFrame raw = make_raw(pk, s.w, s.h, cf::SampleType::U8, 0);
+        fill_random(raw, seed++);
+        OwnedFrame want = dct::make_coefficients(raw.view), got = dct::make_coefficients(raw.view);
+        cf::dct_forward(cpu, p, raw.view, want.view);
+        {
+          SkewedDeviceFrame draw(raw.view, 1, 3), dcoef(got.view, 2, 6);
+          cf::dct_forward(cuda, p, draw.view, dcoef.view);
+          dcoef.download(got.view);
+        }
+        const long fd = dct::max_difference(want.view, got.view);
+        CHECK_MSG(fd <= cf::kDctCudaTolerance, "%s q%d: CUDA coefficients %ld from the CPU's", what, q, fd);
+        OwnedFrame a = copy_of(raw), b = copy_of(raw);
+        cf::dct_inverse(cpu, p, want.view, a.view);
+        {
+          SkewedDeviceFrame dcoef(want.view, 2, 6), dback(b.view, 1, 3);
+          cf::dct_inverse(cuda, p, dcoef.view, dback.view);
+          dback.download(b.view);
+        }
+        const long id = dct::max_difference(a.view, b.view);
+        CHECK_MSG(id <= cf::kDctCudaTolerance, "%s q%d: CUDA inverse %ld from the CPU's", what, q, id);
+        differing() += count_differences(want.view, got.view) + count_differences(a.view, b.view);
+      }
+}
+#endif
 
 }  // namespace cft::dct_parity

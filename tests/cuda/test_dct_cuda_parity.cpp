@@ -1,6 +1,6 @@
 // The CUDA 8x8 DCT against the serial reference on a GPU (dct_parity.hpp):
 // within 1 on every coefficient and sample, sizes up to 1921x1081, photos at
-// their own size. Without a usable CUDA device: prints why and exits 77.
+// their own size, frames in device memory off word boundaries. Without a usable CUDA device: prints why and exits 77.
 #include "dct_parity.hpp"
 #include "gpu_present.hpp"
 
@@ -14,6 +14,7 @@ int main() {
   random_frames(cuda, cpu, {{1921, 1081}}, {0, 75});
   colour_range(cuda, cpu, {{7, 5}, {321, 241}});
   photos(cuda, cpu, nullptr);
+  skewed_device_frames(cuda, cpu, {{17, 13}, {321, 241}});
   std::printf("%lld values differ from the CPU's (tolerance %d)\n", differing(), cf::kDctCudaTolerance);
   return cft::test_result();
 }
