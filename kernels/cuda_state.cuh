@@ -36,12 +36,25 @@ void check(cudaError_t e, Describe &&describe) {
 // Caller: Engine::device_workspace; J2kTier1: the JPEG 2000 decoder's tier-1
 // (kernels/j2k_decode_cuda.cu); J2kCoefficients and J2kReconstruct: its
 // frame's coefficient array and the reconstruction's tables and work blocks
-// (kernels/j2k_reconstruct_cuda.cu).
-enum class Slot { Source, Destination, Scratch, Caller, J2kTier1, J2kCoefficients, J2kReconstruct, Count };
+// (kernels/j2k_reconstruct_cuda.cu); Histograms: the entropy probe's counts
+// (kernels/entropy_cuda.cu, HistogramSets).
+enum class Slot { Source, Destination, Scratch, Caller, J2kTier1, J2kCoefficients, J2kReconstruct, Histograms, Count };
 
 struct DeviceBuffer {
   void *ptr = nullptr;
   std::size_t capacity = 0;
+};
+
+// Slot::Histograms holds two sets of `set_words` counts. A call counts into
+// set `next`, which must be zero there, and its kernel clears the other set
+// for the call after, so that no call needs a memset of its own. dirty[i]:
+// how many words at the start of set i may not be zero (all of them when
+// the slot is new; a call that fails leaves its set dirty, and the next
+// call clears it first).
+struct HistogramSets {
+  std::size_t set_words = 0;
+  int next = 0;
+  std::size_t dirty[2] = {};
 };
 
 struct CudaState {
@@ -55,6 +68,7 @@ struct CudaState {
   std::string name;  // "NVIDIA H100 80GB HBM3"
   DeviceBuffer slots[int(Slot::Count)];
   long long allocations = 0;  // cudaMalloc calls made for the workspace and other buffers of the engine so far
+  HistogramSets histogram_sets;
 
   // At least `bytes` of device memory for `slot` (contents not kept when it grows).
   void *reserve(Slot slot, std::size_t bytes);

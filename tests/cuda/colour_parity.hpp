@@ -3,8 +3,9 @@
 // parity.hpp, whose helpers it uses): forward and inverse of random frames
 // and photos in every RGB layout, the inverse of arbitrary coefficients
 // (clamping), histograms of raw and coefficient frames (values inside and
-// outside the kernels' shared-memory window), and colour -> wavelet chains
-// in device memory.
+// outside the kernels' shared-memory window, constant frames, long runs of
+// one value, rows off the kernels' 16-byte units), and colour -> wavelet
+// chains in device memory.
 #pragma once
 
 #include "cudafilters/colour.hpp"
@@ -115,6 +116,70 @@ inline void histogram_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vecto
     compare_histograms(cuda, cpu, coef, "S16 near 0 with outliers " + std::to_string(s.w) + "x" + std::to_string(s.h));
   }
   report("histograms", before);
+}
+
+// Histograms of frames that stress the kernel's counting rather than its
+// values: every sample equal (all threads of a warp on one bin), runs of
+// one value that cross the kernel's units, at values inside and outside
+// its shared window and at the ends of the range; every raw layout,
+// several components, odd sizes. With the CUDA runtime, also frames in
+// device memory whose planes start one sample off a 16-byte boundary, with
+// odd strides, so that no row is in aligned units.
+inline void histogram_edge_cases(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes) {
+  const int before = failures();
+  const Kind kinds[] = {kGray8, kRgb, kRgba, kI420, kNv12, kGray16, kRgba16, kGrayS16};
+  auto values_of = [](SampleType t) -> std::vector<int> {
+    if (t == SampleType::U8) return {0, 77, 255};
+    if (t == SampleType::U16) return {0, 300, 9000, 65535};
+    return {0, -1, 5000, -32768, 32767};
+  };
+  for (const Size &s : sizes)
+    for (const Kind &k : kinds)
+      for (int value : values_of(k.type))
+        for (int run : {0, 5}) {  // 0: constant; 5: runs of 5 samples of value, value + 1, value + 2 (+ c)
+          OwnedFrame f = make_raw(k.packing, s.w, s.h, k.type, 3, k.subsampled);
+          const cf::ValueRange r = cf::type_range(k.type);
+          for (int c = 0; c < f.view.n_components; ++c)
+            for (int y = 0; y < f.view.components[c].height; ++y)
+              for (int x = 0; x < f.view.components[c].width; ++x)
+                write_sample(f.view, c, x, y,
+                             std::min<std::int64_t>(r.hi, value + (run ? (y * s.w + x) / run % 3 : 0) + c));
+          const std::string what = std::string(k.name) + " " + std::to_string(s.w) + "x" + std::to_string(s.h) +
+                                   (run ? " runs from " : " constant ") + std::to_string(value);
+          compare_histograms(cuda, cpu, f, what);
+#if CFT_HAVE_CUDART
+          if (run) continue;
+          // One sample past a 16-byte boundary, strides odd in samples.
+          cf::FrameView d = f.view;
+          d.memory = cf::Memory::Device;
+          std::vector<void *> blocks;
+          const int size = cf::sample_size(k.type);
+          for (int i = 0; i < d.n_planes; ++i) {
+            const std::size_t stride = std::size_t(f.view.planes[i].row_bytes + size * 3);
+            void *p = nullptr;
+            CHECK(cudaMalloc(&p, size + stride * f.view.planes[i].rows) == cudaSuccess);
+            blocks.push_back(p);
+            d.planes[i].data = static_cast<unsigned char *>(p) + size;
+            d.planes[i].stride = std::ptrdiff_t(stride);
+            CHECK(cudaMemcpy2D(d.planes[i].data, stride, f.view.planes[i].data, f.view.planes[i].stride,
+                               f.view.planes[i].row_bytes, f.view.planes[i].rows,
+                               cudaMemcpyHostToDevice) == cudaSuccess);
+          }
+          CHECK(cudaDeviceSynchronize() == cudaSuccess);  // before the engine's own stream reads them
+          try {
+            std::vector<cf::Histogram> want, got;
+            cf::histograms(cpu, f.view, want);
+            cf::histograms(cuda, d, got);
+            CHECK_MSG(same_histograms(want, got), "%s, device memory off 16-byte units: histograms differ",
+                      what.c_str());
+          } catch (const cf::Error &e) {
+            CHECK_MSG(false, "%s, device memory: %s", what.c_str(), e.what());
+          }
+          for (void *p : blocks) cudaFree(p);
+          ++runs();
+#endif
+        }
+  report("histograms of constant frames and runs", before);
 }
 
 // Photos through both colour transforms and into histograms.

@@ -38,6 +38,7 @@ int main() {
   photos(cuda, cpu, big);
   colour_frames(cuda, cpu, {{1, 1}, {7, 5}, {17, 13}, mid, big});
   histogram_frames(cuda, cpu, {{1, 1}, {7, 5}, mid, big});
+  histogram_edge_cases(cuda, cpu, {{1, 1}, {7, 5}, mid, big});
   colour_photos(cuda, cpu, big);
   engine_reuse(cpu, {mid, {17, 13}, big, {1, 1}, mid, {big.w + 1, big.h + 1}, {33, 1}}, {big, mid});
 #if CFT_HAVE_CUDART

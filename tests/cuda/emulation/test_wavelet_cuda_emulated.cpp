@@ -21,6 +21,7 @@ int main() {
     colour_frames(cuda, cpu, {{1, 1}, {7, 5}, {65, 33}});
     histogram_frames(cuda, cpu, {{1, 1}, {7, 5}, {65, 33}});
   }
+  histogram_edge_cases(cuda, cpu, {{1, 1}, {7, 5}, {65, 33}, {301, 203}});
   colour_chains_in_device_memory(cuda, cpu, {{17, 13}, {67, 35}});
   arbitrary_coefficients(cuda, cpu, {{1, 1}, {2, 2}, {17, 13}, {65, 33}});
   engine_reuse(cpu, {{64, 32}, {17, 13}, {130, 67}, {1, 1}, {131, 68}, {33, 1}}, {{130, 67}, {64, 32}});
