@@ -16,9 +16,10 @@
 // even samples first, so a step's threads touch consecutive words), then each
 // thread takes one column into registers, scales it, lifts it there and
 // writes its samples straight to their subbands: the low-low quadrant to
-// `lo_out`, the rest to `hi_out`. Inverse: the mirror image, columns first
-// in registers (each thread loading its column from the subbands), then rows
-// in shared memory. Between levels a float work plane carries the low band;
+// `lo_out`, the rest to `hi_out`. Inverse: the mirror image: the subbands'
+// samples loaded in place, columns lifted in registers, then rows in shared
+// memory. The loads and stores stay loops, not unrolled: unrolled, their
+// code for every sample type overflowed the instruction cache. Between levels a float work plane carries the low band;
 // the levels' other bands go straight to the destination, thresholded and
 // quantised there.
 #pragma once
@@ -99,7 +100,8 @@ CF_HD T *sample(const PlaneRef &p, int x, int y) {
   return const_cast<T *>(sample_at<T>(p, x, y));
 }
 
-// Sample (x, y) of `s` as a float: T is the plane's sample type.
+// Sample (x, y) of `s` as a float: T is the plane's sample type; integer
+// coefficients are dequantised, raw samples converted.
 template <class T>
 CF_HD float read_sample(const Source &s, int x, int y, float step) {
   const T v = *sample<T>(s.plane, x, y);
@@ -199,8 +201,7 @@ CF_HD int component_of(const LevelParams &p, int block, int *tile) {
 
 // X, Y: the level lifts rows, columns (each component's lift_x/lift_y may
 // still turn an axis off where its band is a single sample across). In: the
-// sample type of every lo_in. Each thread loads whole columns of the tile,
-// all their rows' loads in flight at once.
+// sample type of every lo_in.
 template <class In, bool X, bool Y>
 __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
   constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
@@ -209,43 +210,43 @@ __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
   int t;
   const Band &b = p.band[component_of(p, int(blockIdx.x), &t)];
   const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
-  for (int j = threadIdx.x; j < kSpan; j += kThreads) {
-    const int x = mirrored(x0 - kHx + j, b.w);
-    // All loads before any store: a shared store between them would make
-    // each load wait for the one before (the compiler cannot tell the
-    // generic pointers apart).
-    float v[kRows];
-    CF_UNROLL
-    for (int r = 0; r < kRows; ++r) v[r] = read_sample<In>(b.lo_in, x, mirrored(y0 - kHy + r, b.h), p.post.step);
-    CF_UNROLL
-    for (int r = 0; r < kRows; ++r) s[r * kPitch + column_slot<kSpan>(j)] = v[r];
+  for (int k = threadIdx.x; k < kRows * kSpan; k += kThreads) {
+    const int r = k / kSpan, j = k - r * kSpan;
+    s[r * kPitch + column_slot<kSpan>(j)] =
+        read_sample<In>(b.lo_in, mirrored(x0 - kHx + j, b.w), mirrored(y0 - kHy + r, b.h), p.post.step);
   }
   __syncthreads();
   if (X && b.lift_x) lift_rows<true, kSpan, kPitch>(s, 0, kRows);
 
   const int j = kHx + int(threadIdx.x), x = x0 + int(threadIdx.x);
   if (x >= b.w) return;
-  float v[kRows];
-CF_UNROLL
-  for (int r = 0; r < kRows; ++r) {
-    v[r] = s[r * kPitch + column_slot<kSpan>(j)];
-    if (X && b.lift_x) v[r] = cdf97::mul(v[r], (j & 1) ? cdf97::kHighGain : cdf97::kLowGain);
-  }
+  float *column = s + column_slot<kSpan>(j);
   const bool lift_y = Y && b.lift_y;
-  if (lift_y) {
-    lift_column<true>(v);
-CF_UNROLL
-    for (int r = 0; r < kRows; ++r) v[r] = cdf97::mul(v[r], (r & 1) ? cdf97::kHighGain : cdf97::kLowGain);
+  {
+    float v[kRows];
+    CF_UNROLL
+    for (int r = 0; r < kRows; ++r) {
+      v[r] = column[r * kPitch];
+      if (X && b.lift_x) v[r] = cdf97::mul(v[r], (j & 1) ? cdf97::kHighGain : cdf97::kLowGain);
+    }
+    if (lift_y) {
+      lift_column<true>(v);
+      CF_UNROLL
+      for (int r = 0; r < kRows; ++r) v[r] = cdf97::mul(v[r], (r & 1) ? cdf97::kHighGain : cdf97::kLowGain);
+    }
+    CF_UNROLL
+    for (int r = 0; r < kRows; ++r) column[r * kPitch] = v[r];  // this thread's own column: no barrier
   }
+  // A loop, not unrolled: the store's code (every output type) stays small
+  // enough for the instruction cache.
   const bool low_x = !(X && b.lift_x) || !(x & 1);
   const int bx = X && b.lift_x ? band_index(x, b.w) : x;
-CF_UNROLL
   for (int r = kHy; r < kHy + kTileH; ++r) {
     const int y = y0 + r - kHy;
     if (y >= b.h) break;
     const int by = lift_y ? band_index(y, b.h) : y;
     const bool low = low_x && (!lift_y || !(y & 1));
-    write_sample(low ? b.lo_out : b.hi_out, bx, by, v[r], p.post, !(bx < b.ll_w && by < b.ll_h));
+    write_sample(low ? b.lo_out : b.hi_out, bx, by, column[r * kPitch], p.post, !(bx < b.ll_w && by < b.ll_h));
   }
 }
 
@@ -260,27 +261,31 @@ __global__ void __launch_bounds__(kThreads) inverse_level(const LevelParams p) {
   const Band &b = p.band[component_of(p, int(blockIdx.x), &t)];
   const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
   const bool lift_x = X && b.lift_x, lift_y = Y && b.lift_y, low_is_work = b.lo_in.type == SampleType::F32;
+  // The subbands' samples in place (interleaved), each scaled for the
+  // column step; a loop, not unrolled, to keep the code small.
+  for (int k = threadIdx.x; k < kRows * kSpan; k += kThreads) {
+    const int r = k / kSpan, j = k - r * kSpan;
+    const int x = mirrored(x0 - kHx + j, b.w), y = mirrored(y0 - kHy + r, b.h);
+    const int bx = lift_x ? band_index(x, b.w) : x, by = lift_y ? band_index(y, b.h) : y;
+    float v;
+    if ((!lift_x || !(x & 1)) && (!lift_y || !(y & 1)))
+      v = low_is_work ? read_sample<float>(b.lo_in, bx, by, p.post.step)
+                      : read_sample<Coef>(b.lo_in, bx, by, p.post.step);
+    else
+      v = read_sample<Coef>(b.hi_in, bx, by, p.post.step);
+    s[r * kPitch + column_slot<kSpan>(j)] = lift_y ? cdf97::mul(v, (r & 1) ? cdf97::kHighInv : cdf97::kLowInv) : v;
+  }
+  __syncthreads();
+  // Columns (all of the span: the rows' halo too), each by one thread in registers.
   for (int j = threadIdx.x; j < kSpan; j += kThreads) {
-    const int x = mirrored(x0 - kHx + j, b.w);
-    const int bx = lift_x ? band_index(x, b.w) : x;
-    const bool low_x = !lift_x || !(x & 1);
+    float *column = s + column_slot<kSpan>(j);
     float v[kRows];
     CF_UNROLL
-    for (int r = 0; r < kRows; ++r) {
-      const int y = mirrored(y0 - kHy + r, b.h);
-      const int by = lift_y ? band_index(y, b.h) : y;
-      if (low_x && (!lift_y || !(y & 1)))
-        v[r] = low_is_work ? read_sample<float>(b.lo_in, bx, by, p.post.step)
-                           : read_sample<Coef>(b.lo_in, bx, by, p.post.step);
-      else
-        v[r] = read_sample<Coef>(b.hi_in, bx, by, p.post.step);
-      if (lift_y) v[r] = cdf97::mul(v[r], (r & 1) ? cdf97::kHighInv : cdf97::kLowInv);
-    }
+    for (int r = 0; r < kRows; ++r) v[r] = column[r * kPitch];
     if (lift_y) lift_column<false>(v);
-CF_UNROLL
+    CF_UNROLL
     for (int r = 0; r < kRows; ++r)
-      s[r * kPitch + column_slot<kSpan>(j)] =
-          lift_x ? cdf97::mul(v[r], (j & 1) ? cdf97::kHighInv : cdf97::kLowInv) : v[r];
+      column[r * kPitch] = lift_x ? cdf97::mul(v[r], (j & 1) ? cdf97::kHighInv : cdf97::kLowInv) : v[r];
   }
   __syncthreads();
   if (lift_x) lift_rows<false, kSpan, kPitch>(s, kHy, kHy + kTileH);
