@@ -29,6 +29,7 @@
 
 #include "cudafilters/frame.hpp"
 #include "kernels/samples.cuh"
+#include "kernels/symmetric_extension.cuh"
 #include "kernels/unroll.cuh"
 
 #include "core/shared/cdf97_rules.hpp"
@@ -81,16 +82,6 @@ struct LevelParams {
   int n;
   cdf97::Post post;
 };
-
-// Index i of a whole-sample symmetric extension of [0, n).
-CF_HD int mirrored(int i, int n) {
-  if (i >= 0 && i < n) return i;
-  if (n == 1) return 0;
-  const int period = 2 * (n - 1);
-  i %= period;
-  if (i < 0) i += period;
-  return i < n ? i : period - i;
-}
 
 // Where sample i of a lifted line of n samples lies once deinterleaved.
 CF_HD int band_index(int i, int n) { return (i & 1) ? (n + 1) / 2 + i / 2 : i / 2; }
@@ -189,31 +180,41 @@ CF_UNROLL
   }
 }
 
-// The component and tile of block `block`.
-CF_HD int component_of(const LevelParams &p, int block, int *tile) {
+// The band of this block's component and its tile's first sample.
+__device__ __forceinline__ const Band &block_tile(const LevelParams &p, int *x0, int *y0) {
   int c = 0;
-  while (c + 1 < p.n && block >= p.band[c + 1].first_tile) ++c;
+  while (c + 1 < p.n && int(blockIdx.x) >= p.band[c + 1].first_tile) ++c;
   c -= p.band[c].member;  // the group's first member
-  const int i = block - p.band[c].first_tile;
-  *tile = i / p.band[c].members;
-  return c + i % p.band[c].members;
+  const int i = int(blockIdx.x) - p.band[c].first_tile, members = p.band[c].members;
+  const Band &b = p.band[c + i % members];
+  const int t = i / members;
+  *x0 = t % b.tiles_x * kTileW;
+  *y0 = t / b.tiles_x * kTileH;
+  return b;
 }
+
+// A tile as loaded: its own samples and the halo along each lifted axis; a
+// shared-memory row is one word longer than the span.
+template <bool X, bool Y>
+struct TileShape {
+  static constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
+  static constexpr int kSpan = kTileW + 2 * kHx, kRows = kTileH + 2 * kHy, kPitch = kSpan + 1;
+};
 
 // X, Y: the level lifts rows, columns (each component's lift_x/lift_y may
 // still turn an axis off where its band is a single sample across). In: the
 // sample type of every lo_in.
 template <class In, bool X, bool Y>
 __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
-  constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
-  constexpr int kSpan = kTileW + 2 * kHx, kRows = kTileH + 2 * kHy, kPitch = kSpan + 1;
+  using Shape = TileShape<X, Y>;
+  constexpr int kHx = Shape::kHx, kHy = Shape::kHy, kSpan = Shape::kSpan, kRows = Shape::kRows, kPitch = Shape::kPitch;
   __shared__ float s[kRows * kPitch];
-  int t;
-  const Band &b = p.band[component_of(p, int(blockIdx.x), &t)];
-  const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
+  int x0, y0;
+  const Band &b = block_tile(p, &x0, &y0);
   for (int k = threadIdx.x; k < kRows * kSpan; k += kThreads) {
     const int r = k / kSpan, j = k - r * kSpan;
     s[r * kPitch + column_slot<kSpan>(j)] =
-        read_sample<In>(b.lo_in, mirrored(x0 - kHx + j, b.w), mirrored(y0 - kHy + r, b.h), p.post.step);
+        read_sample<In>(b.lo_in, mirror(x0 - kHx + j, b.w), mirror(y0 - kHy + r, b.h), p.post.step);
   }
   __syncthreads();
   if (X && b.lift_x) lift_rows<true, kSpan, kPitch>(s, 0, kRows);
@@ -254,18 +255,17 @@ __global__ void __launch_bounds__(kThreads) forward_level(const LevelParams p) {
 // level; finer levels' lo_in is float work).
 template <class Coef, bool X, bool Y>
 __global__ void __launch_bounds__(kThreads) inverse_level(const LevelParams p) {
-  constexpr int kHx = X ? kHalo : 0, kHy = Y ? kHalo : 0;
-  constexpr int kSpan = kTileW + 2 * kHx, kRows = kTileH + 2 * kHy, kPitch = kSpan + 1;
+  using Shape = TileShape<X, Y>;
+  constexpr int kHx = Shape::kHx, kHy = Shape::kHy, kSpan = Shape::kSpan, kRows = Shape::kRows, kPitch = Shape::kPitch;
   __shared__ float s[kRows * kPitch];
-  int t;
-  const Band &b = p.band[component_of(p, int(blockIdx.x), &t)];
-  const int x0 = t % b.tiles_x * kTileW, y0 = t / b.tiles_x * kTileH;
+  int x0, y0;
+  const Band &b = block_tile(p, &x0, &y0);
   const bool lift_x = X && b.lift_x, lift_y = Y && b.lift_y, low_is_work = b.lo_in.type == SampleType::F32;
   // The subbands' samples in place (interleaved), each scaled for the
   // column step; a loop, not unrolled, to keep the code small.
   for (int k = threadIdx.x; k < kRows * kSpan; k += kThreads) {
     const int r = k / kSpan, j = k - r * kSpan;
-    const int x = mirrored(x0 - kHx + j, b.w), y = mirrored(y0 - kHy + r, b.h);
+    const int x = mirror(x0 - kHx + j, b.w), y = mirror(y0 - kHy + r, b.h);
     const int bx = lift_x ? band_index(x, b.w) : x, by = lift_y ? band_index(y, b.h) : y;
     float v;
     if ((!lift_x || !(x & 1)) && (!lift_y || !(y & 1)))

@@ -189,9 +189,9 @@ struct RowReader {
     for (int i = 0; i < N; ++i)
       off[i] = (LX ? lift::extend_forward<W>(x + i, b.w) : (x + i < b.w ? x + i : b.w - 1)) * size;
     if (vec) off[0] = x * int(sizeof(TIn));
-    left2 = lift::mirror(x0 - 2, b.w) * size;
-    left1 = lift::mirror(x0 - 1, b.w) * size;
-    right = lift::mirror(x0 + Strip::kWidth, b.w) * size;
+    left2 = mirror(x0 - 2, b.w) * size;
+    left1 = mirror(x0 - 1, b.w) * size;
+    right = mirror(x0 + Strip::kWidth, b.w) * size;
   }
 
   // A row of the lane's columns as loaded, before any arithmetic. Loading

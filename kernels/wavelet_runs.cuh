@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/shared/wavelet_rules.hpp"
+#include "kernels/symmetric_extension.cuh"
 #include "kernels/unroll.cuh"
 
 namespace cf::cuda::lift {
@@ -38,17 +39,6 @@ struct Halo {
   static constexpr int lo = W == Wavelet::Haar ? 0 : (Inverse ? 1 : 2);
   static constexpr int hi = W == Wavelet::Haar ? 0 : (Inverse ? 2 : 1);
 };
-
-// Whole-sample symmetric extension of index i into [0, n): period 2(n-1), and
-// n = 1 maps every index to 0. Exact for -n < i < 3n - 2 (far more than any
-// halo needs); other indices are clamped into [0, n) so that a load is always
-// in bounds.
-CF_HD int mirror(int i, int n) {
-  i = i < 0 ? -i : i;
-  if (i >= n) i = 2 * n - 2 - i;
-  i = i < 0 ? -i : i;
-  return i < n ? i : n - 1;
-}
 
 // Index of the sample the forward transform reads for position i (i >= 0
 // for Haar, which has no halo before its outputs).

@@ -126,6 +126,16 @@ struct SkewedDeviceFrame {
   SkewedDeviceFrame &operator=(const SkewedDeviceFrame &) = delete;
 };
 
+// op(in, out) on skewed device copies of `in` and `out` (each with its skew
+// and extra row bytes); `out` gets the result.
+template <class Op>
+void on_skewed_device(const cf::FrameView &in, int in_skew, int in_extra, const cf::FrameView &out, int out_skew,
+                      int out_extra, Op &&op) {
+  SkewedDeviceFrame din(in, in_skew, in_extra), dout(out, out_skew, out_extra);
+  op(din.view, dout.view);
+  dout.download(out);
+}
+
 // Forward and inverse with every frame in such device memory (U8 rows one
 // byte off, S16 rows one sample off, strides odd in samples).
 inline void skewed_device_frames(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes) {
@@ -141,20 +151,14 @@ inline void skewed_device_frames(cf::Engine &cuda, cf::Engine &cpu, const std::v
         fill_random(raw, seed++);
         OwnedFrame want = dct::make_coefficients(raw.view), got = dct::make_coefficients(raw.view);
         cf::dct_forward(cpu, p, raw.view, want.view);
-        {
-          SkewedDeviceFrame draw(raw.view, 1, 3), dcoef(got.view, 2, 6);
-          cf::dct_forward(cuda, p, draw.view, dcoef.view);
-          dcoef.download(got.view);
-        }
+        on_skewed_device(raw.view, 1, 3, got.view, 2, 6,
+                         [&](const cf::FrameView &in, const cf::FrameView &out) { cf::dct_forward(cuda, p, in, out); });
         const long fd = dct::max_difference(want.view, got.view);
         CHECK_MSG(fd <= cf::kDctCudaTolerance, "%s q%d: CUDA coefficients %ld from the CPU's", what, q, fd);
         OwnedFrame a = copy_of(raw), b = copy_of(raw);
         cf::dct_inverse(cpu, p, want.view, a.view);
-        {
-          SkewedDeviceFrame dcoef(want.view, 2, 6), dback(b.view, 1, 3);
-          cf::dct_inverse(cuda, p, dcoef.view, dback.view);
-          dback.download(b.view);
-        }
+        on_skewed_device(want.view, 2, 6, b.view, 1, 3,
+                         [&](const cf::FrameView &in, const cf::FrameView &out) { cf::dct_inverse(cuda, p, in, out); });
         const long id = dct::max_difference(a.view, b.view);
         CHECK_MSG(id <= cf::kDctCudaTolerance, "%s q%d: CUDA inverse %ld from the CPU's", what, q, id);
         differing() += count_differences(want.view, got.view) + count_differences(a.view, b.view);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -242,6 +243,23 @@ inline GstBuffer *random_frame(const GstVideoInfo &info, std::uint32_t seed, Pad
   gst_buffer_unmap(buf, &map);
   if (padding == Padding::Zero) fill_padding(info, buf, 0);
   return buf;
+}
+
+// Whether every element of `names` is registered; else prints SKIP naming
+// the first one missing, with `why` (what it needs) when given.
+inline bool have_elements(std::initializer_list<const char *> names, const char *why = nullptr) {
+  for (const char *n : names) {
+    GstElementFactory *f = gst_element_factory_find(n);
+    if (!f) {
+      if (why)
+        std::printf("SKIP: GStreamer element %s is not available (%s)\n", n, why);
+      else
+        std::printf("SKIP: no element %s\n", n);
+      return false;
+    }
+    gst_object_unref(f);
+  }
+  return true;
 }
 
 // Compares the pixel bytes of two raw frames (row padding excluded; the

@@ -8,25 +8,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "gst_util.hpp"
 
 namespace cfgt {
-
-inline bool have_elements(std::initializer_list<const char *> names) {
-  for (const char *n : names) {
-    GstElementFactory *f = gst_element_factory_find(n);
-    if (!f) {
-      std::printf("SKIP: no element %s\n", n);
-      return false;
-    }
-    gst_object_unref(f);
-  }
-  return true;
-}
 
 // Decomposition levels that fit a frame: T.800 lets a resolution be empty,
 // but the encoder (as OpenJPEG) asks that 2^levels not exceed the smallest

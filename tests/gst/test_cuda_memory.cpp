@@ -492,21 +492,11 @@ static void device_id_beyond_devices() {
 }
 #endif
 
-static bool have_elements(std::initializer_list<const char *> names) {
-  for (const char *n : names) {
-    GstElementFactory *f = gst_element_factory_find(n);
-    if (!f) {
-      std::printf("SKIP: GStreamer element %s is not available (nvcodec needs a GPU and its driver)\n", n);
-      return false;
-    }
-    gst_object_unref(f);
-  }
-  return true;
-}
-
 static void test_cuda_pipelines() {
 #if CF_GST_CUDA
-  if (!have_elements({"videotestsrc", "tee", "queue", "appsink", "fakesink", "cudaupload", "cudadownload"})) return;
+  if (!have_elements({"videotestsrc", "tee", "queue", "appsink", "fakesink", "cudaupload", "cudadownload"},
+                     "nvcodec needs a GPU and its driver"))
+    return;
   // GRAY8 is left out: GStreamer 1.22 has no GRAY8 in CUDA memory.
   for (const char *format : {"I420", "NV12", "RGBA", "BGR", "Y444"})
     for (const auto &size : {std::pair<int, int>{kEvenW, kEvenH}, {kOddW, kOddH}})
