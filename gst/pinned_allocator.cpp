@@ -41,8 +41,8 @@ GstMemory *pinned_alloc(GstAllocator *allocator, gsize size, GstAllocationParams
   const gsize align = params->align | gst_memory_alignment;
   const gsize maxsize = params->prefix + size + params->padding;
   void *base = cf::pinned_alloc(maxsize + align, self->device_id);
-  if (!base) {
-    GST_LOG_OBJECT(self, "no pinned memory for %" G_GSIZE_FORMAT " bytes: system memory", size);
+  if (!base) {  // said at warning level: copies from and to this memory are slower
+    GST_WARNING_OBJECT(self, "no pinned memory for %" G_GSIZE_FORMAT " bytes: system memory", size);
     return gst_allocator_alloc(nullptr, size, params);
   }
   GST_DEBUG_OBJECT(self, "allocated %" G_GSIZE_FORMAT " bytes of pinned memory", maxsize + align);

@@ -339,28 +339,70 @@ inline GstElement *launch(const std::string &desc) {
   return p;
 }
 
-// Runs `pipeline` to EOS; empty when it ran, else the error text.
+// Where a pipeline that did not finish stands: its state and position, and
+// each element that is not where the pipeline is going, with its state.
+inline std::string pipeline_states(GstElement *pipeline) {
+  auto name = [](GstState s) { return std::string(gst_element_state_get_name(s)); };
+  GstState current = GST_STATE_VOID_PENDING, pending = GST_STATE_VOID_PENDING;
+  gst_element_get_state(pipeline, &current, &pending, 0);
+  const GstState target = pending == GST_STATE_VOID_PENDING ? current : pending;
+  std::string out = "pipeline " + name(current) + (pending == GST_STATE_VOID_PENDING ? "" : " -> " + name(pending));
+  gint64 position = 0;
+  if (gst_element_query_position(pipeline, GST_FORMAT_TIME, &position))
+    out += " at " + std::to_string(position / 1000000) + " ms";
+  GstIterator *it = gst_bin_iterate_recurse(GST_BIN(pipeline));
+  GValue item = G_VALUE_INIT;
+  while (gst_iterator_next(it, &item) == GST_ITERATOR_OK) {
+    auto *e = GST_ELEMENT(g_value_get_object(&item));
+    GstState c = GST_STATE_VOID_PENDING, p = GST_STATE_VOID_PENDING;
+    gst_element_get_state(e, &c, &p, 0);
+    if (c != target || p != GST_STATE_VOID_PENDING)
+      out += std::string("; ") + GST_ELEMENT_NAME(e) + " " + name(c) +
+             (p == GST_STATE_VOID_PENDING ? "" : " -> " + name(p));
+    g_value_reset(&item);
+  }
+  g_value_unset(&item);
+  gst_iterator_free(it);
+  return out;
+}
+
+// Runs `pipeline` to EOS; empty when it ran, else the error text. When no
+// EOS comes within timeout_s, the text says where the pipeline stands
+// (pipeline_states); the warnings posted meanwhile follow either text.
 inline std::string run(GstElement *pipeline, int timeout_s = 60) {
   GstBus *bus = gst_element_get_bus(pipeline);
-  std::string err;
+  std::string err, warnings;
   if (gst_element_set_state(pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) err = "cannot start; ";
-  GstMessage *m =
-      gst_bus_timed_pop_filtered(bus, timeout_s * GST_SECOND, GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR));
-  if (!m) {
-    err += "timed out";
-  } else {
-    if (GST_MESSAGE_TYPE(m) == GST_MESSAGE_ERROR) {
+  const gint64 deadline = g_get_monotonic_time() + gint64(timeout_s) * G_TIME_SPAN_SECOND;
+  const auto wanted = GstMessageType(GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING);
+  for (;;) {
+    const gint64 left = deadline - g_get_monotonic_time();
+    GstMessage *m = left > 0 ? gst_bus_timed_pop_filtered(bus, GstClockTime(left) * 1000, wanted) : nullptr;
+    if (!m) {
+      err += "timed out after " + std::to_string(timeout_s) + " s (" + pipeline_states(pipeline) + ")";
+      break;
+    }
+    const GstMessageType type = GST_MESSAGE_TYPE(m);
+    if (type != GST_MESSAGE_EOS) {
       GError *e = nullptr;
       gchar *debug = nullptr;
-      gst_message_parse_error(m, &e, &debug);
-      err += std::string(e->message) + " | " + (debug ? debug : "");
+      if (type == GST_MESSAGE_ERROR)
+        gst_message_parse_error(m, &e, &debug);
+      else
+        gst_message_parse_warning(m, &e, &debug);
+      const std::string text = std::string(e ? e->message : "") + " | " + (debug ? debug : "");
+      if (type == GST_MESSAGE_ERROR)
+        err += text;
+      else
+        warnings += "; warning from " + std::string(GST_OBJECT_NAME(GST_MESSAGE_SRC(m))) + ": " + text;
       g_clear_error(&e);
       g_free(debug);
     }
     gst_message_unref(m);
+    if (type != GST_MESSAGE_WARNING) break;
   }
   gst_object_unref(bus);
-  return err;
+  return err.empty() ? err : err + warnings;
 }
 
 inline std::string caps_string(const GstCaps *caps) {

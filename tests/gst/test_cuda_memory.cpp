@@ -183,23 +183,48 @@ static bool pinned(GstMemory *mem) {
   return mem && mem->allocator && !g_strcmp0(mem->allocator->mem_type, kPinnedType);
 }
 
+// "<allocator type> memory <address>, <size> bytes", for failure messages.
+static std::string memory_label(GstMemory *mem) {
+  if (!mem) return "no memory";
+  char s[160];
+  std::snprintf(s, sizeof s, "%s memory %p, %zu bytes",
+                mem->allocator && mem->allocator->mem_type ? mem->allocator->mem_type : "(no allocator)",
+                static_cast<void *>(mem), mem->size);
+  return s;
+}
+
+// Why memory that should be pinned is not: the pinned allocator falls back
+// to system memory when page-locked memory cannot be had (cudaHostAlloc
+// fails, e.g. when other processes hold much of it), which this tells apart
+// from a pool that never asked the pinned allocator.
+static std::string why_not_pinned() {
+  void *p = cf::pinned_alloc(1 << 20, 0);
+  if (!p) return "cf::pinned_alloc of 1 MB fails now too: page-locked memory is short";
+  cf::pinned_free(p);
+  return "cf::pinned_alloc of 1 MB works now: the pool did not allocate through the pinned allocator";
+}
+
 // Pushes `frames` frames, pulling and dropping each output before the next:
 // every output must reuse the first one's memory (a pool, not an allocation
 // per frame). Returns that memory's allocator type ("" when nothing came).
+// The harness runs the elements in this thread, so each output is back in
+// its pool before the next frame is pushed: nothing here depends on timing.
 static std::string push_and_check_reuse(Harness &hx, const GstVideoInfo &info, int frames, const char *what) {
   GstMemory *first = nullptr;
-  std::string type;
+  std::string type, first_label;
   for (int i = 0; i < frames; ++i) {
-    CHECK_MSG(hx.push(random_frame(info, 7 + i)) == GST_FLOW_OK, "%s: %s", what, hx.errors().c_str());
+    CHECK_MSG(hx.push(random_frame(info, 7 + i)) == GST_FLOW_OK, "%s: frame %d: %s", what, i, hx.errors().c_str());
     GstBuffer *out = hx.pull();
-    CHECK_MSG(out != nullptr, "%s: no output", what);
+    CHECK_MSG(out != nullptr, "%s: frame %d: no output; errors: %s", what, i, hx.errors().c_str());
     if (!out) break;
     GstMemory *mem = gst_buffer_peek_memory(out, 0);
     if (i == 0) {
       first = mem;
+      first_label = memory_label(mem);
       type = mem->allocator && mem->allocator->mem_type ? mem->allocator->mem_type : "";
     } else {
-      CHECK_MSG(mem == first, "%s: frame %d got new memory (no pool?)", what, i);
+      CHECK_MSG(mem == first, "%s: frame %d got %s, frame 0 had %s (not from the same pool buffer)", what, i,
+                memory_label(mem).c_str(), first_label.c_str());
     }
     gst_buffer_unref(out);
   }
@@ -551,8 +576,8 @@ static void test_pinned_pools() {
       CHECK(pool && gst_buffer_pool_set_active(pool, TRUE));
       GstBuffer *buf = nullptr;
       if (pool && gst_buffer_pool_acquire_buffer(pool, &buf, nullptr) == GST_FLOW_OK) {
-        CHECK_MSG(pinned(gst_buffer_peek_memory(buf, 0)), "proposed pool gives %s memory",
-                  gst_buffer_peek_memory(buf, 0)->allocator->mem_type);
+        CHECK_MSG(pinned(gst_buffer_peek_memory(buf, 0)), "proposed pool gives %s (%s)",
+                  memory_label(gst_buffer_peek_memory(buf, 0)).c_str(), why_not_pinned().c_str());
         gst_buffer_unref(buf);
       } else {
         CHECK_MSG(false, "cannot acquire from the proposed pool");
@@ -577,8 +602,8 @@ static void test_pinned_pools() {
     GstHarness *h = gst_harness_new_with_element(e, "sink", "src");
     gst_harness_set_src_caps_str(h, raw_caps("GRAY8", 64, 48).c_str());
     GstBuffer *buf = gst_harness_create_buffer(h, 64 * 48);
-    CHECK_MSG(buf && pinned(gst_buffer_peek_memory(buf, 0)), "upstream buffer memory is %s, not pinned",
-              buf ? gst_buffer_peek_memory(buf, 0)->allocator->mem_type : "none");
+    CHECK_MSG(buf && pinned(gst_buffer_peek_memory(buf, 0)), "upstream buffer: %s, not pinned (%s)",
+              buf ? memory_label(gst_buffer_peek_memory(buf, 0)).c_str() : "none", why_not_pinned().c_str());
     if (buf) gst_buffer_unref(buf);
     gst_harness_teardown(h);
   }
@@ -587,7 +612,8 @@ static void test_pinned_pools() {
     Harness hx(desc);
     CHECK_MSG(hx.set_caps(raw_caps("RGBA", 321, 241).c_str()), "%s: %s", desc, hx.errors().c_str());
     const std::string type = push_and_check_reuse(hx, video_info("RGBA", 321, 241), 4, desc);
-    CHECK_MSG(type == kPinnedType, "%s: output memory is %s, not pinned", desc, type.c_str());
+    CHECK_MSG(type == kPinnedType, "%s: output memory is %s, not pinned (%s)", desc, type.c_str(),
+              why_not_pinned().c_str());
   }
   std::printf("pinned pools: proposed upstream and used for outputs, reused across frames\n");
 }

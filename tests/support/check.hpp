@@ -15,6 +15,11 @@ inline int test_result() {
   return failures() ? 1 : 0;
 }
 constexpr int kSkip = 77;  // meson's exit code for a skipped test
+
+// stdout line by line even into a log file, as stderr (the failed checks)
+// is: a program stopped by a time limit or a signal keeps every line it
+// printed, in order with its failures.
+inline const bool kStdoutLineBuffered = std::setvbuf(stdout, nullptr, _IOLBF, 0) == 0;
 }  // namespace cft
 
 #define CHECK(cond)                                                                 \
