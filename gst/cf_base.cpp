@@ -273,15 +273,7 @@ static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
   const gboolean forwarded =
       GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
-  if (gst_base_transform_is_passthrough(trans)) {
-    // Downstream answered. An inspecting element uploads system-memory
-    // input to the GPU: where downstream offered no pool, offer pinned
-    // buffers (they pass through untouched), so the upload runs at the
-    // pinned-copy rate instead of the pageable one.
-    if (!priv->configured || priv->in.cuda || gst_query_get_n_allocation_pools(query) > 0) return forwarded;
-    cfgst::propose_input_pool(query, priv->in, priv->host.cuda_ctx, priv->host.pinned);
-    return forwarded || gst_query_get_n_allocation_pools(query) > 0;
-  }
+  if (gst_base_transform_is_passthrough(trans)) return forwarded;  // downstream answered
   // Otherwise what we propose depends on our input caps only, never on
   // downstream's allocation (decide_query, null when that has not run).
   if (priv->configured) {
