@@ -179,16 +179,19 @@ static GstQuery *allocation_query(Harness &hx, const std::string &caps_string) {
   return q;
 }
 
-static bool pinned(GstMemory *mem) {
-  return mem && mem->allocator && !g_strcmp0(mem->allocator->mem_type, kPinnedType);
+// The memory's allocator type; "" when it has none.
+static std::string allocator_type(GstMemory *mem) {
+  return mem && mem->allocator && mem->allocator->mem_type ? mem->allocator->mem_type : "";
 }
+
+static bool pinned(GstMemory *mem) { return allocator_type(mem) == kPinnedType; }
 
 // "<allocator type> memory <address>, <size> bytes", for failure messages.
 static std::string memory_label(GstMemory *mem) {
   if (!mem) return "no memory";
+  const std::string type = allocator_type(mem);
   char s[160];
-  std::snprintf(s, sizeof s, "%s memory %p, %zu bytes",
-                mem->allocator && mem->allocator->mem_type ? mem->allocator->mem_type : "(no allocator)",
+  std::snprintf(s, sizeof s, "%s memory %p, %zu bytes", type.empty() ? "(no allocator)" : type.c_str(),
                 static_cast<void *>(mem), mem->size);
   return s;
 }
@@ -221,7 +224,7 @@ static std::string push_and_check_reuse(Harness &hx, const GstVideoInfo &info, i
     if (i == 0) {
       first = mem;
       first_label = memory_label(mem);
-      type = mem->allocator && mem->allocator->mem_type ? mem->allocator->mem_type : "";
+      type = allocator_type(mem);
     } else {
       CHECK_MSG(mem == first, "%s: frame %d got %s, frame 0 had %s (not from the same pool buffer)", what, i,
                 memory_label(mem).c_str(), first_label.c_str());
