@@ -142,4 +142,17 @@ void propose_input_pool(GstQuery *query, const PadFormat &in, GstCudaContext *cu
   gst_object_unref(pool);
 }
 
+void offer_pinned_to_passthrough(GstQuery *query, const PadFormat &in, GstAllocator *pinned) {
+  if (!pinned || in.cuda || gst_query_get_n_allocation_pools(query) > 0) return;
+  for (guint i = 0; i < gst_query_get_n_allocation_params(query); ++i) {
+    GstAllocator *allocator = nullptr;
+    gst_query_parse_nth_allocation_param(query, i, &allocator, nullptr);
+    const bool plain = !allocator || !g_strcmp0(allocator->mem_type, GST_ALLOCATOR_SYSMEM);
+    if (allocator) gst_object_unref(allocator);
+    if (!plain) return;  // downstream wants memory of its own kind
+  }
+  while (gst_query_get_n_allocation_params(query) > 0) gst_query_remove_nth_allocation_param(query, 0);
+  propose_input_pool(query, in, nullptr, pinned);
+}
+
 }  // namespace cfgst

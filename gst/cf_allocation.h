@@ -30,4 +30,11 @@ bool decide_output_pool(GstQuery *query, const PadFormat &out, GstCudaContext *c
 // GstCudaBufferPool for raw video in CUDA memory; nothing otherwise.
 void propose_input_pool(GstQuery *query, const PadFormat &in, GstCudaContext *cuda, GstAllocator *pinned);
 
+// propose_allocation of an element that passes its buffers through, after
+// downstream answered: where downstream asked for plain system memory (no
+// pool, no allocator but the default one), offers pinned buffers in its
+// place. Upstream takes the first allocator and pool of the answer, and
+// pinned memory is system memory to everyone downstream.
+void offer_pinned_to_passthrough(GstQuery *query, const PadFormat &in, GstAllocator *pinned);
+
 }  // namespace cfgst

@@ -273,7 +273,13 @@ static gboolean gst_cf_base_propose_allocation(GstBaseTransform *trans, GstQuery
   GstCfBasePrivate *priv = PRIV(GST_CF_BASE(trans));
   const gboolean forwarded =
       GST_BASE_TRANSFORM_CLASS(gst_cf_base_parent_class)->propose_allocation(trans, decide_query, query);
-  if (gst_base_transform_is_passthrough(trans)) return forwarded;  // downstream answered
+  if (gst_base_transform_is_passthrough(trans)) {
+    // Downstream answered. An inspecting element uploads system-memory
+    // input to the GPU: pinned buffers make that upload run at the
+    // pinned-copy rate instead of the pageable one.
+    if (priv->configured) cfgst::offer_pinned_to_passthrough(query, priv->in, priv->host.pinned);
+    return forwarded || gst_query_get_n_allocation_params(query) > 0;
+  }
   // Otherwise what we propose depends on our input caps only, never on
   // downstream's allocation (decide_query, null when that has not run).
   if (priv->configured) {
