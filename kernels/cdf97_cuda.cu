@@ -3,8 +3,8 @@
 // (Mallat), or per row level and per column level (the standard layout), all
 // on the engine's stream; one wait at the end. Between levels the low band
 // rides in float work planes in the engine's scratch buffer (two per
-// component, taking turns; the standard layout keeps a third for the plane
-// after its row levels); every other band is written once, to its final
+// component, taking turns, a quarter of the plane in the Mallat layout;
+// the standard layout keeps a third for the plane after its row levels); every other band is written once, to its final
 // place. The arithmetic is cpu/cdf97_math.hpp's, operation by operation, so
 // the bits are the serial reference's.
 #include <algorithm>
@@ -96,18 +96,30 @@ void run(detail::CudaState *s, bool forward, const Cdf97Params &p, const FrameVi
   const int n = src.n_components, levels = p.levels;
   const bool mallat = p.layout == Layout::Mallat;
   const int n_work = mallat ? 2 : 3;
+  // A Mallat level's low band is at most the first level's, a quarter of
+  // the plane: its two work planes are that size. The standard layout's
+  // bands keep one axis whole, so its work planes keep the plane's size.
+  auto work_size = [&](int c, int *w, int *h) {
+    *w = mallat ? lifting::low_count(src.components[c].width) : src.components[c].width;
+    *h = mallat ? lifting::low_count(src.components[c].height) : src.components[c].height;
+  };
   std::size_t bytes = 0;
-  for (int c = 0; c < n; ++c)
-    bytes += n_work * detail::align_up(sizeof(float) * src.components[c].width * src.components[c].height);
+  for (int c = 0; c < n; ++c) {
+    int ww, wh;
+    work_size(c, &ww, &wh);
+    bytes += n_work * detail::align_up(sizeof(float) * ww * wh);
+  }
   auto *scratch = static_cast<unsigned char *>(s->reserve(detail::Slot::Scratch, std::max<std::size_t>(bytes, 1)));
   Planes planes[kMaxPlanes];
   for (int c = 0; c < n; ++c) {
     Planes &q = planes[c];
     q.w = src.components[c].width;
     q.h = src.components[c].height;
-    const std::size_t plane = detail::align_up(sizeof(float) * q.w * q.h);
+    int ww, wh;
+    work_size(c, &ww, &wh);
+    const std::size_t plane = detail::align_up(sizeof(float) * ww * wh);
     for (int k = 0; k < n_work; ++k) {
-      q.work[k] = {scratch, (long long)sizeof(float) * q.w, 1};
+      q.work[k] = {scratch, (long long)sizeof(float) * ww, 1};
       scratch += plane;
     }
     q.in = {plane_ref(in, c), src.type, forward ? Read::Raw : Read::Coefficients};
