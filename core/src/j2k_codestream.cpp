@@ -81,7 +81,10 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
       const t1::BlockResult &res = blocks.results[b];
       const std::int32_t *lengths = blocks.pass_lengths.data() + std::size_t(b) * kMaxPasses;
       CodeBlockPlan cb;
-      cb.zero_bitplanes = res.passes > 0 ? mb - planes_of(res) : mb;
+      // An HT block's one cleanup pass codes every plane down to 0: its
+      // missing MSBs are Mb - 1 whatever its magnitudes (T.814 B.1).
+      const bool ht = (l.params.cb_style & cb_style::kHt) != 0;
+      cb.zero_bitplanes = res.passes == 0 ? mb : ht ? mb - 1 : mb - planes_of(res);
       std::uint32_t done = 0, sent = 0;
       for (std::uint32_t layer = 0; layer < layers; ++layer) {
         const std::uint32_t upto = cumulative[std::size_t(b) * layers + layer];

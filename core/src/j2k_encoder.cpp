@@ -54,7 +54,7 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
   return a.reversible == b.reversible && a.levels == b.levels && a.codeblock_width == b.codeblock_width &&
          a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
          a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
-         a.codeblock_style == b.codeblock_style;
+         a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder;
 }
 
 // Room for a block's codeword: about 1.25 bits per sample and plane, which
@@ -213,7 +213,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     throw Error(std::string("JPEG 2000 encoder: ") + why);
   }
   j2k::Layout &l = st.layout;
-  const unsigned style = s.codeblock_style;
+  const unsigned style = l.params.cb_style;  // the user's switches, and HT's bit
   const auto start = std::chrono::steady_clock::now();
 
   switch (engine_.backend()) {

@@ -28,7 +28,6 @@ namespace cf::j2k {
 namespace {
 
 // Markers the reader knows besides those of j2k_markers.hpp (T.800 A.2).
-constexpr std::uint16_t kCap = 0xFF50;  // extended capabilities (Part 1 amendment)
 constexpr std::uint16_t kCoc = 0xFF53;
 constexpr std::uint16_t kTlm = 0xFF55;
 constexpr std::uint16_t kPlm = 0xFF57;
@@ -194,6 +193,9 @@ ComponentCoding read_component_coding(Segment &s, bool precincts) {
   cc.cb_width_exp = xcb;
   cc.cb_height_exp = ycb;
   const std::uint32_t style = s.u8("code-block style");
+  if (style & cb_style::kHt)
+    fail(m + " code-block style = " + hex16(style) +
+         ": bit 6 selects HT code-blocks (HTJ2K, T.814), which this decoder does not decode");
   if (style & ~std::uint32_t(cb_style::kAll))
     fail(m + " code-block style = " + hex16(style) + " sets bits other than 0..5 (Part 1 defines those only)");
   cc.cb_style = std::uint8_t(style);

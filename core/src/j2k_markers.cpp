@@ -2,6 +2,7 @@
 // subband order QCD follows.
 #include "j2k_markers.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cudafilters/error.hpp"
@@ -97,8 +98,11 @@ std::string coding_check(const CodestreamParams &p) {
   if (p.cb_width_exp + p.cb_height_exp > 12)
     return "code-block of 2^" + std::to_string(p.cb_width_exp) + " x 2^" + std::to_string(p.cb_height_exp) +
            ": xcb + ycb must be at most 12 (4096 samples)";
-  if (p.cb_style & ~cb_style::kAll)
-    return "code-block style " + std::to_string(p.cb_style) + " sets bits above the six of Part 1";
+  if (p.cb_style & ~(cb_style::kAll | cb_style::kHt))
+    return "code-block style " + std::to_string(p.cb_style) + " sets bits above the six of Part 1 and HT's";
+  if ((p.cb_style & cb_style::kHt) && (p.cb_style & cb_style::kAll & ~cb_style::kVerticalCausal))
+    return "code-block style " + std::to_string(p.cb_style) +
+           ": HT code-blocks take only the vertically causal switch of Part 1's six";
   if (std::uint32_t(p.progression) > std::uint32_t(Progression::Cprl))
     return "progression order " + std::to_string(std::uint32_t(p.progression)) + " must be 0..4 (LRCP..CPRL)";
   if (auto why = range_rule("layers", p.layers, 1, 65535); !why.empty()) return why;
@@ -194,7 +198,8 @@ void write_eoc(ByteWriter &w) { w.marker(kEoc); }
 void write_siz(ByteWriter &w, const CodestreamParams &p) {
   require(codestream_check(p));
   const std::size_t l = w.begin_segment(kSiz);
-  w.u16(0);  // Rsiz: Part 1 capabilities only
+  // Rsiz: Part 1 capabilities only, or bit 14 for Part 15's (a CAP follows).
+  w.u16((p.cb_style & cb_style::kHt) ? 0x4000 : 0);
   for (std::uint64_t v : {p.x1, p.y1, p.x0, p.y0, p.tile_width, p.tile_height, p.tile_x0, p.tile_y0})
     w.u32(std::uint32_t(v));
   w.u16(std::uint16_t(p.components.size()));
@@ -220,6 +225,20 @@ void write_cod(ByteWriter &w, const CodestreamParams &p) {
   w.u8(std::uint8_t(p.cb_height_exp - 2));
   w.u8(p.cb_style);
   w.u8(p.reversible ? 1 : 0);  // 1: 5/3 reversible, 0: 9/7 irreversible
+  w.end_segment(l);
+}
+
+// CAP: T.814 A.3. Pcap bit 15 (from the most significant, 1-based) for
+// Part 15, then Ccap15: bits 15-14 zero (HT code-blocks only), bit 5 set
+// for irreversible transforms, bits 4-0 the code B' of MAGB, the most
+// magnitude bit-planes of any subband (Mb = G + epsilon_b - 1).
+void write_cap(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps) {
+  std::uint32_t magb = 0;
+  for (const SubbandStep &s : steps) magb = std::max(magb, p.guard_bits + s.exponent - 1);
+  const std::uint32_t code = magb <= 8 ? 0 : magb < 28 ? magb - 8 : 13 + (magb >> 2);
+  const std::size_t l = w.begin_segment(kCap);
+  w.u32(0x00020000);
+  w.u16(std::uint16_t((p.reversible ? 0 : 0x20) | code));
   w.end_segment(l);
 }
 
@@ -251,6 +270,7 @@ void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vect
                        const std::string &comment) {
   write_soc(w);
   write_siz(w, p);
+  if (p.cb_style & cb_style::kHt) write_cap(w, p, steps);
   write_cod(w, p);
   write_qcd(w, p, steps);
   if (!comment.empty()) write_com(w, comment);

@@ -32,6 +32,7 @@ constexpr std::uint16_t kSiz = 0xFF51;  // image and tile size
 constexpr std::uint16_t kCod = 0xFF52;  // coding style default
 constexpr std::uint16_t kQcd = 0xFF5C;  // quantisation default
 constexpr std::uint16_t kCom = 0xFF64;  // comment
+constexpr std::uint16_t kCap = 0xFF50;  // extended capabilities (T.814, Part 15)
 constexpr std::uint16_t kSop = 0xFF91;  // start of packet (in the bit stream)
 constexpr std::uint16_t kEph = 0xFF92;  // end of packet header (in the bit stream)
 
@@ -79,6 +80,9 @@ constexpr std::uint8_t kVerticalCausal = 0x08;   // vertically causal context
 constexpr std::uint8_t kPredictableTerm = 0x10;  // predictable termination
 constexpr std::uint8_t kSegmentationSymbols = 0x20;
 constexpr std::uint8_t kAll = 0x3F;
+// HTJ2K (T.814 A.2): every code-block is an HT one. With it, SIZ's Rsiz
+// has bit 14 set and a CAP marker segment follows SIZ.
+constexpr std::uint8_t kHt = 0x40;
 }  // namespace cb_style
 
 // One image component (SIZ's Ssiz, XRsiz, YRsiz).
@@ -165,6 +169,10 @@ std::string qcd_check(const CodestreamParams &p, const std::vector<SubbandStep> 
 void write_soc(ByteWriter &w);
 void write_siz(ByteWriter &w, const CodestreamParams &p);
 void write_cod(ByteWriter &w, const CodestreamParams &p);
+// CAP (T.814 A.3) for HT code-blocks: Pcap with Part 15's bit, and Ccap15
+// saying HT-only blocks, irreversible or not, and the magnitude bit-planes
+// bound of the subbands `steps` describe.
+void write_cap(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps);
 void write_qcd(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps);
 // COM with Rcom = 1: Latin text (ISO/IEC 8859-15).
 void write_com(ByteWriter &w, const std::string &text);

@@ -22,6 +22,14 @@ const char *j2k_progression_name(J2kProgression p) {
   return "?";
 }
 
+const char *j2k_block_coder_name(J2kBlockCoder c) {
+  switch (c) {
+    case J2kBlockCoder::Part1: return "part1";
+    case J2kBlockCoder::Ht: return "ht";
+  }
+  return "?";
+}
+
 namespace {
 bool power_of_two(int v) { return v > 0 && (v & (v - 1)) == 0; }
 int log2_exact(int v) {
@@ -90,6 +98,19 @@ std::string settings_rules(const J2kSettings &s) {
   if (s.codeblock_style & ~j2k::t1::kStylesSupported)
     return "codeblock-style " + std::to_string(s.codeblock_style) + ": this encoder codes only the style bits " +
            std::to_string(j2k::t1::kStylesSupported);
+  if (s.block_coder != J2kBlockCoder::Part1 && s.block_coder != J2kBlockCoder::Ht)
+    return "block-coder " + std::to_string(int(s.block_coder)) + " must be part1 or ht";
+  if (s.block_coder == J2kBlockCoder::Ht) {
+    if (s.codeblock_style & ~j2k_style::kVerticalCausal)
+      return "codeblock-style " + std::to_string(s.codeblock_style) +
+             " with block-coder=ht: HT code-blocks take only vertical-causal of the Part 1 switches";
+    if (s.layers > 1)
+      return "layers = " + std::to_string(s.layers) +
+             " with block-coder=ht: each HT code-block is one cleanup pass, which one layer carries";
+    if (s.bitrate > 0)
+      return "bitrate = " + std::to_string(s.bitrate) +
+             " with block-coder=ht: HT code-blocks are coded whole (every bit-plane); set bitrate=0";
+  }
   return "";
 }
 }  // namespace
@@ -109,7 +130,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.levels = std::uint32_t(s.levels);
   p.cb_width_exp = std::uint32_t(log2_exact(s.codeblock_width));
   p.cb_height_exp = std::uint32_t(log2_exact(s.codeblock_height));
-  p.cb_style = std::uint8_t(s.codeblock_style);
+  p.cb_style = std::uint8_t(s.codeblock_style | (s.block_coder == J2kBlockCoder::Ht ? cb_style::kHt : 0));
   p.progression = Progression(int(s.progression));
   p.layers = std::uint32_t(s.layers);
   p.reversible = s.reversible;

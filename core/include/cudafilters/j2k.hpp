@@ -30,6 +30,12 @@ namespace cf {
 enum class J2kProgression { Lrcp, Rlcp, Rpcl, Pcrl, Cprl };
 const char *j2k_progression_name(J2kProgression p);  // "lrcp", ...
 
+// The code-block coder: Part 1's EBCOT (bit-plane passes into the MQ
+// coder), or HTJ2K's (ITU-T T.814 | ISO/IEC 15444-15) single cleanup pass
+// per block, with the CAP marker and Rsiz bit that Part 15 requires.
+enum class J2kBlockCoder { Part1, Ht };
+const char *j2k_block_coder_name(J2kBlockCoder c);  // "part1", "ht"
+
 // Code-block style switches (COD's SPcod bits, T.800 Table A.19).
 namespace j2k_style {
 constexpr unsigned kBypass = 0x01;          // selective arithmetic coding bypass
@@ -54,6 +60,10 @@ struct J2kSettings {
   J2kProgression progression = J2kProgression::Lrcp;
   int tile_width = 0, tile_height = 0;  // 0 = the image's width / height
   unsigned codeblock_style = 0;         // j2k_style bits
+  // Ht: one cleanup pass per block coding every bit-plane, so one layer and
+  // no target rate (both need passes to drop); of the style bits only
+  // vertical-causal, which HT decoders read for refinement passes.
+  J2kBlockCoder block_coder = J2kBlockCoder::Part1;
 };
 
 // The frame to code: U8 or U16 samples, 1 to 4 components; component 0 has

@@ -1,0 +1,465 @@
+// The HT code-block encoder of HTJ2K (ITU-T T.814 | ISO/IEC 15444-15):
+// one cleanup pass that codes every bit-plane of a code-block at once,
+// written once for every backend (CF_HD: host_device.hpp).
+//
+// The block is walked in quads of 2 x 2 samples, a row of quads (two rows
+// of samples) at a time, two quads at a time along the row. For each quad:
+//  - rho, its significance pattern (bit n: sample n in the order
+//    top-left, bottom-left, top-right, bottom-right);
+//  - each significant sample's exponent E_n = bit length of 2 mu_n - 1 (mu_n
+//    its magnitude) and its MagSgn value v_n = 2 (mu_n - 1) + sign;
+//  - the quad's bound U_q = max(E_max, kappa_q), where kappa_q, predicted
+//    from the row above, is 1 in the first row and for quads with one
+//    significant sample;
+//  - a CxtVLC codeword for (c_q, rho, and which samples reach U_q) from
+//    j2k_ht_vlc_tables.hpp, c_q being the significance around the quad;
+//  - u_q = U_q - kappa_q in the U-VLC, two quads' residuals together;
+//  - a quad whose context is empty sends its significance through MEL, an
+//    adaptive run-length coder; so does, in the first row, a pair of quads
+//    that both have residuals (whether both exceed 2);
+//  - m_n = U_q (one less where the codeword already gives v_n's top bit)
+//    low bits of v_n to MagSgn.
+// The codeword segment is MagSgn's bytes, then MEL's, then VLC's, whose
+// bytes run backwards from the end; its last 12 bits hold Scup, MEL's and
+// VLC's length together. Each byte stream is bit-stuffed so that no two
+// bytes read as a marker (T.814's rules: after 0xFF, MagSgn and MEL bytes
+// carry 7 bits; a VLC byte after one above 0x8F drops its top bit when its
+// other seven are all ones).
+//
+// Magnitudes are coded from plane `cleanup_plane` up (0: every plane,
+// lossless); tier-2 signals that plane through the missing MSBs.
+#pragma once
+
+#include <cstdint>
+
+#include "core/shared/host_device.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_ht_vlc_tables.hpp"
+
+namespace cf::j2k::ht {
+
+// The code-block style bit (COD's SPcod) that selects HT code-blocks.
+constexpr unsigned kStyleHt = 0x40;
+
+// Scup, MEL's and VLC's bytes together, is at most 4079 (T.814); a block of
+// 4096 samples needs at most about 3200 (16 VLC bits and 7 MEL bits per
+// quad), so no block reaches it.
+constexpr int kMaxScup = 4079;
+
+// The encoder's codeword for each (row kind, c_q, rho, emb): emb marks the
+// samples whose exponent equals U_q (0 when u_q = 0). Built once from the
+// standard's tables by build_encode_tables().
+struct VlcCode {
+  std::uint8_t codeword, length, e_k;
+};
+struct EncodeTables {
+  VlcCode code[2][8][16][16];  // [0: first row of quads, 1: the others][c_q][rho][emb]
+};
+
+CF_HD int popcount4(unsigned v) { return int(v & 1) + int((v >> 1) & 1) + int((v >> 2) & 1) + int((v >> 3) & 1); }
+
+// Among the entries of (c_q, rho) that describe emb (u_off = 0 when emb is
+// empty; else u_off = 1 and emb agrees with e_1 on e_k), the one that costs
+// fewest bits: its length less the MagSgn bits its e_k saves.
+inline void build_encode_tables(EncodeTables &t) {
+  const VlcEntry *tables[2] = {kVlcFirstRow, kVlcOtherRows};
+  const int sizes[2] = {kVlcFirstRowEntries, kVlcOtherRowEntries};
+  for (int row = 0; row < 2; ++row)
+    for (int c = 0; c < 8; ++c)
+      for (int rho = 0; rho < 16; ++rho)
+        for (int emb = 0; emb < 16; ++emb) {
+          VlcCode best{0, 0, 0};
+          int best_cost = 1 << 30;
+          if ((emb & rho) == emb)
+            for (int i = 0; i < sizes[row]; ++i) {
+              const VlcEntry &e = tables[row][i];
+              if (e.context != c || e.rho != rho || e.u_off != (emb != 0 ? 1 : 0)) continue;
+              if (emb != 0 && (emb & e.e_k) != e.e_1) continue;
+              const int cost = e.length - popcount4(e.e_k);
+              if (cost < best_cost) best_cost = cost, best = {e.codeword, e.length, e.e_k};
+            }
+          t.code[row][c][rho][emb] = best;
+        }
+}
+
+// MEL: the adaptive run-length coder of T.814, with its 13 states and their
+// exponents; bits go into bytes most significant first.
+class MelEncoder {
+ public:
+  CF_HD void init(std::uint8_t *buffer, int capacity) {
+    buf_ = buffer, cap_ = capacity, n_ = 0, cur_ = 0, free_ = 8, state_ = 0, run_ = 0;
+  }
+  CF_HD static int exponent(int state) {
+    constexpr int e[13] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5};
+    return e[state];
+  }
+  // One event: a 0 lengthens the run; a run of 2^E zeros is sent as a 1;
+  // a 1 ends the run, sent as 0 and the run's length in E bits.
+  CF_HD void encode(bool event) {
+    const int e = exponent(state_);
+    if (!event) {
+      if (++run_ < (1 << e)) return;
+      put(1);
+      run_ = 0;
+      if (state_ < 12) ++state_;
+      return;
+    }
+    put(0);
+    for (int b = e - 1; b >= 0; --b) put((run_ >> b) & 1);
+    run_ = 0;
+    if (state_ > 0) --state_;
+  }
+  // An unfinished run is sent as a 1 (the decoder stops before its end);
+  // the last byte keeps its unused low bits 0.
+  CF_HD void finish() {
+    if (run_ > 0) put(1);
+  }
+  CF_HD int bytes() const { return n_; }
+  // The unfinished byte and the mask of its bits in use.
+  CF_HD unsigned tail() const { return cur_; }
+  CF_HD unsigned tail_mask() const { return (0xFFu << free_) & 0xFFu; }
+  CF_HD void append(std::uint8_t byte) { emit(byte); }
+  CF_HD const std::uint8_t *data() const { return buf_; }
+
+ private:
+  CF_HD void put(int bit) {
+    cur_ |= unsigned(bit & 1) << --free_;
+    if (free_ > 0) return;
+    emit(std::uint8_t(cur_));
+    free_ = cur_ == 0xFF ? 7 : 8;  // after 0xFF the top bit is a stuffed 0
+    cur_ = 0;
+  }
+  CF_HD void emit(std::uint8_t byte) {
+    if (n_ < cap_) buf_[n_] = byte;
+    ++n_;
+  }
+  std::uint8_t *buf_;
+  int cap_, n_;
+  unsigned cur_;
+  int free_, state_, run_;
+};
+
+// VLC: bits least significant first into bytes written backwards from the
+// end of the segment. The segment's last byte and the low nibble of the one
+// before belong to Scup, so coding starts with those 12 bits taken (as
+// ones: the stuffing rule sees them as such).
+class VlcEncoder {
+ public:
+  // `end`: one past the last byte of the room; bytes go to end[-1], end[-2], ...
+  CF_HD void init(std::uint8_t *end, int capacity) {
+    end_ = end, cap_ = capacity, n_ = 0;
+    emit(0xFF);
+    cur_ = 0xF, used_ = 4, after_big_ = true;
+  }
+  CF_HD void put(unsigned bits, int count) {
+    for (int i = 0; i < count; ++i) {
+      cur_ |= ((bits >> i) & 1u) << used_++;
+      // After a byte above 0x8F, seven ones close the byte with a stuffed 0.
+      if (used_ == 8 || (used_ == 7 && after_big_ && cur_ == 0x7F)) flush();
+    }
+  }
+  CF_HD int bytes() const { return n_; }
+  CF_HD unsigned tail() const { return cur_; }
+  CF_HD unsigned tail_mask() const { return (1u << used_) - 1u; }
+  CF_HD void append(std::uint8_t byte) { emit(byte); }
+  // Byte i from the segment's end (0: the last).
+  CF_HD std::uint8_t byte_from_end(int i) const { return end_[-1 - i]; }
+
+ private:
+  CF_HD void flush() {
+    emit(std::uint8_t(cur_));
+    after_big_ = cur_ > 0x8F;
+    cur_ = 0, used_ = 0;
+  }
+  CF_HD void emit(std::uint8_t byte) {
+    if (n_ < cap_) end_[-1 - n_] = byte;
+    ++n_;
+  }
+  std::uint8_t *end_;
+  int cap_, n_;
+  unsigned cur_;
+  int used_;
+  bool after_big_;
+};
+
+// MagSgn: bits least significant first into bytes written forwards; after
+// 0xFF a byte carries 7 bits under a stuffed 0.
+class MagSgnEncoder {
+ public:
+  CF_HD void init(std::uint8_t *buffer, int capacity) { buf_ = buffer, cap_ = capacity, n_ = 0, cur_ = 0, used_ = 0, max_ = 8; }
+  CF_HD void put(std::uint32_t bits, int count) {
+    for (int i = 0; i < count; ++i) {
+      cur_ |= ((bits >> i) & 1u) << used_;
+      if (++used_ < max_) continue;
+      emit(std::uint8_t(cur_));
+      max_ = cur_ == 0xFF ? 7 : 8;
+      cur_ = 0, used_ = 0;
+    }
+  }
+  // The decoder reads ones past the end: the last byte is padded with ones
+  // and dropped when that makes it 0xFF, as is a last byte of 0xFF.
+  CF_HD void finish() {
+    if (used_ > 0) {
+      cur_ |= (0xFFu << used_) & ((1u << max_) - 1u);
+      if (cur_ != 0xFF) emit(std::uint8_t(cur_));
+    } else if (max_ == 7) {
+      --n_;
+    }
+  }
+  CF_HD int bytes() const { return n_; }
+
+ private:
+  CF_HD void emit(std::uint8_t byte) {
+    if (n_ < cap_) buf_[n_] = byte;
+    ++n_;
+  }
+  std::uint8_t *buf_;
+  int cap_, n_;
+  unsigned cur_;
+  int used_, max_;
+};
+
+// The U-VLC code of a residual u >= 1 (T.814): a prefix of 1 to 3 bits
+// ("1", "01", "001", "000") and a suffix of 0, 1 or 5 bits. u <= 32 here
+// (exponents of int32 magnitudes), so no extension is needed.
+struct UvlcCode {
+  unsigned prefix;
+  int prefix_length;
+  unsigned suffix;
+  int suffix_length;
+};
+CF_HD UvlcCode uvlc_code(int u) {
+  if (u <= 0) return {0, 0, 0, 0};
+  if (u == 1) return {1, 1, 0, 0};
+  if (u == 2) return {2, 2, 0, 0};
+  if (u <= 4) return {4, 3, unsigned(u - 3), 1};
+  return {0, 3, unsigned(u - 5), 5};
+}
+
+// One quad's samples at plane `plane` and above.
+struct Quad {
+  unsigned rho = 0;
+  int e[4] = {0, 0, 0, 0};            // exponents, 0 for insignificant samples
+  std::uint32_t v[4] = {0, 0, 0, 0};  // MagSgn values
+  int e_max = 0;
+};
+
+CF_HD int bit_length(std::uint32_t v) {
+  int n = 0;
+  while (v) ++n, v >>= 1;
+  return n;
+}
+
+CF_HD Quad load_quad(const t1::BlockInput &in, int x, int y, int plane) {
+  Quad q;
+  for (int n = 0; n < 4; ++n) {
+    const int sx = x + (n >> 1), sy = y + (n & 1);
+    if (sx >= in.width || sy >= in.height) continue;
+    const std::int32_t s = in.samples[sy * in.stride + sx];
+    const std::uint32_t mu = (s < 0 ? 0u - std::uint32_t(s) : std::uint32_t(s)) >> plane;
+    if (mu == 0) continue;
+    q.rho |= 1u << n;
+    q.e[n] = bit_length(2 * mu - 1);
+    q.v[n] = 2 * (mu - 1) + (s < 0 ? 1u : 0u);
+    if (q.e[n] > q.e_max) q.e_max = q.e[n];
+  }
+  return q;
+}
+
+// The encoder of one block: its three streams and the row-to-row state.
+class HtBlockEncoder {
+ public:
+  CF_HD HtBlockEncoder(const t1::BlockInput &in, const EncodeTables &tables, int plane, std::uint8_t *mel_room,
+                       int mel_capacity, std::uint8_t *out, int capacity)
+      : in_(in), tables_(tables), plane_(plane) {
+    mel_.init(mel_room, mel_capacity);
+    vlc_.init(out + capacity, capacity);
+    ms_.init(out, capacity);
+    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i] = 0;
+  }
+
+  // Codes the block; returns the codeword's length (which may exceed the
+  // capacity: nothing past it is written). Needs capacity >= 2.
+  CF_HD int code(std::uint8_t *out, int capacity) {
+    for (int y = 0; y < in_.height; y += 2) code_row(y);
+    return finish(out, capacity);
+  }
+
+ private:
+  // Exponents of the bottom samples of the row of quads above (above_) and
+  // of the row being coded (below_), at column x + 1 (column -1 is 0).
+  static constexpr int kColumns = t1::kMaxBlockSide + 4;
+
+  CF_HD int above(int column) const { return above_[column + 1]; }
+
+  // c_q of the quad at column x (T.814): in the first row from the left
+  // quad alone; below it from the row above and the left quad.
+  CF_HD unsigned context(int x, bool first_row, unsigned left_rho) const {
+    if (first_row) return ((left_rho | (left_rho >> 1)) & 1u) | (left_rho >> 1 & 6u);
+    const unsigned nw_n = (above(x - 1) | above(x)) != 0, ne_nf = (above(x + 1) | above(x + 2)) != 0;
+    const unsigned w = (left_rho & 0xCu) != 0;
+    return nw_n | (w << 1) | (ne_nf << 2);
+  }
+
+  // kappa_q: 1 in the first row and for a quad of at most one significant
+  // sample; else the largest exponent above (columns x - 1 .. x + 2) less 1.
+  CF_HD int kappa(int x, bool first_row, unsigned rho) const {
+    if (first_row || popcount4(rho) < 2) return 1;
+    int e = 0;
+    for (int c = x - 1; c <= x + 2; ++c)
+      if (above(c) > e) e = above(c);
+    return e - 1 > 1 ? e - 1 : 1;
+  }
+
+  // A quad's codeword, MEL significance and MagSgn bits; returns u_q.
+  CF_HD int code_quad(const Quad &q, int x, bool first_row, unsigned left_rho) {
+    const unsigned c = context(x, first_row, left_rho);
+    const int k = kappa(x, first_row, q.rho);
+    const int u_bound = q.e_max > k ? q.e_max : k;
+    const int u = u_bound - k;
+    unsigned emb = 0;
+    if (u > 0)
+      for (int n = 0; n < 4; ++n) emb |= unsigned(q.e[n] == q.e_max && (q.rho >> n & 1u)) << n;
+    const VlcCode code = tables_.code[first_row ? 0 : 1][c][q.rho][emb];
+    vlc_.put(code.codeword, code.length);
+    if (c == 0) mel_.encode(q.rho != 0);
+    for (int n = 0; n < 4; ++n) {
+      if (!(q.rho >> n & 1u)) continue;
+      const int m = u_bound - int(code.e_k >> n & 1u);
+      ms_.put(q.v[n] & (m >= 32 ? 0xFFFFFFFFu : (1u << m) - 1u), m);
+    }
+    below_[x + 1] = q.e[1];
+    below_[x + 2] = q.e[3];
+    return u;
+  }
+
+  // Two quads' residuals (T.814's U-VLC): prefixes, then suffixes. In the
+  // first row, when both are non-zero, MEL says whether both exceed 2; if
+  // so each is sent less 2; if only the first does, the second (1 or 2) is
+  // one bit after the first's prefix.
+  CF_HD void code_residuals(int u0, int u1, bool first_row) {
+    if (first_row && u0 > 0 && u1 > 0) {
+      const bool both_big = u0 > 2 && u1 > 2;
+      mel_.encode(both_big);
+      if (both_big) {
+        u0 -= 2, u1 -= 2;
+      } else if (u0 > 2) {
+        const UvlcCode a = uvlc_code(u0);
+        vlc_.put(a.prefix, a.prefix_length);
+        vlc_.put(unsigned(u1 - 1), 1);
+        vlc_.put(a.suffix, a.suffix_length);
+        return;
+      }
+    }
+    const UvlcCode a = uvlc_code(u0), b = uvlc_code(u1);
+    vlc_.put(a.prefix, a.prefix_length);
+    vlc_.put(b.prefix, b.prefix_length);
+    vlc_.put(a.suffix, a.suffix_length);
+    vlc_.put(b.suffix, b.suffix_length);
+  }
+
+  CF_HD void code_row(int y) {
+    const bool first_row = y == 0;
+    unsigned left_rho = 0;
+    for (int x = 0; x < in_.width; x += 4) {
+      const Quad q0 = load_quad(in_, x, y, plane_);
+      const int u0 = code_quad(q0, x, first_row, left_rho);
+      int u1 = 0;
+      left_rho = q0.rho;
+      if (x + 2 < in_.width) {
+        const Quad q1 = load_quad(in_, x + 2, y, plane_);
+        u1 = code_quad(q1, x + 2, first_row, left_rho);
+        left_rho = q1.rho;
+      }
+      code_residuals(u0, u1, first_row);
+    }
+    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i], below_[i] = 0;
+  }
+
+  // Ends the streams and lays out MagSgn, MEL, VLC with Scup at the end.
+  CF_HD int finish(std::uint8_t *out, int capacity) {
+    mel_.finish();
+    ms_.finish();
+    // MEL's last byte and VLC's first may share a byte when their bits do
+    // not overlap (and VLC has a byte besides the one Scup takes).
+    const unsigned mel_mask = mel_.tail_mask(), vlc_mask = vlc_.tail_mask();
+    if ((mel_mask | vlc_mask) != 0) {
+      const unsigned fused = mel_.tail() | vlc_.tail();
+      if (((fused ^ mel_.tail()) & mel_mask) == 0 && ((fused ^ vlc_.tail()) & vlc_mask) == 0 && fused != 0xFF &&
+          vlc_.bytes() > 1) {
+        mel_.append(std::uint8_t(fused));
+      } else {
+        mel_.append(std::uint8_t(mel_.tail()));
+        vlc_.append(std::uint8_t(vlc_.tail()));
+      }
+    }
+    const int ms = ms_.bytes(), mel = mel_.bytes(), vlc = vlc_.bytes();
+    const int total = ms + mel + vlc;
+    if (total > capacity) return total;
+    // VLC's bytes sit at the end of the room in segment order; move them
+    // after MagSgn and MEL.
+    const std::uint8_t *mel_bytes = mel_.data();
+    for (int i = 0; i < mel; ++i) out[ms + i] = mel_bytes[i];
+    for (int i = 0; i < vlc; ++i) out[ms + mel + i] = out[capacity - vlc + i];
+    const int scup = mel + vlc;
+    out[total - 1] = std::uint8_t(scup >> 4);
+    out[total - 2] = std::uint8_t((out[total - 2] & 0xF0) | (scup & 0xF));
+    return total;
+  }
+
+  const t1::BlockInput &in_;
+  const EncodeTables &tables_;
+  int plane_;
+  MelEncoder mel_;
+  VlcEncoder vlc_;
+  MagSgnEncoder ms_;
+  std::uint8_t above_[kColumns], below_[kColumns];
+};
+
+// Codes one code-block in a single cleanup pass at plane 0 (every bit).
+// An all-zero block gives 0 passes and 0 bytes, like encode_block(); the
+// result's zero_bitplanes counts the block's planes as Part 1's does (for
+// guard bits); tier-2 sends Mb - 1 missing MSBs. out.work holds MEL's
+// bytes (block_work_bytes suffices); pass_lengths[0] and
+// pass_distortion[0] (every coded sample's (2m + 1)^2, in the units of
+// t1::BlockOutput) describe the one pass.
+CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out,
+                                             const EncodeTables &tables) {
+  using t1::BlockResult;
+  using t1::BlockStatus;
+  BlockResult res{BlockStatus::kOk, 0, 0, in.magnitude_bitplanes, 0};
+  if (!t1::block_size_ok(in.width, in.height) || in.stride < in.width) return res.status = BlockStatus::kBadSize, res;
+  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal)) return res.status = BlockStatus::kBadStyle, res;
+  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxBitplanes)
+    return res.status = BlockStatus::kTooManyBitplanes, res;
+  std::uint32_t any = 0;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = 0; x < in.width; ++x) {
+      const std::int32_t v = in.samples[y * in.stride + x];
+      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
+    }
+  if (any == 0) return res;
+  const int planes = t1::bitplanes_of(any);
+  if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
+  if (out.pass_capacity < 1) return res.status = BlockStatus::kPassArrayTooSmall, res;
+  res = {BlockStatus::kOk, 1, 0, in.magnitude_bitplanes - planes,
+         planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
+  if (out.capacity < 2) return res.bytes = 2, res.status = BlockStatus::kOverflow, res;
+  HtBlockEncoder enc(in, tables, 0, out.work, t1::block_work_bytes(in.width, in.height), out.bytes, out.capacity);
+  res.bytes = enc.code(out.bytes, out.capacity);
+  out.pass_lengths[0] = res.bytes;
+  if (out.pass_distortion) {
+    std::int64_t gain = 0;
+    for (int y = 0; y < in.height; ++y)
+      for (int x = 0; x < in.width; ++x) {
+        const std::int32_t v = in.samples[y * in.stride + x];
+        const std::uint32_t m = (v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v)) >> res.distortion_shift;
+        if (m) gain += (2 * std::int64_t(m) + 1) * (2 * std::int64_t(m) + 1);
+      }
+    out.pass_distortion[0] = gain;
+  }
+  if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
+  return res;
+}
+
+}  // namespace cf::j2k::ht
