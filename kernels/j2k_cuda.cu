@@ -18,6 +18,7 @@
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/j2k_cuda.hpp"
+#include "kernels/j2k_ht_kernels.cuh"
 #include "kernels/j2k_kernels.cuh"
 #include "kernels/j2k_tier1_kernels.cuh"
 #include "kernels/launch.cuh"
@@ -97,6 +98,7 @@ struct J2kPlan {
   j2k_launch::DeviceBytes coefficients, work, tmp;                                                       // transform
   j2k_launch::DeviceBytes slots, packed, block_work, results, pass_lengths, distortion, packed_offsets;  // tier-1
   j2k_launch::DeviceBytes decisions, pass_ends, models;                                                  // modelling
+  j2k_launch::DeviceBytes ht_tables;  // HT code-blocks: the VLC lookup
 };
 
 void J2kPlanDeleter::operator()(J2kPlan *p) const {
@@ -182,6 +184,11 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.decisions.reserve(s, std::size_t(p.decision_room) * n, "tier-1 decisions");
   p.pass_ends.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass ends");
   p.models.reserve(s, sizeof(BlockModel) * n, "block models");
+  if (c.cb_style & j2k::cb_style::kHt) {
+    std::vector<j2k::ht::EncodeTables> tables(1);
+    j2k::ht::build_encode_tables(tables[0]);
+    upload(s, p.ht_tables, tables, "HT VLC table");
+  }
   p.offsets.resize(n + 1);
   p.slot_start.resize(n);
   // The tables' host copies are locals: the uploads must be done.
@@ -273,7 +280,27 @@ void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::
   }
 }
 
-void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
+// HT code-blocks: a thread each, the whole block.
+void code_ht(detail::CudaState *s, J2kPlan &p, unsigned style) {
+  const HtArgs h{p.coefficients.as<std::int32_t>(),
+                 p.block_list.as<Block>(),
+                 p.blocks,
+                 style,
+                 p.ht_tables.as<j2k::ht::EncodeTables>(),
+                 p.slots.as<std::uint8_t>(),
+                 p.block_work.as<std::uint8_t>(),
+                 p.work_bytes,
+                 p.pass_lengths.as<int>(),
+                 p.distortion.as<std::int64_t>(),
+                 p.results.as<j2k::t1::BlockResult>(),
+                 j2k::kMaxPasses};
+  launch_kernel(s, code_ht_blocks, ceil_div(p.blocks, kHtThreads), kHtThreads, h,
+                "the JPEG 2000 HT code-block kernel");
+}
+
+// Part 1 code-blocks: the contexts a warp per block, then the MQ coding a
+// thread per block.
+void code_part1(detail::CudaState *s, J2kPlan &p, unsigned style) {
   const ModelArgs m{p.coefficients.as<std::int32_t>(),
                     p.block_list.as<Block>(),
                     style,
@@ -304,6 +331,13 @@ void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
                    j2k::kMaxPasses};
   launch_kernel(s, code_decisions, ceil_div(p.blocks, kCodeThreads), kCodeThreads, t,
                 "the JPEG 2000 tier-1 coding kernel");
+}
+
+void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
+  if (style & j2k::ht::kStyleHt)
+    code_ht(s, p, style);
+  else
+    code_part1(s, p, style);
   const OffsetArgs o{p.results.as<j2k::t1::BlockResult>(), p.blocks, p.packed_offsets.as<unsigned long long>()};
   launch_kernel(s, codeword_offsets, 1, kScanThreads, o, "the JPEG 2000 codeword offsets kernel");
   const GatherArgs g{p.block_list.as<Block>(), p.slots.as<std::uint8_t>(), p.packed_offsets.as<unsigned long long>(),

@@ -98,9 +98,10 @@ inline Outcome encode(cf::J2kEncoder &e, const cf::J2kInput &in, const cf::J2kSe
 
 inline std::string describe(const cf::J2kSettings &s) {
   char b[240];
-  std::snprintf(b, sizeof b, "%s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x, %g bpp, %d layers",
-                s.reversible ? "reversible" : "irreversible", s.levels, s.codeblock_width, s.codeblock_height,
-                s.tile_width, s.tile_height, s.codeblock_style, s.bitrate, s.layers);
+  std::snprintf(b, sizeof b, "%s %s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x, %g bpp, %d layers",
+                cf::j2k_block_coder_name(s.block_coder), s.reversible ? "reversible" : "irreversible", s.levels,
+                s.codeblock_width, s.codeblock_height, s.tile_width, s.tile_height, s.codeblock_style, s.bitrate,
+                s.layers);
   return b;
 }
 
@@ -125,7 +126,7 @@ inline void compare(cf::Engine &cuda, cf::Engine &cpu, const cf::J2kInput &in, c
 
 // Settings that the frame allows: both paths, levels from 0 to 5, code-block
 // sizes, tiles of 16 x 16 (with partial ones at the edges), the style
-// switches, and a target rate over quality layers.
+// switches, a target rate over quality layers, and HT code-blocks.
 inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   std::vector<cf::J2kSettings> all;
   for (bool reversible : {true, false})
@@ -164,6 +165,19 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.codeblock_width = s.codeblock_height = 16;
   s.bitrate = 1.5;
   s.layers = 3;
+  all.push_back(s);
+  for (bool reversible : {true, false})
+    for (int levels : {0, 2, 5}) {
+      s = {};
+      s.block_coder = cf::J2kBlockCoder::Ht;
+      s.reversible = reversible;
+      s.levels = levels;
+      all.push_back(s);
+    }
+  s.codeblock_width = 4;
+  s.codeblock_height = 32;
+  s.tile_width = s.tile_height = 16;
+  s.codeblock_style = cf::j2k_style::kVerticalCausal;
   all.push_back(s);
   std::vector<cf::J2kSettings> ok;
   for (const cf::J2kSettings &t : all)
