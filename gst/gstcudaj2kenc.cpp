@@ -32,7 +32,7 @@
  * ICT, quantised), `levels`, `codeblock-width`, `codeblock-height`,
  * `bitrate` (bits per pixel of the whole codestream, irreversible only),
  * `layers`, `progression`, `tile-width`, `tile-height`, `codeblock-style`,
- * and the engine properties of every cudafilters element (`backend`,
+ * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), and the engine properties of every cudafilters element (`backend`,
  * `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is
  * host memory, so every frame ends with its codestream complete whatever
  * `host-wait` says; it only decides whether the engine waits for
@@ -40,7 +40,7 @@
  * change applies at the next frame. A combination the encoder cannot code
  * (a code-block side that is not a power of two, a code-block area over
  * 4096, more levels than the smallest tile side allows, a bitrate with
- * reversible coding) is an element error with the rule it breaks, at caps
+ * reversible coding, layers or a bitrate with block-coder=ht) is an element error with the rule it breaks, at caps
  * time or at the frame after the change.
  *
  * A GstVideoEncoder, not a GstCfBase (GstBaseTransform) like the filters:
@@ -128,6 +128,7 @@ enum {
   PROP_TILE_WIDTH,
   PROP_TILE_HEIGHT,
   PROP_CODEBLOCK_STYLE,
+  PROP_BLOCK_CODER,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -381,6 +382,7 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_TILE_WIDTH: s.tile_width = g_value_get_int(value); break;
     case PROP_TILE_HEIGHT: s.tile_height = g_value_get_int(value); break;
     case PROP_CODEBLOCK_STYLE: s.codeblock_style = g_value_get_flags(value); break;
+    case PROP_BLOCK_CODER: s.block_coder = cf::J2kBlockCoder(g_value_get_enum(value)); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::HostWait))
         cfgst::set_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -406,6 +408,7 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_TILE_WIDTH: g_value_set_int(value, s.tile_width); break;
     case PROP_TILE_HEIGHT: g_value_set_int(value, s.tile_height); break;
     case PROP_CODEBLOCK_STYLE: g_value_set_flags(value, s.codeblock_style); break;
+    case PROP_BLOCK_CODER: g_value_set_enum(value, int(s.block_coder)); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -471,6 +474,11 @@ static void install_settings_properties(GObjectClass *gobject_class) {
       gobject_class, PROP_CODEBLOCK_STYLE,
       g_param_spec_flags("codeblock-style", "Code-block style", "Code-block coding switches (COD's code-block style)",
                          GST_TYPE_CF_J2K_CODEBLOCK_STYLE, d.codeblock_style, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_BLOCK_CODER,
+      g_param_spec_enum("block-coder", "Block coder",
+                        "Code-block coder: part1 (EBCOT, T.800) or ht (HTJ2K, T.814: one cleanup pass per block)",
+                        GST_TYPE_CF_J2K_BLOCK_CODER, int(d.block_coder), rw));
 }
 
 static void gst_cuda_j2k_enc_class_init(GstCudaJ2kEncClass *klass) {

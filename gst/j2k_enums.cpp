@@ -16,6 +16,16 @@ GType gst_cf_j2k_progression_get_type(void) {
   return type_id;
 }
 
+GType gst_cf_j2k_block_coder_get_type(void) {
+  static gsize type_id = 0;
+  static const GEnumValue values[] = {
+      {int(cf::J2kBlockCoder::Part1), "Part 1 (EBCOT bit-plane passes, MQ coder)", "part1"},
+      {int(cf::J2kBlockCoder::Ht), "High-throughput (HTJ2K, one cleanup pass per code-block)", "ht"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfJ2kBlockCoder", values));
+  return type_id;
+}
+
 GType gst_cf_j2k_codeblock_style_get_type(void) {
   static gsize type_id = 0;
   // T.800 Table A.19: the code-block style bits of COD.

@@ -1,5 +1,6 @@
-// The GTypes of cudaj2kenc's progression and codeblock-style properties,
-// whose values are cf::J2kProgression's and the j2k_style bits.
+// The GTypes of cudaj2kenc's progression, block-coder and codeblock-style
+// properties, whose values are cf::J2kProgression's, cf::J2kBlockCoder's
+// and the j2k_style bits.
 #pragma once
 
 #include <glib-object.h>
@@ -8,6 +9,9 @@ G_BEGIN_DECLS
 
 #define GST_TYPE_CF_J2K_PROGRESSION (gst_cf_j2k_progression_get_type())
 GType gst_cf_j2k_progression_get_type(void);
+
+#define GST_TYPE_CF_J2K_BLOCK_CODER (gst_cf_j2k_block_coder_get_type())
+GType gst_cf_j2k_block_coder_get_type(void);
 
 #define GST_TYPE_CF_J2K_CODEBLOCK_STYLE (gst_cf_j2k_codeblock_style_get_type())
 GType gst_cf_j2k_codeblock_style_get_type(void);

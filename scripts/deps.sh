@@ -5,7 +5,8 @@
 # the CPU video decoders (avdec_h264, ...) of pipelines/examples.md;
 # python3-gi and the GStreamer typelib run the tests written in Python;
 # libopenjp2-tools (OpenJPEG's opj_decompress, opj_dump) decodes the JPEG 2000
-# codestreams of the tests; xz-utils unpacks the conformance suite's
+# codestreams of the tests, and openjph-tools (OpenJPH's ojph_expand,
+# ojph_compress) the HTJ2K ones; xz-utils unpacks the conformance suite's
 # reference decodings.
 CF_PACKAGES="meson ninja-build g++ pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
@@ -13,7 +14,7 @@ CF_PACKAGES="meson ninja-build g++ pkg-config
   gstreamer1.0-libav
   libjpeg-dev opencv-doc python3-gi gir1.2-gstreamer-1.0
   clang libclang-rt-14-dev libomp-dev llvm
-  libopenjp2-tools xz-utils"
+  libopenjp2-tools openjph-tools xz-utils"
 
 cf_install_deps() {
   local missing=""
