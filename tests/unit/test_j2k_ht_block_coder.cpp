@@ -1,0 +1,170 @@
+// The HT code-block encoder's parts (core/shared/j2k_ht_block_coder_rules.hpp)
+// against answers worked by hand from T.814's definitions:
+//  - MEL: the bits of a run of events through its states, and the stuffed
+//    bit after a byte of 0xFF;
+//  - the U-VLC codes of u = 1..36 (prefix "1", "01", "001", "000" and their
+//    suffixes);
+//  - the CxtVLC tables: prefix-free within each context, and a codeword for
+//    every (context, rho, emb) the encoder can meet;
+//  - MagSgn: a quad's bits, and a whole 2 x 2 block's codeword segment
+//    (MagSgn, MEL and VLC bytes, Scup in the last 12 bits);
+//  - capacity: a block that does not fit reports the length it needs and
+//    writes nothing past its room.
+// Whole codestreams are checked by third-party decoders in test_j2k_encoder.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "core/shared/j2k_ht_block_coder_rules.hpp"
+
+namespace ht = cf::j2k::ht;
+namespace t1 = cf::j2k::t1;
+
+namespace {
+
+// The bits of `bits` (least significant first), `count` of them, as text.
+std::string lsb_first(unsigned bits, int count) {
+  std::string s;
+  for (int i = 0; i < count; ++i) s += char('0' + ((bits >> i) & 1));
+  return s;
+}
+
+void mel() {
+  std::uint8_t room[16] = {};
+  ht::MelEncoder m;
+  // States 0-2 send a 1 per 0-event (2^0), state 3 one per two; a 1-event
+  // at state 4 (E = 1) sends 0 and the run (0) in one bit: 1111 00.
+  m.init(room, sizeof room);
+  for (bool e : {false, false, false, false, false, true}) m.encode(e);
+  m.finish();
+  CHECK_MSG(m.bytes() == 0 && m.tail() == 0xF0 && m.tail_mask() == 0xFC, "MEL 1111 00: %d bytes, tail 0x%02X mask 0x%02X",
+            m.bytes(), m.tail(), m.tail_mask());
+  // Eight 1s (1+1+1+2+2+2+4+4 = 17 zero events) fill 0xFF; the next byte
+  // holds 7 bits under a stuffed 0: a 1-event at state 8 (E = 2) sends 000.
+  m.init(room, sizeof room);
+  for (int i = 0; i < 17; ++i) m.encode(false);
+  m.encode(true);
+  m.finish();
+  CHECK_MSG(m.bytes() == 1 && room[0] == 0xFF, "MEL eight 1s: %d bytes, first 0x%02X", m.bytes(), room[0]);
+  CHECK_MSG(m.tail() == 0 && m.tail_mask() == 0xF0, "MEL after 0xFF: tail 0x%02X mask 0x%02X", m.tail(),
+            m.tail_mask());
+  // An unfinished run is closed with a 1.
+  m.init(room, sizeof room);
+  m.encode(false);
+  m.encode(false);
+  m.encode(false);
+  m.encode(false);  // state 3: a run of 1 of 2
+  m.finish();
+  CHECK_MSG(m.tail() == 0xF0 && m.tail_mask() == 0xF0, "MEL open run: tail 0x%02X mask 0x%02X", m.tail(),
+            m.tail_mask());
+}
+
+void uvlc() {
+  const char *prefixes[] = {"1", "01", "001", "001"};
+  for (int u = 1; u <= 36; ++u) {
+    const ht::UvlcCode c = ht::uvlc_code(u);
+    const std::string prefix = u <= 4 ? prefixes[u - 1] : "000";
+    const std::string suffix = u <= 2 ? "" : u <= 4 ? lsb_first(unsigned(u - 3), 1) : lsb_first(unsigned(u - 5), 5);
+    const std::string got_p = lsb_first(c.prefix, c.prefix_length), got_s = lsb_first(c.suffix, c.suffix_length);
+    CHECK_MSG(got_p == prefix && got_s == suffix, "U-VLC %d: %s|%s, expected %s|%s", u, got_p.c_str(), got_s.c_str(),
+              prefix.c_str(), suffix.c_str());
+  }
+  CHECK(ht::uvlc_code(0).prefix_length == 0 && ht::uvlc_code(0).suffix_length == 0);
+}
+
+void vlc_tables() {
+  const ht::VlcEntry *tables[2] = {ht::kVlcFirstRow, ht::kVlcOtherRows};
+  const int sizes[2] = {ht::kVlcFirstRowEntries, ht::kVlcOtherRowEntries};
+  for (int row = 0; row < 2; ++row)
+    for (int i = 0; i < sizes[row]; ++i)
+      for (int j = 0; j < sizes[row]; ++j) {
+        const ht::VlcEntry &a = tables[row][i], &b = tables[row][j];
+        if (i == j || a.context != b.context || a.length > b.length) continue;
+        const unsigned mask = (1u << a.length) - 1;
+        CHECK_MSG((b.codeword & mask) != a.codeword, "table %d, context %d: codeword %d is a prefix of codeword %d", row,
+                  a.context, i, j);
+      }
+  ht::EncodeTables t;
+  ht::build_encode_tables(t);
+  int missing = 0;
+  for (int row = 0; row < 2; ++row)
+    for (int c = 0; c < 8; ++c)
+      for (int rho = 0; rho < 16; ++rho)
+        for (int emb = 0; emb < 16; ++emb) {
+          if ((emb & rho) != emb || (c == 0 && rho == 0)) continue;
+          if (t.code[row][c][rho][emb].length == 0) ++missing;
+        }
+  CHECK_MSG(missing == 0, "%d (context, rho, emb) without a codeword", missing);
+  // Context 0, rho 0 sends nothing (MEL says the quad is empty).
+  CHECK(t.code[0][0][0][0].length == 0 && t.code[1][0][0][0].length == 0);
+}
+
+std::vector<std::uint8_t> code_block(const std::vector<std::int32_t> &samples, int w, int h, int capacity,
+                                     t1::BlockResult &res) {
+  ht::EncodeTables t;
+  ht::build_encode_tables(t);
+  std::vector<std::uint8_t> work(t1::block_work_bytes(w, h)), out(std::size_t(capacity) + 8, 0xAB);
+  int lengths[1] = {0};
+  std::int64_t distortion[1] = {0};
+  const t1::BlockInput in{samples.data(), w, h, w, t1::Orientation::LL, 16, ht::kStyleHt};
+  const t1::BlockOutput o{work.data(), out.data(), capacity, lengths, 1, distortion};
+  res = ht::encode_ht_block(in, o, t);
+  for (int i = capacity; i < capacity + 8; ++i) CHECK_MSG(out[i] == 0xAB, "byte %d past the room written", i);
+  out.resize(std::size_t(capacity));
+  return out;
+}
+
+// One quad, first row, context 0: TL +1, BL -1, TR 0, BR -1. rho = 1011b,
+// every exponent 1 = kappa, so u = 0 and each sample sends its sign alone:
+// MagSgn 0, 1, 1 then ones to the byte: 0xFE. MEL: significant (a 0 at
+// state 0, no run bits). VLC: the table's codeword for context 0, rho 11,
+// u_off 0 (0x37, 7 bits), after the 4 bits Scup keeps: the first byte
+// fills at 7 bits as 0x7F (after 0xFF, a stuffed 0), the remaining 0110
+// shares the last MEL byte (0x06). Scup = 3 (MEL 1, VLC 2): 73 00.
+void quad() {
+  t1::BlockResult res;
+  const std::vector<std::uint8_t> out = code_block({1, 0, -1, -1}, 2, 2, 64, res);
+  CHECK_MSG(res.status == t1::BlockStatus::kOk && res.passes == 1 && res.bytes == 4, "2x2 block: status %d, %d passes, %d bytes",
+            int(res.status), res.passes, res.bytes);
+  const std::vector<std::uint8_t> expected = {0xFE, 0x06, 0x73, 0x00};
+  CHECK_MSG(std::vector<std::uint8_t>(out.begin(), out.begin() + 4) == expected,
+            "2x2 block: %02X %02X %02X %02X, expected FE 06 73 00", out[0], out[1], out[2], out[3]);
+  // The codeword for rho 11 in context 0 of the first row, u_off 0.
+  bool found = false;
+  for (int i = 0; i < ht::kVlcFirstRowEntries; ++i) {
+    const ht::VlcEntry &e = ht::kVlcFirstRow[i];
+    if (e.context == 0 && e.rho == 11 && e.u_off == 0) found = e.codeword == 0x37 && e.length == 7;
+  }
+  CHECK_MSG(found, "first-row table: context 0, rho 11, u_off 0 is not 0x37 in 7 bits");
+  CHECK_MSG(res.zero_bitplanes == 15, "2x2 block of magnitude 1 under Mb 16: P = %d", res.zero_bitplanes);
+}
+
+void empty_and_capacity() {
+  t1::BlockResult res;
+  code_block(std::vector<std::int32_t>(64, 0), 8, 8, 64, res);
+  CHECK(res.status == t1::BlockStatus::kOk && res.passes == 0 && res.bytes == 0);
+  std::vector<std::int32_t> noise(4096);
+  std::uint32_t x = 1;
+  for (std::int32_t &v : noise) x = x * 1664525u + 1013904223u, v = std::int32_t(x >> 17) - 16384;
+  code_block(noise, 64, 64, 200, res);
+  CHECK_MSG(res.status == t1::BlockStatus::kOverflow && res.bytes > 200, "64x64 noise in 200 bytes: status %d, %d bytes",
+            int(res.status), res.bytes);
+  const int needed = res.bytes;
+  code_block(noise, 64, 64, needed, res);
+  CHECK_MSG(res.status == t1::BlockStatus::kOk && res.bytes == needed, "in the room it asked for: status %d, %d bytes",
+            int(res.status), res.bytes);
+}
+
+}  // namespace
+
+int main() {
+  mel();
+  uvlc();
+  vlc_tables();
+  quad();
+  empty_and_capacity();
+  std::printf("MEL, U-VLC, CxtVLC tables, a quad's MagSgn and a block's segment checked\n");
+  return cft::test_result();
+}
