@@ -1,7 +1,17 @@
 // Tier-1 decoding, serial: the reference's order, block by block.
+#include "core/shared/j2k_ht_block_decoder_rules.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
 
 namespace cf::j2k {
+
+const ht::DecodeTables &ht_decode_tables() {
+  static const ht::DecodeTables tables = [] {
+    ht::DecodeTables t;
+    ht::build_decode_tables(t);
+    return t;
+  }();
+  return tables;
+}
 
 t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
                                   std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch) {
@@ -43,7 +53,7 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   const std::size_t stride = pc.rect.width();
   const t1::DecodeOutput out{coefficients + pc.offset + std::size_t(blk.buffer_y) * stride + blk.buffer_x, int(stride),
                              scratch.work.data()};
-  return t1::decode_block(in, out);
+  return (in.style & ht::kStyleHt) ? ht::decode_ht_block(in, out, ht_decode_tables()) : t1::decode_block(in, out);
 }
 
 std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus s) {
@@ -54,7 +64,10 @@ std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus
     case t1::BlockStatus::kBadZeroBitplanes: why = "more zero bit-planes than the subband has"; break;
     case t1::BlockStatus::kBadPasses: why = "more coding passes than its bit-planes allow"; break;
     case t1::BlockStatus::kBadSegments: why = "codeword segment lengths that do not fit its passes or data"; break;
-    case t1::BlockStatus::kCorrupt: why = "a segmentation symbol other than 1010 (corrupt data)"; break;
+    case t1::BlockStatus::kCorrupt:
+      why = "bytes that contradict its coder (a segmentation symbol other than 1010, or HT codewords past its "
+            "tables or planes): corrupt data";
+      break;
     default: why = "an impossible size or style"; break;
   }
   return "code-block " + std::to_string(b) + " of component " +

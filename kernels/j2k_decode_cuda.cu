@@ -158,11 +158,21 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
   return f;
 }
 
+// HT code-blocks' VLC lookup, uploaded with every call's descriptors (4 KB).
+const j2k::ht::DecodeTables &ht_tables() {
+  static const j2k::ht::DecodeTables tables = [] {
+    j2k::ht::DecodeTables t;
+    j2k::ht::build_decode_tables(t);
+    return t;
+  }();
+  return tables;
+}
+
 // Where each part goes in the Slot::J2kTier1 buffer: the uploaded image
-// (descriptors, segment lengths, codewords), then the statuses, the work
+// (descriptors, segment lengths, the HT lookup, codewords), then the statuses, the work
 // areas and the coefficients when the buffer holds them.
 struct Placement {
-  std::size_t segments = 0, bytes = 0, image = 0;  // image: the uploaded part's size
+  std::size_t segments = 0, bytes = 0, tables = 0, image = 0;  // image: the uploaded part's size
   std::size_t status = 0, work = 0, coefficients = 0, total = 0;
 };
 
@@ -170,7 +180,8 @@ Placement place(const TileJob &job, std::size_t byte_count, std::size_t coeffici
   using detail::align_up;
   Placement p;
   p.segments = align_up(sizeof(DecodeBlock) * job.blocks.size());
-  p.bytes = p.segments + align_up(sizeof(int) * job.segments.size());
+  p.tables = p.segments + align_up(sizeof(int) * job.segments.size());
+  p.bytes = p.tables + align_up(sizeof(j2k::ht::DecodeTables));
   p.image = p.bytes + byte_count;
   p.status = align_up(p.image);
   p.work = p.status + align_up(sizeof(int) * job.blocks.size());
@@ -201,6 +212,7 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     std::memcpy(image.data(), job.blocks.data(), sizeof(DecodeBlock) * n);
     if (!job.segments.empty())
       std::memcpy(image.data() + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
+    std::memcpy(image.data() + at.tables, &ht_tables(), sizeof(j2k::ht::DecodeTables));
     std::size_t put = at.bytes;
     for (const auto &[bytes, size] : f.pieces) {
       if (size) std::memcpy(image.data() + put, bytes, size);
@@ -210,7 +222,8 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
                   "uploading the JPEG 2000 code-blocks");
     const DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       int(n),         base + at.bytes,
                        reinterpret_cast<const int *>(base + at.segments), base + at.work, coefficients,
-                       reinterpret_cast<int *>(base + at.status)};
+                       reinterpret_cast<int *>(base + at.status),
+                       reinterpret_cast<const j2k::ht::DecodeTables *>(base + at.tables)};
     launch_kernel(s, j2k_decode_kernels::decode_blocks, (long long)n, kDecodeThreads, a,
                   "the JPEG 2000 tier-1 decoding kernel");
     detail::check(cudaMemcpyAsync(status.data(), base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost, s->stream),

@@ -1,7 +1,8 @@
 // Tier-1 of the JPEG 2000 decoder's CUDA backend (kernels/j2k_decode_cuda.cu):
-// every code-block of a tile through t1::decode_block, the serial
-// reference's own decoder (core/shared/j2k_block_decoder_rules.hpp), so the
-// samples are the same.
+// every code-block of a tile through t1::decode_block (or, HT code-blocks,
+// ht::decode_ht_block), the serial reference's own decoders
+// (core/shared/j2k_block_decoder_rules.hpp, j2k_ht_block_decoder_rules.hpp),
+// so the samples are the same.
 //
 // One thread per code-block, alone in its thread block (kDecodeThreads). The
 // MQ decoder is one long dependent chain per block, with nothing to share
@@ -19,6 +20,7 @@
 #include <cstdint>
 
 #include "core/shared/j2k_block_decoder_rules.hpp"
+#include "core/shared/j2k_ht_block_decoder_rules.hpp"
 
 namespace cf::cuda::j2k_decode_kernels {
 
@@ -46,6 +48,7 @@ struct DecodeArgs {
   std::uint8_t *work;
   std::int32_t *coefficients;
   int *status;  // a t1::BlockStatus per entry of `blocks`
+  const j2k::ht::DecodeTables *ht_tables;  // HT code-blocks' VLC lookup (read through the cache)
 };
 
 // Thread t decodes blocks[t] and writes its status.
@@ -72,7 +75,9 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   in.passes = k.passes;
   in.fraction_bits = k.fraction_bits;
   const t1::DecodeOutput out{a.coefficients + k.samples, k.stride, a.work + k.work};
-  a.status[t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
+  a.status[t] = int((in.style & j2k::ht::kStyleHt)
+                        ? j2k::ht::decode_ht_block(in, out, *a.ht_tables)
+                        : t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
 }
 
 }  // namespace cf::cuda::j2k_decode_kernels

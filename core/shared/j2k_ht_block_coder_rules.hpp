@@ -34,17 +34,10 @@
 
 #include "core/shared/host_device.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_ht_rules.hpp"
 #include "core/shared/j2k_ht_vlc_tables.hpp"
 
 namespace cf::j2k::ht {
-
-// The code-block style bit (COD's SPcod) that selects HT code-blocks.
-constexpr unsigned kStyleHt = 0x40;
-
-// Scup, MEL's and VLC's bytes together, is at most 4079 (T.814); a block of
-// 4096 samples needs at most about 3200 (16 VLC bits and 7 MEL bits per
-// quad), so no block reaches it.
-constexpr int kMaxScup = 4079;
 
 // The encoder's codeword for each (row kind, c_q, rho, emb): emb marks the
 // samples whose exponent equals U_q (0 when u_q = 0). Built once from the
@@ -55,8 +48,6 @@ struct VlcCode {
 struct EncodeTables {
   VlcCode code[2][8][16][16];  // [0: first row of quads, 1: the others][c_q][rho][emb]
 };
-
-CF_HD int popcount4(unsigned v) { return int(v & 1) + int((v >> 1) & 1) + int((v >> 2) & 1) + int((v >> 3) & 1); }
 
 // Among the entries of (c_q, rho) that describe emb (u_off = 0 when emb is
 // empty; else u_off = 1 and emb agrees with e_1 on e_k), the one that costs
@@ -89,14 +80,10 @@ class MelEncoder {
   CF_HD void init(std::uint8_t *buffer, int capacity) {
     buf_ = buffer, cap_ = capacity, n_ = 0, cur_ = 0, free_ = 8, state_ = 0, run_ = 0;
   }
-  CF_HD static int exponent(int state) {
-    constexpr int e[13] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5};
-    return e[state];
-  }
   // One event: a 0 lengthens the run; a run of 2^E zeros is sent as a 1;
   // a 1 ends the run, sent as 0 and the run's length in E bits.
   CF_HD void encode(bool event) {
-    const int e = exponent(state_);
+    const int e = mel_exponent(state_);
     if (!event) {
       if (++run_ < (1 << e)) return;
       put(1);
@@ -221,7 +208,8 @@ class MagSgnEncoder {
 
 // The U-VLC code of a residual u >= 1 (T.814): a prefix of 1 to 3 bits
 // ("1", "01", "001", "000") and a suffix of 0, 1 or 5 bits. u <= 32 here
-// (exponents of int32 magnitudes), so no extension is needed.
+// (exponents of int32 magnitudes), below the 4-bit extension that
+// suffixes of 28 and more bring from u = 33 on.
 struct UvlcCode {
   unsigned prefix;
   int prefix_length;
@@ -243,12 +231,6 @@ struct Quad {
   std::uint32_t v[4] = {0, 0, 0, 0};  // MagSgn values
   int e_max = 0;
 };
-
-CF_HD int bit_length(std::uint32_t v) {
-  int n = 0;
-  while (v) ++n, v >>= 1;
-  return n;
-}
 
 CF_HD Quad load_quad(const t1::BlockInput &in, int x, int y, int plane) {
   Quad q;
@@ -275,7 +257,7 @@ class HtBlockEncoder {
     mel_.init(mel_room, mel_capacity);
     vlc_.init(out + capacity, capacity);
     ms_.init(out, capacity);
-    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i] = 0;
+    rows_.clear();
   }
 
   // Codes the block; returns the codeword's length (which may exceed the
@@ -286,35 +268,10 @@ class HtBlockEncoder {
   }
 
  private:
-  // Exponents of the bottom samples of the row of quads above (above_) and
-  // of the row being coded (below_), at column x + 1 (column -1 is 0).
-  static constexpr int kColumns = t1::kMaxBlockSide + 4;
-
-  CF_HD int above(int column) const { return above_[column + 1]; }
-
-  // c_q of the quad at column x (T.814): in the first row from the left
-  // quad alone; below it from the row above and the left quad.
-  CF_HD unsigned context(int x, bool first_row, unsigned left_rho) const {
-    if (first_row) return ((left_rho | (left_rho >> 1)) & 1u) | (left_rho >> 1 & 6u);
-    const unsigned nw_n = (above(x - 1) | above(x)) != 0, ne_nf = (above(x + 1) | above(x + 2)) != 0;
-    const unsigned w = (left_rho & 0xCu) != 0;
-    return nw_n | (w << 1) | (ne_nf << 2);
-  }
-
-  // kappa_q: 1 in the first row and for a quad of at most one significant
-  // sample; else the largest exponent above (columns x - 1 .. x + 2) less 1.
-  CF_HD int kappa(int x, bool first_row, unsigned rho) const {
-    if (first_row || popcount4(rho) < 2) return 1;
-    int e = 0;
-    for (int c = x - 1; c <= x + 2; ++c)
-      if (above(c) > e) e = above(c);
-    return e - 1 > 1 ? e - 1 : 1;
-  }
-
   // A quad's codeword, MEL significance and MagSgn bits; returns u_q.
   CF_HD int code_quad(const Quad &q, int x, bool first_row, unsigned left_rho) {
-    const unsigned c = context(x, first_row, left_rho);
-    const int k = kappa(x, first_row, q.rho);
+    const unsigned c = rows_.context(x, first_row, left_rho);
+    const int k = rows_.kappa(x, first_row, q.rho);
     const int u_bound = q.e_max > k ? q.e_max : k;
     const int u = u_bound - k;
     unsigned emb = 0;
@@ -328,8 +285,7 @@ class HtBlockEncoder {
       const int m = u_bound - int(code.e_k >> n & 1u);
       ms_.put(q.v[n] & (m >= 32 ? 0xFFFFFFFFu : (1u << m) - 1u), m);
     }
-    below_[x + 1] = q.e[1];
-    below_[x + 2] = q.e[3];
+    rows_.record(x, q.e[1], q.e[3]);
     return u;
   }
 
@@ -373,7 +329,7 @@ class HtBlockEncoder {
       }
       code_residuals(u0, u1, first_row);
     }
-    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i], below_[i] = 0;
+    rows_.next_row();
   }
 
   // Ends the streams and lays out MagSgn, MEL, VLC with Scup at the end.
@@ -413,7 +369,7 @@ class HtBlockEncoder {
   MelEncoder mel_;
   VlcEncoder vlc_;
   MagSgnEncoder ms_;
-  std::uint8_t above_[kColumns], below_[kColumns];
+  QuadRows rows_;
 };
 
 // Codes one code-block in a single cleanup pass at plane 0 (every bit).

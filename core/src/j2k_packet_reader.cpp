@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "core/shared/j2k_block_coder_rules.hpp"  // pass_ends_segment
+#include "core/shared/j2k_ht_rules.hpp"
 #include "j2k_packet_order.hpp"
 #include "j2k_tier2.hpp"  // floor_log2, kInitialLblock
 
@@ -80,6 +81,15 @@ std::uint32_t TagTreeDecoder::value(PacketBitReader &in, std::uint32_t x, std::u
 // Packets.
 
 namespace {
+
+// Whether pass `pass` of the block ends a codeword segment (besides the last
+// pass of a contribution): Part 1's rule for the style, or HT's (T.814:
+// the placeholders and the cleanup pass one segment, the refinement passes
+// another).
+bool ends_segment(std::uint8_t style, const BlockCodeword &cb, std::uint32_t pass) {
+  if (style & cb_style::kHt) return ht::pass_ends_segment(int(pass), int(cb.ht_cleanup));
+  return t1::pass_ends_segment(style, int(pass), INT_MAX);
+}
 
 // The number of new coding passes (Table B.4).
 std::uint32_t read_passes(PacketBitReader &in) {
@@ -169,6 +179,9 @@ class TileReader {
           cb.included = true;
           // B.10.6, B.10.7: new passes, Lblock, one length per segment piece.
           const std::uint32_t passes = read_passes(in);
+          // HT: the first contribution's placeholders fix the cleanup pass; one HT set at most follows it.
+          if ((style & cb_style::kHt) && cb.passes_read == 0) cb.ht_cleanup = std::uint32_t(ht::cleanup_pass(int(passes)));
+          if ((style & cb_style::kHt) && cb.passes_read + passes > cb.ht_cleanup + 3) throw PacketTruncated{};
           while (in.bit())
             if (++cb.lblock > 32) throw PacketTruncated{};
           Contribution c{index, passes, std::uint32_t(pieces_.size()), 0};
@@ -176,7 +189,7 @@ class TileReader {
           for (std::uint32_t p = cb.passes_read; p < cb.passes_read + passes; ++p) {
             ++count;
             const bool last = p + 1 == cb.passes_read + passes;
-            if (!last && !t1::pass_ends_segment(style, int(p), INT_MAX)) continue;
+            if (!last && !ends_segment(style, cb, p)) continue;
             const std::uint32_t width = cb.lblock + floor_log2(count);
             if (width > 32) throw PacketTruncated{};
             pieces_.push_back(in.bits(width));
@@ -207,8 +220,8 @@ class TileReader {
       pos_ += std::size_t(length);
       // The piece's passes: up to the next segment end, or the contribution's last.
       std::uint32_t end = pass;
-      while (end + 1 < cb.passes_read + c.passes && !t1::pass_ends_segment(style, int(end), INT_MAX)) ++end;
-      cb.segment_open = !t1::pass_ends_segment(style, int(end), INT_MAX);
+      while (end + 1 < cb.passes_read + c.passes && !ends_segment(style, cb, end)) ++end;
+      cb.segment_open = !ends_segment(style, cb, end);
       if (keep) cb.passes += end + 1 - pass;
       pass = end + 1;
       if (short_data) {

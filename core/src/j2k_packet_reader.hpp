@@ -74,6 +74,7 @@ struct BlockCodeword {
   std::uint32_t lblock = 3;
   std::uint32_t passes_read = 0;  // over every layer read
   bool segment_open = false;      // the last segment goes on in the next contribution
+  std::uint32_t ht_cleanup = 0;   // HT code-blocks: the cleanup pass, after the placeholders of the first contribution
 };
 
 struct TileCodewords {

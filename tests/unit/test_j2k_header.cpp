@@ -866,7 +866,9 @@ static void refused_rules() {
   check_refused(with_cod(cod_body(0, 0, 0, 0, 1, 4, 4, 0, 1)), "layers = 0", "0 layers");
   check_refused(with_cod(cod_body(0, 5, 1, 0, 1, 4, 4, 0, 1)), "progression order = 5", "progression 5");
   check_refused(with_cod(cod_body(0, 0, 1, 2, 1, 4, 4, 0, 1)), "multiple component transformation", "mct 2");
-  check_refused(with_cod(cod_body(0, 0, 1, 0, 1, 4, 4, 0x40, 1)), "code-block style", "style 0x40");
+  check_refused(with_cod(cod_body(0, 0, 1, 0, 1, 4, 4, 0x80, 1)), "code-block style", "style 0x80");
+  check_refused(with_cod(cod_body(0, 0, 1, 0, 1, 4, 4, 0xC0, 1)), "mix HT and Part 1", "style 0xC0 (HT mixed)");
+  check_refused(with_cod(cod_body(0, 0, 1, 0, 1, 4, 4, 0x41, 1)), "other than vertically causal", "style 0x41");
   check_refused(with_cod(cod_body(0, 0, 1, 0, 1, 4, 4, 0, 2)), "transformation = 2", "transform 2");
   check_refused(with_cod(cod_body(0x8, 0, 1, 0, 1, 4, 4, 0, 1)), "Scod", "Scod bit 3");
   check_refused(with_cod(cod_body(1, 0, 1, 0, 1, 4, 4, 0, 1, {0x00, 0x50})), "resolution 1", "PPx 0 at r = 1");

@@ -2,8 +2,9 @@
 // against answers worked by hand from T.814's definitions:
 //  - MEL: the bits of a run of events through its states, and the stuffed
 //    bit after a byte of 0xFF;
-//  - the U-VLC codes of u = 1..36 (prefix "1", "01", "001", "000" and their
-//    suffixes);
+//  - the U-VLC codes of u = 1..32 (prefix "1", "01", "001", "000" and their
+//    suffixes; from 33 on a 4-bit extension follows, which 32-bit magnitudes
+//    never need);
 //  - the CxtVLC tables: prefix-free within each context, and a codeword for
 //    every (context, rho, emb) the encoder can meet;
 //  - MagSgn: a quad's bits, and a whole 2 x 2 block's codeword segment
@@ -63,7 +64,7 @@ void mel() {
 
 void uvlc() {
   const char *prefixes[] = {"1", "01", "001", "001"};
-  for (int u = 1; u <= 36; ++u) {
+  for (int u = 1; u <= 32; ++u) {
     const ht::UvlcCode c = ht::uvlc_code(u);
     const std::string prefix = u <= 4 ? prefixes[u - 1] : "000";
     const std::string suffix = u <= 2 ? "" : u <= 4 ? lsb_first(unsigned(u - 3), 1) : lsb_first(unsigned(u - 5), 5);

@@ -605,8 +605,11 @@ static void rules() {
       "xcb + ycb must be at most 12");
   accepted("1024 x 4 code-blocks", [](CodestreamParams &p) { p.cb_width_exp = 10, p.cb_height_exp = 2; });
   refused(
-      "code-block style bit 6", [](CodestreamParams &p) { p.cb_style = 0x40; }, "code-block style");
+      "code-block style bit 7", [](CodestreamParams &p) { p.cb_style = 0x80; }, "code-block style");
+  refused(
+      "HT with bypass", [](CodestreamParams &p) { p.cb_style = 0x41; }, "only the vertically causal");
   accepted("every code-block style bit", [](CodestreamParams &p) { p.cb_style = cb_style::kAll; });
+  accepted("HT code-blocks, vertically causal", [](CodestreamParams &p) { p.cb_style = 0x48; });
   refused(
       "progression 5", [](CodestreamParams &p) { p.progression = Progression(5); }, "progression order 5");
   refused(

@@ -1,0 +1,86 @@
+// What the HT code-block encoder and decoder (HTJ2K, ITU-T T.814) share:
+// the style bit, the quads' context and exponent prediction from the row
+// above, and which coding passes a block's packets carry in which codeword
+// segment. CF_HD: host_device.hpp.
+#pragma once
+
+#include <cstdint>
+
+#include "core/shared/host_device.hpp"
+#include "core/shared/j2k_block_coder_rules.hpp"
+
+namespace cf::j2k::ht {
+
+// The code-block style bit (COD's SPcod) that selects HT code-blocks.
+constexpr unsigned kStyleHt = 0x40;
+
+// Scup, MEL's and VLC's bytes together, is 2..4079 (T.814); a block of 4096
+// samples needs at most about 3200 (16 VLC bits and 7 MEL bits per quad).
+constexpr int kMaxScup = 4079;
+
+CF_HD int popcount4(unsigned v) { return int(v & 1) + int((v >> 1) & 1) + int((v >> 2) & 1) + int((v >> 3) & 1); }
+
+CF_HD int bit_length(std::uint32_t v) {
+  int n = 0;
+  while (v) ++n, v >>= 1;
+  return n;
+}
+
+// MEL's 13 states and the exponent of each (a run of 2^E zero events is
+// one bit).
+CF_HD int mel_exponent(int state) {
+  constexpr int e[13] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5};
+  return e[state];
+}
+
+// The exponents E of the bottom samples of the row of quads above (0:
+// insignificant), from which a quad's context c_q and exponent predictor
+// kappa_q come; the row being coded is recorded as it goes.
+class QuadRows {
+ public:
+  CF_HD void clear() {
+    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i] = 0;
+  }
+  // c_q of the quad at column x (T.814): in the first row from the left
+  // quad alone; below it from the row above and the left quad.
+  CF_HD unsigned context(int x, bool first_row, unsigned left_rho) const {
+    if (first_row) return ((left_rho | (left_rho >> 1)) & 1u) | (left_rho >> 1 & 6u);
+    const unsigned nw_n = (above(x - 1) | above(x)) != 0, ne_nf = (above(x + 1) | above(x + 2)) != 0;
+    const unsigned w = (left_rho & 0xCu) != 0;
+    return nw_n | (w << 1) | (ne_nf << 2);
+  }
+  // kappa_q: 1 in the first row and for a quad of at most one significant
+  // sample; else the largest exponent above (columns x - 1 .. x + 2) less 1.
+  CF_HD int kappa(int x, bool first_row, unsigned rho) const {
+    if (first_row || popcount4(rho) < 2) return 1;
+    int e = 0;
+    for (int c = x - 1; c <= x + 2; ++c)
+      if (above(c) > e) e = above(c);
+    return e - 1 > 1 ? e - 1 : 1;
+  }
+  // The quad at column x ends with exponents e_bottom_left, e_bottom_right.
+  CF_HD void record(int x, int e_bottom_left, int e_bottom_right) {
+    below_[x + 1] = std::uint8_t(e_bottom_left);
+    below_[x + 2] = std::uint8_t(e_bottom_right);
+  }
+  CF_HD void next_row() {
+    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i], below_[i] = 0;
+  }
+
+ private:
+  static constexpr int kColumns = t1::kMaxBlockSide + 4;  // column c at c + 1; -1 and past the end stay 0
+  CF_HD int above(int column) const { return above_[column + 1]; }
+  std::uint8_t above_[kColumns], below_[kColumns];
+};
+
+// A block's coding passes (T.814): placeholder passes in threes, then
+// one HT set: a cleanup pass, a significance propagation pass and a
+// magnitude refinement pass. The cleanup pass of a block of `passes` passes
+// is pass 3 floor((passes - 1) / 3); each placeholder three adds a missing
+// MSB. The cleanup pass (with the placeholders) is one codeword segment,
+// the refinement passes a second.
+CF_HD constexpr int cleanup_pass(int passes) { return passes > 0 ? 3 * ((passes - 1) / 3) : 0; }
+CF_HD constexpr bool pass_ends_segment(int pass, int cleanup) { return pass == cleanup || pass == cleanup + 2; }
+CF_HD constexpr int segment_count(int passes) { return passes == 0 ? 0 : passes - cleanup_pass(passes) > 1 ? 2 : 1; }
+
+}  // namespace cf::j2k::ht
