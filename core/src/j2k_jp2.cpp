@@ -17,6 +17,7 @@ constexpr std::uint32_t kSignatureBox = box_type("jP  ");
 constexpr std::uint32_t kSignature = 0x0D0A870A;  // the signature box's contents
 constexpr std::uint32_t kFileTypeBox = box_type("ftyp");
 constexpr std::uint32_t kJp2Brand = box_type("jp2 ");
+constexpr std::uint32_t kJphBrand = box_type("jph ");  // HTJ2K's JPH files (T.814 Annex D), JP2's boxes
 constexpr std::uint32_t kHeaderBox = box_type("jp2h");
 constexpr std::uint32_t kImageHeaderBox = box_type("ihdr");
 constexpr std::uint32_t kColourBox = box_type("colr");
@@ -148,8 +149,9 @@ Jp2Info read_jp2(const std::uint8_t *data, std::size_t size) {
   if (ftyp.length < 8 || (ftyp.length - 8) % 4 != 0)
     fail("ftyp has " + std::to_string(ftyp.length) + " bytes of contents; it must be BR, MinV and 4-byte CL entries");
   bool compatible = false;
-  for (std::size_t p = ftyp.contents + 8; p < ftyp.end(); p += 4) compatible |= be32(data + p) == kJp2Brand;
-  if (!compatible) fail("ftyp's compatibility list has no 'jp2 ': not a JP2 file");
+  for (std::size_t p = ftyp.contents + 8; p < ftyp.end(); p += 4)
+    compatible |= be32(data + p) == kJp2Brand || be32(data + p) == kJphBrand;
+  if (!compatible) fail("ftyp's compatibility list has neither 'jp2 ' nor 'jph ': not a JP2 or JPH file");
 
   Jp2Info info;
   bool header = false;

@@ -34,6 +34,7 @@
 #include "check.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/src/j2k_header.hpp"
+#include "core/src/j2k_jp2.hpp"
 #include "core/src/j2k_packet_reader.hpp"
 #include "core/src/j2k_tile_plan.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
@@ -359,12 +360,26 @@ inline void encoder_streams(cf::Engine &cuda, cf::Engine &cpu, int width, int he
   s.codeblock_style = 0;
   s.levels = 3;
   all.push_back(s);
+  for (bool reversible : {true, false}) {  // HT code-blocks
+    s = {};
+    s.block_coder = cf::J2kBlockCoder::Ht;
+    s.reversible = reversible;
+    s.levels = 3;
+    s.codeblock_width = s.codeblock_height = 16;
+    all.push_back(s);
+  }
+  s.tile_width = s.tile_height = 32;
+  s.codeblock_width = 4;
+  s.codeblock_height = 8;
+  s.codeblock_style = cf::j2k_style::kVerticalCausal;
+  all.push_back(s);
   for (const cf::J2kSettings &t : all)
     for (const cf::J2kInput *in : {&in_rgb, &in_gray}) {
       char name[160];
-      std::snprintf(name, sizeof name, "%s %dx%d, %s, levels %d, %dx%d blocks, style 0x%x, %d layers",
-                    in == &in_rgb ? "RGB" : "GRAY16", width, height, t.reversible ? "5/3" : "9/7", t.levels,
-                    t.codeblock_width, t.codeblock_height, t.codeblock_style, t.layers);
+      std::snprintf(name, sizeof name, "%s %dx%d, %s, %s, levels %d, %dx%d blocks, style 0x%x, %d layers",
+                    in == &in_rgb ? "RGB" : "GRAY16", width, height, cf::j2k_block_coder_name(t.block_coder),
+                    t.reversible ? "5/3" : "9/7", t.levels, t.codeblock_width, t.codeblock_height, t.codeblock_style,
+                    t.layers);
       if (!cf::j2k_encode_check(*in, t).empty()) continue;
       codestream(cuda, encode(cpu, *in, t), t.layers > 1 ? 2 : 0, t.levels > 0 ? 1 : 0, name);
     }
@@ -416,6 +431,32 @@ inline void conformance_streams(cf::Engine &cuda, std::size_t limit) {
   }
   CHECK_MSG(used > 0, "no conformance stream in CF_J2K_CONFORMANCE's streams/");
   std::printf("conformance streams (%d of %zu): %s\n", used, all, failures() == before ? "same samples" : "DIFFERENT");
+}
+
+// HT files of another encoder, with refinement passes (tests/data/htj2k,
+// CF_HTJ2K_STREAMS, else that folder from the working directory).
+inline void ht_streams(cf::Engine &cuda) {
+  const char *env = std::getenv("CF_HTJ2K_STREAMS");
+  const std::string dir = env ? env : "tests/data/htj2k";
+  const int before = failures();
+  int used = 0;
+  std::error_code ec;
+  for (const auto &entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".jph" && ext != ".j2c") continue;
+    std::ifstream f(entry.path(), std::ios::binary);
+    const std::vector<std::uint8_t> file(std::istreambuf_iterator<char>(f), {});
+    std::vector<std::uint8_t> data = file;
+    if (j2k::detect_j2k_format(file.data(), file.size()) == j2k::J2kFormat::Jp2) {
+      const j2k::Jp2Info info = j2k::read_jp2(file.data(), file.size());
+      data.assign(file.begin() + std::ptrdiff_t(info.codestream.offset),
+                  file.begin() + std::ptrdiff_t(info.codestream.offset + info.codestream.length));
+    }
+    codestream(cuda, data, 1, 1, entry.path().filename().string());
+    ++used;
+  }
+  CHECK_MSG(used > 0, "no HT files in %s", dir.c_str());
+  std::printf("HT files with refinement passes (%d): %s\n", used, failures() == before ? "same samples" : "DIFFERENT");
 }
 
 // A warm engine decodes a tile it has decoded before without allocating.

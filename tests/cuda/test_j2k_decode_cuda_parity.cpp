@@ -1,7 +1,8 @@
 // The JPEG 2000 decoder on a GPU against the serial reference: tier-1
 // sample for sample and problem for problem (j2k_decode_parity.hpp: random
-// tiles, our encoder's codestreams at 640x480 and every conformance stream,
-// CF_J2K_CONFORMANCE), then whole frames of cf::J2kDecoder on cuda and on
+// tiles, our encoder's codestreams at 640x480 (HT ones among them), every
+// conformance stream, CF_J2K_CONFORMANCE, and HT files with refinement
+// passes, CF_HTJ2K_STREAMS), then whole frames of cf::J2kDecoder on cuda and on
 // cpu (j2k_frame_parity.hpp: our encoder's streams at 333x217 and the
 // conformance streams, several reductions and layers, host and device
 // frames). Without a usable CUDA device: exits 77.
@@ -24,6 +25,7 @@ int main() {
   random_tiles(cuda, tiny ? 2 : quick ? 20 : 200, tiny ? 10 : quick ? 60 : 400);
   if (!tiny) encoder_streams(cuda, cpu, quick ? 61 : 640, quick ? 37 : 480);
   conformance_streams(cuda, tiny ? 3400 : quick ? 200000 : 0);
+  if (!tiny) ht_streams(cuda);
   no_allocation_when_warm(cuda, cpu);
   if (!tiny) encoder_frames(cuda, cpu, quick ? 61 : 333, quick ? 37 : 217);
   conformance_frames(cuda, cpu, tiny ? 3400 : quick ? 200000 : 0);

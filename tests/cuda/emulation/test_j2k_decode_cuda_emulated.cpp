@@ -2,7 +2,8 @@
 // the real kernels/j2k_decode_cuda.cu and j2k_reconstruct_cuda.cu compiled
 // as C++, against the serial reference: tier-1 sample for sample and
 // problem for problem (j2k_decode_parity.hpp: random tiles, our encoder's
-// codestreams, every conformance stream, CF_J2K_CONFORMANCE), then whole
+// codestreams, every conformance stream, CF_J2K_CONFORMANCE, HT files with
+// refinement passes, CF_HTJ2K_STREAMS), then whole
 // frames (j2k_frame_parity.hpp: our encoder's streams of small odd sizes,
 // the small conformance streams).
 #include "cuda_runtime.h"
@@ -22,6 +23,7 @@ int main() {
   cf_emulation::set_reverse_order(false);
   encoder_streams(cuda, cpu, 61, 37);
   conformance_streams(cuda, 0);
+  ht_streams(cuda);
   no_allocation_when_warm(cuda, cpu);
   encoder_frames(cuda, cpu, 45, 27);
   conformance_frames(cuda, cpu, 20000);
