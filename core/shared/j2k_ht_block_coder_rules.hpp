@@ -261,10 +261,12 @@ class HtBlockEncoder {
   }
 
   // Codes the block; returns the codeword's length (which may exceed the
-  // capacity: nothing past it is written). Needs capacity >= 2.
-  CF_HD int code(std::uint8_t *out, int capacity) {
+  // capacity: nothing past it is written), at least `min_length`: a shorter
+  // codeword gets zero bytes after MagSgn's, which no decoder reads (it
+  // takes the bits it needs, and past MagSgn's end ones).
+  CF_HD int code(std::uint8_t *out, int capacity, int min_length) {
     for (int y = 0; y < in_.height; y += 2) code_row(y);
-    return finish(out, capacity);
+    return finish(out, capacity, min_length);
   }
 
  private:
@@ -333,7 +335,7 @@ class HtBlockEncoder {
   }
 
   // Ends the streams and lays out MagSgn, MEL, VLC with Scup at the end.
-  CF_HD int finish(std::uint8_t *out, int capacity) {
+  CF_HD int finish(std::uint8_t *out, int capacity, int min_length) {
     mel_.finish();
     ms_.finish();
     // MEL's last byte and VLC's first may share a byte when their bits do
@@ -349,9 +351,11 @@ class HtBlockEncoder {
         vlc_.append(std::uint8_t(vlc_.tail()));
       }
     }
-    const int ms = ms_.bytes(), mel = mel_.bytes(), vlc = vlc_.bytes();
-    const int total = ms + mel + vlc;
+    const int mel = mel_.bytes(), vlc = vlc_.bytes();
+    int ms = ms_.bytes();
+    const int total = ms + mel + vlc > min_length ? ms + mel + vlc : min_length;
     if (total > capacity) return total;
+    while (ms + mel + vlc < total) out[ms++] = 0;
     // VLC's bytes sit at the end of the room in segment order; move them
     // after MagSgn and MEL.
     const std::uint8_t *mel_bytes = mel_.data();
@@ -372,20 +376,46 @@ class HtBlockEncoder {
   QuadRows rows_;
 };
 
-// Codes one code-block in a single cleanup pass at plane 0 (every bit).
-// An all-zero block gives 0 passes and 0 bytes, like encode_block(); the
-// result's zero_bitplanes counts the block's planes as Part 1's does (for
-// guard bits); tier-2 sends Mb - 1 missing MSBs. out.work holds MEL's
-// bytes (block_work_bytes suffices); pass_lengths[0] and
-// pass_distortion[0] (every coded sample's (2m + 1)^2, in the units of
-// t1::BlockOutput) describe the one pass.
+// The reduction of squared error (in t1::BlockOutput's half-units, at
+// magnitudes m >> shift) that a cleanup pass at plane p brings: each sample
+// it finds significant is rebuilt at the middle of its interval.
+CF_HD std::int64_t cleanup_distortion(const t1::BlockInput &in, int plane, int shift) {
+  const int p = plane > shift ? plane - shift : 0;
+  std::int64_t gain = 0;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = 0; x < in.width; ++x) {
+      const std::int32_t v = in.samples[y * in.stride + x];
+      const std::int64_t m = std::int64_t((v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v)) >> shift);
+      if ((m >> p) == 0) continue;
+      const std::int64_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (std::int64_t(1) << p);
+      gain += t * t - (t - r) * (t - r);
+    }
+  return gain;
+}
+
+// The style bit, internal to the encoder (not written to COD), that asks
+// for every cleanup plane as a candidate (rate control picks one a block).
+constexpr unsigned kCandidatePlanes = 0x100;
+
+// Codes one code-block as one HT cleanup pass at plane 0 (every bit), or,
+// with kCandidatePlanes in in.style, as candidates: a cleanup pass at each
+// plane from the block's top one down to 0, back to back in out.bytes
+// (each at least as long as the one before it), as if each were a coding
+// pass: pass_lengths[i] is candidate i's length (planes - 1 - i its plane)
+// and pass_distortion[i] what it improves on candidate i - 1 (t1's units).
+// Rate allocation then keeps a number of "passes" k per block, which tier-2
+// reads as candidate k - 1. An all-zero block gives 0 passes and 0 bytes,
+// like encode_block(); zero_bitplanes counts the block's planes as Part 1's
+// does (for guard bits). out.work holds MEL's bytes (block_work_bytes
+// suffices).
 CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out,
-                                             const EncodeTables &tables) {
+                                      const EncodeTables &tables) {
   using t1::BlockResult;
   using t1::BlockStatus;
   BlockResult res{BlockStatus::kOk, 0, 0, in.magnitude_bitplanes, 0};
   if (!t1::block_size_ok(in.width, in.height) || in.stride < in.width) return res.status = BlockStatus::kBadSize, res;
-  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal)) return res.status = BlockStatus::kBadStyle, res;
+  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal | kCandidatePlanes))
+    return res.status = BlockStatus::kBadStyle, res;
   if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxBitplanes)
     return res.status = BlockStatus::kTooManyBitplanes, res;
   std::uint32_t any = 0;
@@ -397,22 +427,24 @@ CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockO
   if (any == 0) return res;
   const int planes = t1::bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
-  if (out.pass_capacity < 1) return res.status = BlockStatus::kPassArrayTooSmall, res;
-  res = {BlockStatus::kOk, 1, 0, in.magnitude_bitplanes - planes,
+  const int candidates = (in.style & kCandidatePlanes) ? planes : 1;
+  if (out.pass_capacity < candidates) return res.status = BlockStatus::kPassArrayTooSmall, res;
+  res = {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes,
          planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
-  if (out.capacity < 2) return res.bytes = 2, res.status = BlockStatus::kOverflow, res;
-  HtBlockEncoder enc(in, tables, 0, out.work, t1::block_work_bytes(in.width, in.height), out.bytes, out.capacity);
-  res.bytes = enc.code(out.bytes, out.capacity);
-  out.pass_lengths[0] = res.bytes;
-  if (out.pass_distortion) {
-    std::int64_t gain = 0;
-    for (int y = 0; y < in.height; ++y)
-      for (int x = 0; x < in.width; ++x) {
-        const std::int32_t v = in.samples[y * in.stride + x];
-        const std::uint32_t m = (v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v)) >> res.distortion_shift;
-        if (m) gain += (2 * std::int64_t(m) + 1) * (2 * std::int64_t(m) + 1);
-      }
-    out.pass_distortion[0] = gain;
+  std::int64_t before = 0;
+  for (int i = 0, length = 0; i < candidates; ++i) {
+    const int plane = candidates - 1 - i;
+    const int room = out.capacity > res.bytes ? out.capacity - res.bytes : 0;
+    HtBlockEncoder enc(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), out.bytes + res.bytes,
+                       room);
+    length = enc.code(out.bytes + res.bytes, room, length);
+    out.pass_lengths[i] = length;
+    res.bytes += length;
+    if (out.pass_distortion) {
+      const std::int64_t d = cleanup_distortion(in, plane, res.distortion_shift);
+      out.pass_distortion[i] = d - before;
+      before = d;
+    }
   }
   if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
   return res;

@@ -62,6 +62,26 @@ std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> 
 }
 
 namespace {
+// An HT block (ht::encode_ht_block): its "passes" are candidate cleanup
+// passes, candidate i at plane passes - 1 - i with lengths[i] bytes, back
+// to back; keeping k of them sends candidate k - 1 alone, as one cleanup
+// pass in the first layer, with Mb - 1 - plane missing MSBs.
+void ht_block_plan(const t1::BlockResult &res, const std::int32_t *lengths, const std::uint8_t *data,
+                   std::uint32_t mb, std::uint32_t kept, std::uint32_t layers, CodeBlockPlan &cb) {
+  cb.zero_bitplanes = mb;
+  std::size_t offset = 0, bytes = 0;
+  if (kept > 0) {
+    for (std::uint32_t i = 0; i + 1 < kept; ++i) offset += std::size_t(lengths[i]);
+    bytes = std::size_t(lengths[kept - 1]);
+    cb.zero_bitplanes = mb - 1 - (std::uint32_t(res.passes) - kept);
+  }
+  for (std::uint32_t layer = 0; layer < layers; ++layer) {
+    cb.passes.push_back(layer == 0 && kept > 0 ? 1 : 0);
+    cb.bytes.push_back(layer == 0 ? std::uint32_t(bytes) : 0);
+  }
+  cb.data.assign(data + offset, data + offset + bytes);
+}
+
 // The plan of the precinct of resolution r of tile-component tc.
 PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
                            const std::vector<std::uint32_t> &cumulative, std::uint32_t tc, std::uint32_t r) {
@@ -81,10 +101,13 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
       const t1::BlockResult &res = blocks.results[b];
       const std::int32_t *lengths = blocks.pass_lengths.data() + std::size_t(b) * kMaxPasses;
       CodeBlockPlan cb;
-      // An HT block's one cleanup pass codes every plane down to 0: its
-      // missing MSBs are Mb - 1 whatever its magnitudes (T.814 B.1).
-      const bool ht = (l.params.cb_style & cb_style::kHt) != 0;
-      cb.zero_bitplanes = res.passes == 0 ? mb : ht ? mb - 1 : mb - planes_of(res);
+      if (l.params.cb_style & cb_style::kHt) {
+        ht_block_plan(res, lengths, blocks.data.data() + blocks.offset[b], mb, cumulative[std::size_t(b) * layers],
+                      layers, cb);
+        sub.blocks.push_back(std::move(cb));
+        continue;
+      }
+      cb.zero_bitplanes = res.passes > 0 ? mb - planes_of(res) : mb;
       std::uint32_t done = 0, sent = 0;
       for (std::uint32_t layer = 0; layer < layers; ++layer) {
         const std::uint32_t upto = cumulative[std::size_t(b) * layers + layer];

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/shared/j2k_ht_block_coder_rules.hpp"  // kCandidatePlanes
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"
@@ -64,7 +65,8 @@ std::uint32_t slot_bytes(std::uint32_t area, std::uint32_t planes) {
   return std::uint32_t((std::uint64_t(area) * (planes + 1) * 5 + 31) / 32 + 64);
 }
 
-void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps, j2k::CodedBlocks &out) {
+void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps, bool candidates,
+                j2k::CodedBlocks &out) {
   const std::size_t n = l.blocks.size();
   out.offset.resize(n);
   out.capacity.resize(n);
@@ -77,7 +79,8 @@ void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps
     // Planes a block of this subband may need: its exponent and two guard bits.
     const std::uint32_t planes = steps[l.bands[k.band].step_index].exponent + 2;
     out.offset[b] = total;
-    out.capacity[b] = slot_bytes(k.width * k.height, planes);
+    // HT candidates: a cleanup pass at every plane, each about the planes above it.
+    out.capacity[b] = slot_bytes(k.width * k.height, planes) * (candidates ? (planes + 2) / 2 : 1);
     total += out.capacity[b];
   }
   out.data.resize(total);
@@ -205,7 +208,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     }
     st.weights = j2k::distortion_weights(s.reversible, st.steps, depth, levels);
     st.coefficients.resize(st.layout.coefficient_count);
-    size_slots(st.layout, st.steps, st.blocks);
+    size_slots(st.layout, st.steps, s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0, st.blocks);
     st.settings = s;
     st.shape = in;
     st.planned = true;
@@ -213,7 +216,10 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     throw Error(std::string("JPEG 2000 encoder: ") + why);
   }
   j2k::Layout &l = st.layout;
-  const unsigned style = l.params.cb_style;  // the user's switches, and HT's bit
+  // The user's switches and HT's bit; HT at a target rate codes candidates.
+  const unsigned style = l.params.cb_style | (s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0
+                                                  ? j2k::ht::kCandidatePlanes
+                                                  : 0u);
   const auto start = std::chrono::steady_clock::now();
 
   switch (engine_.backend()) {

@@ -107,9 +107,6 @@ std::string settings_rules(const J2kSettings &s) {
     if (s.layers > 1)
       return "layers = " + std::to_string(s.layers) +
              " with block-coder=ht: each HT code-block is one cleanup pass, which one layer carries";
-    if (s.bitrate > 0)
-      return "bitrate = " + std::to_string(s.bitrate) +
-             " with block-coder=ht: HT code-blocks are coded whole (every bit-plane); set bitrate=0";
   }
   return "";
 }

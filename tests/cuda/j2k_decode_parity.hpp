@@ -373,6 +373,9 @@ inline void encoder_streams(cf::Engine &cuda, cf::Engine &cpu, int width, int he
   s.codeblock_height = 8;
   s.codeblock_style = cf::j2k_style::kVerticalCausal;
   all.push_back(s);
+  s.bitrate = 1;  // irreversible HT at a target: blocks at different cleanup planes
+  s.codeblock_style = 0;
+  all.push_back(s);
   for (const cf::J2kSettings &t : all)
     for (const cf::J2kInput *in : {&in_rgb, &in_gray}) {
       char name[160];

@@ -179,6 +179,13 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.tile_width = s.tile_height = 16;
   s.codeblock_style = cf::j2k_style::kVerticalCausal;
   all.push_back(s);
+  s = {};  // HT at a target rate: every cleanup plane a candidate
+  s.block_coder = cf::J2kBlockCoder::Ht;
+  s.reversible = false;
+  s.levels = 2;
+  s.codeblock_width = s.codeblock_height = 16;
+  s.bitrate = 1.5;
+  all.push_back(s);
   std::vector<cf::J2kSettings> ok;
   for (const cf::J2kSettings &t : all)
     if (cf::j2k_encode_check(in, t).empty()) ok.push_back(t);

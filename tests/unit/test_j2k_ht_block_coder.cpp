@@ -10,7 +10,10 @@
 //  - MagSgn: a quad's bits, and a whole 2 x 2 block's codeword segment
 //    (MagSgn, MEL and VLC bytes, Scup in the last 12 bits);
 //  - capacity: a block that does not fit reports the length it needs and
-//    writes nothing past its room.
+//    writes nothing past its room;
+//  - candidate planes (rate control): one cleanup pass per plane, lengths
+//    never falling, the last one the plane-0 codeword, the distortions
+//    adding up to the exact reconstruction's.
 // Whole codestreams are checked by third-party decoders in test_j2k_encoder.
 #include <cstdint>
 #include <cstdio>
@@ -158,6 +161,39 @@ void empty_and_capacity() {
             int(res.status), res.bytes);
 }
 
+void candidates() {
+  std::vector<std::int32_t> v(32 * 16);
+  std::uint32_t x = 7;
+  for (std::int32_t &s : v) x = x * 1664525u + 1013904223u, s = std::int32_t(x >> 22) - 512;  // 10 planes
+  ht::EncodeTables t;
+  ht::build_encode_tables(t);
+  std::vector<std::uint8_t> work(t1::block_work_bytes(32, 16)), all(20000), one(4000);
+  int lengths[32] = {}, one_length[1] = {};
+  std::int64_t distortion[32] = {}, one_distortion[1] = {};
+  const t1::BlockInput in{v.data(), 32, 16, 32, t1::Orientation::HL, 16, ht::kStyleHt | ht::kCandidatePlanes};
+  const t1::BlockResult res = ht::encode_ht_block(in, {work.data(), all.data(), 20000, lengths, 32, distortion}, t);
+  const t1::BlockInput in0{v.data(), 32, 16, 32, t1::Orientation::HL, 16, ht::kStyleHt};
+  const t1::BlockResult r0 = ht::encode_ht_block(in0, {work.data(), one.data(), 4000, one_length, 1, one_distortion}, t);
+  CHECK_MSG(res.status == t1::BlockStatus::kOk && res.passes == 10, "candidates: status %d, %d of 10", int(res.status),
+            res.passes);
+  int offset = 0;
+  std::int64_t sum = 0;
+  for (int i = 0; i < res.passes; ++i) {
+    CHECK_MSG(i == 0 || lengths[i] >= lengths[i - 1], "candidate %d shorter than %d", i, i - 1);
+    CHECK_MSG(distortion[i] >= 0, "candidate %d adds distortion", i);
+    sum += distortion[i];
+    if (i + 1 < res.passes) offset += lengths[i];
+  }
+  CHECK_MSG(offset + lengths[res.passes - 1] == res.bytes, "candidates' lengths add to %d, not %d",
+            offset + lengths[res.passes - 1], res.bytes);
+  CHECK_MSG(lengths[res.passes - 1] == r0.bytes &&
+                std::vector<std::uint8_t>(all.begin() + offset, all.begin() + res.bytes) ==
+                    std::vector<std::uint8_t>(one.begin(), one.begin() + r0.bytes),
+            "the plane-0 candidate differs from the single cleanup pass");
+  CHECK_MSG(sum == one_distortion[0], "candidates' distortions add to %lld, the exact one %lld", (long long)sum,
+            (long long)one_distortion[0]);
+}
+
 }  // namespace
 
 int main() {
@@ -166,6 +202,7 @@ int main() {
   vlc_tables();
   quad();
   empty_and_capacity();
+  candidates();
   std::printf("MEL, U-VLC, CxtVLC tables, a quad's MagSgn and a block's segment checked\n");
   return cft::test_result();
 }

@@ -60,9 +60,10 @@ struct J2kSettings {
   J2kProgression progression = J2kProgression::Lrcp;
   int tile_width = 0, tile_height = 0;  // 0 = the image's width / height
   unsigned codeblock_style = 0;         // j2k_style bits
-  // Ht: one cleanup pass per block coding every bit-plane, so one layer and
-  // no target rate (both need passes to drop); of the style bits only
-  // vertical-causal, which HT decoders read for refinement passes.
+  // Ht: one cleanup pass per block, so one layer; of the style bits only
+  // vertical-causal, which HT decoders read for refinement passes. Without
+  // a bitrate it codes every bit-plane; with one, each block is coded at
+  // every cleanup plane and rate allocation picks one plane per block.
   J2kBlockCoder block_coder = J2kBlockCoder::Part1;
 };
 
