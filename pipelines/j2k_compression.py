@@ -77,7 +77,8 @@ def gst_stride(width, channels):
 
 # ---- the coders: each returns the coded size in bytes, after checking that its file decodes to the input -------
 
-def code_ours(image, tmp):
+def code_ours(image, tmp, props=(), lossless=True, name="ours.j2k"):
+    """cudaj2kenc at the settings above, then `props` (later properties win); checked when lossless."""
     w, h = image.size
     channels = len(image.getbands())
     stride = gst_stride(w, channels)
@@ -87,13 +88,14 @@ def code_ours(image, tmp):
         for y in range(h):
             row = tight[y * w * channels:(y + 1) * w * channels]
             f.write(row + bytes(stride - len(row)))
-    out = os.path.join(tmp, "ours.j2k")
+    out = os.path.join(tmp, name)
     fmt = "rgb" if channels == 3 else "gray8"
     run(["gst-launch-1.0", "-q", "filesrc", f"location={raw}", f"blocksize={stride * h}", "!", "rawvideoparse",
          "use-sink-caps=false", f"format={fmt}", f"width={w}", f"height={h}", "framerate=1/1", "!", "cudaj2kenc",
          "backend=openmp", "reversible=true", "levels=5", "codeblock-width=64", "codeblock-height=64", "layers=1",
-         "progression=lrcp", "!", "filesink", f"location={out}"])
-    check_j2k_decodes(out, image, tmp)
+         "progression=lrcp", *props, "!", "filesink", f"location={out}"])
+    if lossless:
+        check_j2k_decodes(out, image, tmp)
     return out
 
 

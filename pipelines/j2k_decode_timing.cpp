@@ -7,9 +7,10 @@
 // reconstruction (J2kDecoder::stage_times). Every frame is compared with
 // the openmp one (exits 1 on a difference). Beside them, opj_decompress (all
 // cores) on the same codestream when it is on the PATH, timed as a process
-// (reading the .j2k and writing the PGM or PPM included).
+// (reading the .j2k and writing the PGM or PPM included); with
+// --block-coder ht (HTJ2K code-blocks) also OpenJPH's ojph_expand.
 //
-//   j2k_decode_timing [photo.jpg] [--sizes 1280x720,...] [--serial]
+//   j2k_decode_timing [photo.jpg] [--sizes 1280x720,...] [--serial] [--block-coder ht]
 //
 // --serial adds the cpu backend (slow at 4K).
 #include <cstdio>
@@ -64,14 +65,17 @@ struct Decoded {
   }
 };
 
-double opj_ms(const std::vector<std::uint8_t> &stream, const cfbench::TimingInput &k) {
-  if (!cft::have_tool("opj_decompress") || k.subsampled) return 0;
+// A third-party decoder on the codestream, as a process: opj_decompress (all
+// cores) or ojph_expand; 0 when it cannot run it.
+double reference_ms(const std::vector<std::uint8_t> &stream, const cfbench::TimingInput &k, const char *tool) {
+  if (!cft::have_tool(tool) || k.subsampled) return 0;
   const std::string in = "/tmp/cf_j2k_decode_timing.j2k";
   std::ofstream(in, std::ios::binary)
       .write(reinterpret_cast<const char *>(stream.data()), std::streamsize(stream.size()));
   const std::string out =
       std::string("/tmp/cf_j2k_decode_timing") + (k.packing == cft::Packing::Gray ? ".pgm" : ".ppm");
-  const std::string cmd = "opj_decompress -threads ALL_CPUS -i " + in + " -o " + out + " > /dev/null";
+  const std::string cmd = std::string(tool) + (std::string(tool) == "opj_decompress" ? " -threads ALL_CPUS" : "") +
+                          " -i " + in + " -o " + out + " > /dev/null";
   std::string log;
   return time_ms(1, 3, [&] { cft::run_command(cmd, log); });
 }
@@ -85,15 +89,17 @@ int main(int argc, char **argv) {
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
   cf::Engine omp(cf::Backend::OpenMP), cpu(cf::Backend::Cpu);
+  const bool ht = o.block_coder == cf::J2kBlockCoder::Ht;
   std::printf(
-      "# JPEG 2000 decoder timing\n\n%s resampled, coded by cudaj2kenc's core (5 levels, 64 x 64 blocks, one "
-      "layer, one tile); %s%s%s\n\n",
-      photo.c_str(), omp.describe().c_str(), gpu ? "; " : "",
+      "# JPEG 2000 decoder timing (%s code-blocks)\n\n%s resampled, coded by cudaj2kenc's core (5 levels, 64 x 64 "
+      "blocks, one layer, one tile); %s%s%s\n\n",
+      ht ? "HT" : "Part 1", photo.c_str(), omp.describe().c_str(), gpu ? "; " : "",
       gpu ? cf::Engine(cf::Backend::Cuda).describe().c_str() : "");
   std::printf(
       "| size | format | coding | bpp | cpu ms | openmp ms | cuda host ms | cuda device ms | cuda device fps | "
-      "of which packets ms | of which tier-1 ms | of which reconstruction ms | opj_decompress ms |\n"
-      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      "of which packets ms | of which tier-1 ms | of which reconstruction ms | opj_decompress ms | ojph_expand ms "
+      "|\n"
+      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   int failures = 0;
   for (const auto &[w, h] : o.sizes)
     for (const cfbench::TimingInput &k : cfbench::kTimingInputs) {
@@ -103,6 +109,7 @@ int main(int argc, char **argv) {
         cf::J2kSettings s;
         s.reversible = reversible;
         s.bitrate = reversible ? 0 : 1;
+        s.block_coder = o.block_coder;
         std::vector<std::uint8_t> stream;
         cf::J2kEncoder(omp).encode(in, s, stream);
         const cf::J2kDecodeSettings ds;
@@ -129,10 +136,11 @@ int main(int argc, char **argv) {
           failures += device.bytes() != ref.host;
         }
         const double bpp = 8.0 * double(stream.size()) / (double(w) * h);
-        std::printf("| %dx%d | %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %.2f | %.2f | %.1f |\n", w, h,
-                    k.name, reversible ? "reversible" : "irreversible 1 bpp", bpp, t_cpu, t_omp, t_host, t_dev,
-                    t_dev > 0 ? 1000.0 / t_dev : 0.0, stages.packets_ms, stages.blocks_ms, stages.reconstruction_ms,
-                    opj_ms(stream, k));
+        std::printf(
+            "| %dx%d | %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %.2f | %.2f | %.1f | %.1f |\n", w, h,
+            k.name, reversible ? "reversible" : "irreversible 1 bpp", bpp, t_cpu, t_omp, t_host, t_dev,
+            t_dev > 0 ? 1000.0 / t_dev : 0.0, stages.packets_ms, stages.blocks_ms, stages.reconstruction_ms,
+            reference_ms(stream, k, "opj_decompress"), ht ? reference_ms(stream, k, "ojph_expand") : 0.0);
         std::fflush(stdout);
       }
     }

@@ -7,9 +7,11 @@
 // (J2kEncoder::stage_times). Every codestream is compared with the
 // openmp one (exits 1 on a difference). Beside them, opj_compress (all
 // cores) on the same image when it is on the PATH, timed as a process
-// (reading the PPM and writing the file included).
+// (reading the PPM and writing the file included); with --block-coder ht
+// (HTJ2K code-blocks), OpenJPH's ojph_compress (one thread, the only way
+// it runs; lossless: it has no target rate).
 //
-//   j2k_timing [photo.jpg] [--sizes 1280x720,...] [--serial]
+//   j2k_timing [photo.jpg] [--sizes 1280x720,...] [--serial] [--block-coder ht]
 //
 // --serial adds the cpu backend (slow at 4K).
 #include <cstdio>
@@ -47,19 +49,20 @@ struct OnDevice {
   ~OnDevice() { e.device_free(p); }
 };
 
-double opj_ms(const cft::OwnedFrame &f, const cfbench::TimingInput &k, int w, int h, bool reversible) {
-  if (!cft::have_tool("opj_compress") || k.subsampled) return 0;
+// The third-party encoder on the same frame, as a process: opj_compress
+// (Part 1) or ojph_compress (HT, lossless only); 0 when it cannot run it.
+double reference_ms(const cft::OwnedFrame &f, const cfbench::TimingInput &k, int w, int h, bool reversible,
+                    bool ht) {
+  const char *tool = ht ? "ojph_compress" : "opj_compress";
+  if (!cft::have_tool(tool) || k.subsampled || (ht && !reversible)) return 0;
   const int n = k.packing == cft::Packing::Gray ? 1 : 3;
   const std::string in = std::string("/tmp/cf_j2k_timing") + (n == 1 ? ".pgm" : ".ppm");
-  std::ofstream out(in, std::ios::binary);
-  out << (n == 1 ? "P5\n" : "P6\n") << w << " " << h << "\n255\n";
-  for (int y = 0; y < h; ++y)
-    out.write(reinterpret_cast<const char *>(f.view.planes[0].data) + y * f.view.planes[0].stride,
-              std::streamsize(w) * n);
-  out.close();
-  const std::string cmd = "opj_compress -threads ALL_CPUS -n 6 -b 64,64 " +
-                          std::string(reversible ? "" : "-I -r " + std::to_string(8.0 * n)) + " -i " + in +
-                          " -o /tmp/cf_j2k_timing.j2k > /dev/null";
+  cfbench::write_pnm(f, k, w, h, in);
+  const std::string cmd = ht ? "ojph_compress -reversible true -num_decomps 5 -block_size '{64,64}' -prog_order "
+                               "LRCP -i " + in + " -o /tmp/cf_j2k_timing.j2c > /dev/null"
+                             : "opj_compress -threads ALL_CPUS -n 6 -b 64,64 " +
+                                   std::string(reversible ? "" : "-I -r " + std::to_string(8.0 * n)) + " -i " + in +
+                                   " -o /tmp/cf_j2k_timing.j2k > /dev/null";
   std::string log;
   const double ms = time_ms(1, 3, [&] { cft::run_command(cmd, log); });
   return ms;
@@ -74,12 +77,15 @@ int main(int argc, char **argv) {
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
   cf::Engine omp(cf::Backend::OpenMP), cpu(cf::Backend::Cpu);
-  std::printf("# JPEG 2000 encoder timing\n\n%s resampled; %s%s%s\n\n", photo.c_str(), omp.describe().c_str(),
-              gpu ? "; " : "", gpu ? cf::Engine(cf::Backend::Cuda).describe().c_str() : "");
+  const bool ht = o.block_coder == cf::J2kBlockCoder::Ht;
+  std::printf("# JPEG 2000 encoder timing (%s code-blocks)\n\n%s resampled; %s%s%s\n\n", ht ? "HT" : "Part 1",
+              photo.c_str(), omp.describe().c_str(), gpu ? "; " : "",
+              gpu ? cf::Engine(cf::Backend::Cuda).describe().c_str() : "");
   std::printf(
       "| size | format | coding | bpp | cpu ms | openmp ms | cuda host ms | cuda device ms | cuda device fps | "
-      "of which blocks ms | of which codestream ms | opj_compress ms |\n"
-      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      "of which blocks ms | of which codestream ms | %s ms |\n"
+      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+      ht ? "ojph_compress" : "opj_compress");
   int failures = 0;
   for (const auto &[w, h] : o.sizes)
     for (const cfbench::TimingInput &k : cfbench::kTimingInputs) {
@@ -89,6 +95,7 @@ int main(int argc, char **argv) {
         cf::J2kSettings s;
         s.reversible = reversible;
         s.bitrate = reversible ? 0 : 1;
+        s.block_coder = o.block_coder;
         std::vector<std::uint8_t> ref, out;
         cf::J2kEncoder e_omp(omp);
         const double t_omp = time_ms(2, 3, [&] { e_omp.encode(in, s, ref); });
@@ -115,7 +122,7 @@ int main(int argc, char **argv) {
         std::printf("| %dx%d | %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.1f | %.2f | %.2f | %.1f |\n", w, h,
                     k.name, reversible ? "reversible" : "irreversible 1 bpp", bpp, t_cpu, t_omp, t_host, t_dev,
                     t_dev > 0 ? 1000.0 / t_dev : 0.0, stages.blocks_ms, stages.codestream_ms,
-                    opj_ms(f, k, w, h, reversible));
+                    reference_ms(f, k, w, h, reversible, ht));
         std::fflush(stdout);
       }
     }

@@ -1,5 +1,6 @@
 // What the JPEG 2000 timing tools (j2k_timing, j2k_decode_timing) share:
-// their command line, [photo.jpg] [--sizes 1280x720,...] [--serial], the
+// their command line, [photo.jpg] [--sizes 1280x720,...] [--serial]
+// [--block-coder ht], the
 // photo's pixels, and the frames they time (the photo resampled to GRAY8,
 // RGB and I420) as the encoder takes them.
 #pragma once
@@ -20,6 +21,7 @@ struct TimingOptions {
   std::string photo = cft::image_dir() + "/fruits.jpg";
   std::vector<std::pair<int, int>> sizes = {{1280, 720}, {1920, 1080}, {3840, 2160}};
   bool serial = false;  // the cpu backend too (slow at 4K)
+  cf::J2kBlockCoder block_coder = cf::J2kBlockCoder::Part1;
   int photo_width = 0, photo_height = 0;
   std::vector<std::uint8_t> rgb;  // the photo
 };
@@ -30,6 +32,13 @@ inline bool read_timing_options(int argc, char **argv, TimingOptions &o) {
     const std::string a = argv[i];
     if (a == "--serial") {
       o.serial = true;
+    } else if (a == "--block-coder" && i + 1 < argc) {
+      const std::string c = argv[++i];
+      if (c != "part1" && c != "ht") {
+        std::fprintf(stderr, "--block-coder %s: part1 or ht\n", c.c_str());
+        return false;
+      }
+      o.block_coder = c == "ht" ? cf::J2kBlockCoder::Ht : cf::J2kBlockCoder::Part1;
     } else if (a == "--sizes" && i + 1 < argc) {
       o.sizes.clear();
       for (std::string s = argv[++i]; !s.empty();) {
@@ -55,6 +64,18 @@ struct TimingInput {
 };
 inline const TimingInput kTimingInputs[] = {
     {"GRAY8", cft::Packing::Gray, false}, {"RGB", cft::Packing::Packed3, false}, {"I420", cft::Packing::Planar3, true}};
+
+// A GRAY8 or RGB frame (the photo's) as a PGM or PPM file.
+inline void write_pnm(const cft::OwnedFrame &f, const TimingInput &k, int w, int h, const std::string &path) {
+  const int n = k.packing == cft::Packing::Gray ? 1 : 3;
+  std::FILE *out = std::fopen(path.c_str(), "wb");
+  if (!out) return;
+  std::fprintf(out, "%s\n%d %d\n255\n", n == 1 ? "P5" : "P6", w, h);
+  for (int y = 0; y < h; ++y)
+    std::fwrite(static_cast<const std::uint8_t *>(f.view.planes[0].data) + std::size_t(y) * f.view.planes[0].stride, 1,
+                std::size_t(w) * n, out);
+  std::fclose(out);
+}
 
 // The photo resampled to w x h in the input's format.
 inline cft::OwnedFrame timing_frame(const TimingOptions &o, const TimingInput &k, int w, int h) {
