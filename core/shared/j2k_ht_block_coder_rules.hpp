@@ -257,7 +257,7 @@ class HtBlockEncoder {
     mel_.init(mel_room, mel_capacity);
     vlc_.init(out + capacity, capacity);
     ms_.init(out, capacity);
-    rows_.clear();
+    rows_.clear(in_.width);
   }
 
   // Codes the block; returns the codeword's length (which may exceed the
@@ -367,7 +367,7 @@ class HtBlockEncoder {
     return total;
   }
 
-  const t1::BlockInput &in_;
+  const t1::BlockInput in_;  // a copy: the fields stay in registers
   const EncodeTables &tables_;
   int plane_;
   MelEncoder mel_;

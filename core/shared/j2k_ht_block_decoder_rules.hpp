@@ -203,16 +203,19 @@ class HtBlockDecoder {
       : in_(in), out_(out), tables_(tables), plane_(plane), refinement_(refinement_passes), pitch_(in.width + 2) {}
 
   CF_HD t1::BlockStatus decode() {
-    for (int y = 0; y < in_.height; ++y)
-      for (int x = 0; x < in_.width; ++x) sample(x, y) = 0;
-    for (int i = 0; i < t1::block_work_bytes(in_.width, in_.height); ++i) out_.work[i] = 0;
+    const int w = in_.width, h = in_.height, stride = out_.stride;
+    std::int32_t *samples = out_.samples;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) samples[y * stride + x] = 0;
+    std::uint8_t *work = out_.work;
+    for (int i = 0, n = t1::block_work_bytes(w, h); i < n; ++i) work[i] = 0;
     const int lcup = in_.segment_lengths[0];
     const int scup = lcup >= 2 ? (in_.data[lcup - 1] << 4) | (in_.data[lcup - 2] & 0xF) : 0;
     if (lcup < 2 || scup < 2 || scup > lcup || scup > kMaxScup) return t1::BlockStatus::kCorrupt;
     ms_.init(in_.data, lcup - scup, 0xFF);
     mel_.init(in_.data + lcup - scup, scup - 1);
     vlc_.init_after_nibble(in_.data + lcup - scup, scup - 1);
-    rows_.clear();
+    rows_.clear(in_.width);
     for (int y = 0; y < in_.height && !corrupt_; y += 2) cleanup_row(y);
     if (!corrupt_ && refinement_ > 0) {
       const std::uint8_t *ref = in_.data + lcup;
@@ -374,21 +377,25 @@ class HtBlockDecoder {
   // Signs and the middle of each sample's last interval: plane P - 1 for
   // samples refined or found by SigProp, else P.
   CF_HD void reconstruct() {
-    for (int y = 0; y < in_.height; ++y)
-      for (int x = 0; x < in_.width; ++x) {
-        const std::uint8_t f = flags(x, y);
+    const int w = in_.width, h = in_.height, stride = out_.stride, pitch = pitch_, fraction = in_.fraction_bits;
+    const int lowest_refined = plane_ - 1 + fraction, lowest_cleanup = plane_ - (refinement_ > 1 ? 1 : 0) + fraction;
+    std::int32_t *samples = out_.samples;
+    const std::uint8_t *work = out_.work;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const std::uint8_t f = work[(y + 1) * pitch + x + 1];
         if (!(f & (kSig | kSigProp))) continue;
-        const bool refined = (f & kSigProp) || refinement_ > 1;
-        const int lowest = plane_ - (refined ? 1 : 0) + in_.fraction_bits;
-        std::int32_t &v = sample(x, y);
-        v <<= in_.fraction_bits;
+        const int lowest = (f & kSigProp) ? lowest_refined : lowest_cleanup;
+        std::int32_t v = samples[y * stride + x] << fraction;
         if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
-        if (f & kNeg) v = -v;
+        samples[y * stride + x] = (f & kNeg) ? -v : v;
       }
   }
 
-  const t1::DecodeInput &in_;
-  const t1::DecodeOutput &out_;
+  // Copies, not references: a decoder writing samples through pointers
+  // would otherwise reload every field from memory at each use.
+  const t1::DecodeInput in_;
+  const t1::DecodeOutput out_;
   const DecodeTables &tables_;
   int plane_, refinement_, pitch_;
   bool corrupt_ = false;

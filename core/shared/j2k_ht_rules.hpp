@@ -38,8 +38,10 @@ CF_HD int mel_exponent(int state) {
 // kappa_q come; the row being coded is recorded as it goes.
 class QuadRows {
  public:
-  CF_HD void clear() {
-    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i] = 0;
+  // For a block `width` samples wide (<= t1::kMaxBlockSide).
+  CF_HD void clear(int width) {
+    used_ = width + 4;
+    for (int i = 0; i < used_; ++i) above_[i] = below_[i] = 0;
   }
   // c_q of the quad at column x (T.814): in the first row from the left
   // quad alone; below it from the row above and the left quad.
@@ -64,13 +66,14 @@ class QuadRows {
     below_[x + 2] = std::uint8_t(e_bottom_right);
   }
   CF_HD void next_row() {
-    for (int i = 0; i < kColumns; ++i) above_[i] = below_[i], below_[i] = 0;
+    for (int i = 0; i < used_; ++i) above_[i] = below_[i], below_[i] = 0;
   }
 
  private:
   static constexpr int kColumns = t1::kMaxBlockSide + 4;  // column c at c + 1; -1 and past the end stay 0
   CF_HD int above(int column) const { return above_[column + 1]; }
   std::uint8_t above_[kColumns], below_[kColumns];
+  int used_ = kColumns;  // entries in use: the block's columns, -1 and two past the end
 };
 
 // A block's coding passes (T.814): placeholder passes in threes, then

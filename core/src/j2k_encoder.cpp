@@ -157,11 +157,15 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
   const std::uint64_t target =
       std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
   // The allowance moves by the distance to the target each time (headers
-  // change little with it); the largest codestream within the target wins.
+  // change little with it), twice as far after each overshoot in a row
+  // (coarse truncation points, such as HT's whole cleanup passes, can
+  // stay over the target by a few bytes); the largest codestream within
+  // the target wins.
   std::int64_t allowed = std::int64_t(target);
   std::vector<std::uint32_t> best;
   std::size_t best_size = 0;
-  for (int attempt = 0; attempt < 8; ++attempt) {
+  int overshoots = 0;
+  for (int attempt = 0; attempt < 16; ++attempt) {
     const std::uint64_t budget = std::uint64_t(std::max<std::int64_t>(allowed, 0));
     j2k::RateAllocation a = j2k::allocate_layers(hulls, j2k::even_layer_budgets(budget, layers));
     j2k::fill_last_layer(hulls, budget, a);
@@ -175,7 +179,8 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
     if ((slack >= 0 && double(slack) <= 0.005 * double(target)) || (slack > 0 && budget >= hulls.total_bytes()) ||
         (slack < 0 && budget == 0))
       break;
-    allowed = std::int64_t(budget) + slack;
+    overshoots = slack < 0 ? overshoots + 1 : 0;
+    allowed = std::int64_t(budget) + slack * (std::int64_t(1) << std::min(overshoots, 20));
   }
   if (best_size > 0 && best_size != codestream.size()) {
     cumulative = best;
