@@ -1,11 +1,14 @@
 // The seed corpus of fuzz_j2kdec, made at build time:
-//   j2kdec_seeds OUTDIR CONFORMANCE_DIR STAMP
+//   j2kdec_seeds OUTDIR CONFORMANCE_DIR HTJ2K_DIR STAMP
 // Small codestreams of our encoder (cf::J2kEncoder) over the settings that
 // change their structure (components, depths, subsampling, levels, both
-// wavelets, code-block sizes and styles, layers, progressions, tiles), some
-// wrapped in a JP2 file (T.800 Annex I), each behind fuzz_j2kdec's flag
-// byte; and the conformance streams of at most kMaxConformance bytes when
-// CONFORMANCE_DIR/streams exists. STAMP is written last, for meson.
+// wavelets, code-block sizes and styles, layers, progressions, tiles, HT
+// code-blocks lossless and at a rate), some wrapped in a JP2 file (T.800
+// Annex I), each behind fuzz_j2kdec's flag byte; the conformance streams
+// and the HT files of another encoder (JPH files read as JP2, refinement
+// passes among them) of at most kMaxConformance bytes, when
+// CONFORMANCE_DIR/streams and HTJ2K_DIR exist. STAMP is written last, for
+// meson.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -88,8 +91,8 @@ Image make_image(int w, int h, int n, int depth, int sx, int sy, bool rgb) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: j2kdec_seeds OUTDIR CONFORMANCE_DIR STAMP\n");
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: j2kdec_seeds OUTDIR CONFORMANCE_DIR HTJ2K_DIR STAMP\n");
     return 2;
   }
   const fs::path out(argv[1]);
@@ -137,6 +140,13 @@ int main(int argc, char **argv) {
   cases.push_back({64, 48, 3, 8, 1, 1, true, settings(true, 4, 64, 64, 1, P::Cprl, 32, 24, 0, 0), 0x02, false});
   cases.push_back({3, 50, 1, 8, 1, 1, false, settings(true, 1, 4, 32, 1, P::Rlcp, 0, 0, 0, 0), 0, false});
   cases.push_back({50, 3, 2, 8, 1, 1, false, settings(false, 1, 32, 4, 1, P::Lrcp, 0, 0, 0, 0), 0, false});
+  const std::size_t part1_cases = cases.size();
+  cases.push_back({33, 17, 3, 8, 1, 1, true, settings(true, 3, 16, 16, 1, P::Rpcl, 0, 0, 0, 0), 0, true});
+  cases.push_back({40, 30, 1, 16, 1, 1, false, settings(false, 2, 8, 8, 1, P::Lrcp, 17, 13, 0, 0), 0x04, false});
+  cases.push_back({48, 32, 3, 8, 2, 2, false, settings(false, 3, 16, 8, 1, P::Cprl, 0, 0, st::kVerticalCausal, 2), 0,
+                   false});
+  cases.push_back({29, 31, 1, 8, 1, 1, false, settings(true, 2, 4, 4, 1, P::Lrcp, 0, 0, 0, 0), 0x02, false});
+  for (std::size_t i = part1_cases; i < cases.size(); ++i) cases[i].s.block_coder = cf::J2kBlockCoder::Ht;
   for (const Case &c : cases) {
     Image im = make_image(c.w, c.h, c.n, c.depth, c.sx, c.sy, c.rgb);
     std::vector<std::uint8_t> cs;
@@ -159,6 +169,17 @@ int main(int argc, char **argv) {
         write_seed(out, 0, {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()});
         ++conformance;
       }
-  std::ofstream(argv[3]) << written << " seeds, " << conformance << " of them conformance streams\n";
+  int ht = 0;
+  const fs::path ht_files(argv[3]);
+  if (fs::is_directory(ht_files))
+    for (const auto &e : fs::directory_iterator(ht_files)) {
+      const std::string ext = e.path().extension().string();
+      if ((ext != ".jph" && ext != ".j2c") || e.file_size() > kMaxConformance) continue;
+      std::ifstream f(e.path(), std::ios::binary);
+      write_seed(out, ext == ".jph" ? 1 : 0, {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()});
+      ++ht;
+    }
+  std::ofstream(argv[4]) << written << " seeds, " << conformance << " of them conformance streams, " << ht
+                         << " HT files\n";
   return 0;
 }
