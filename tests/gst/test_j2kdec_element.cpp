@@ -3,7 +3,8 @@
 //    other elements' own; the rank lets decodebin pick it;
 //  - cudaj2kenc (reversible) ! cudaj2kdec gives the source back exactly,
 //    in the source's format, for GRAY8, GRAY16_LE, RGB, I420, Y42B, Y444
-//    and RGBA at odd sizes, on cpu and openmp; so does openjpegenc;
+//    and RGBA at odd sizes, on cpu and openmp, with Part 1 and HT
+//    code-blocks; so does openjpegenc;
 //  - files from opj_compress (.j2k through filesrc with one buffer, and
 //    through jpeg2000parse; .jp2 as image/jp2) equal opj_decompress's
 //    decoding of them, reduce=1 included;
@@ -122,7 +123,17 @@ static void round_trips() {
     expect_source(desc, f, 2);
     ++runs;
   }
-  std::printf("cudaj2kenc ! cudaj2kdec exact: %d formats x sizes\n", runs);
+  // HTJ2K code-blocks, and MJ2 around them.
+  for (const char *format : {"GRAY8", "RGB", "I420", "RGBA"}) {
+    const std::string desc = source(format, 97, 61, 2) +
+                             "cudaj2kenc backend=cpu block-coder=ht levels=3 ! image/x-j2c ! cudaj2kdec backend=" +
+                             (runs % 2 ? "openmp" : "cpu") + kSink;
+    Frames f;
+    run_frames(desc, &f);
+    expect_source(desc, f, 2);
+    ++runs;
+  }
+  std::printf("cudaj2kenc ! cudaj2kdec exact: %d formats x sizes, HT among them\n", runs);
 }
 
 static void from_openjpegenc() {
