@@ -1,7 +1,9 @@
 // HT code-blocks on CUDA: a thread per code-block through the same
-// encode_ht_block as the host backends, so the bytes are theirs. The VLC
-// lookup (12 KB) is copied into shared memory by each CUDA block; each
-// thread keeps its two rows of exponents in local memory.
+// encode_ht_block as the host backends, so the bytes are theirs. Alone in
+// its thread block, as the decoder's threads are: threads coding different
+// blocks in one warp would branch apart at every quad and wait for each
+// other's paths. The VLC lookup (12 KB) is read from global memory through
+// the caches; each thread keeps its two rows of exponents in local memory.
 #pragma once
 
 #include "core/shared/j2k_ht_block_coder_rules.hpp"
@@ -9,7 +11,7 @@
 
 namespace cf::cuda::j2k_kernels {
 
-constexpr int kHtThreads = 64;
+constexpr int kHtThreads = 1;
 
 struct HtArgs {
   const std::int32_t *coefficients;
@@ -28,13 +30,6 @@ struct HtArgs {
 
 __global__ void __launch_bounds__(kHtThreads) code_ht_blocks(const HtArgs a) {
   namespace t1 = j2k::t1;
-  __shared__ j2k::ht::EncodeTables tables;
-  constexpr int kWords = int(sizeof(tables) / sizeof(std::uint32_t));
-  static_assert(sizeof(tables) % sizeof(std::uint32_t) == 0, "the table is copied in words");
-  const std::uint32_t *from = reinterpret_cast<const std::uint32_t *>(a.tables);
-  std::uint32_t *to = reinterpret_cast<std::uint32_t *>(&tables);
-  for (int i = int(threadIdx.x); i < kWords; i += kHtThreads) to[i] = from[i];
-  __syncthreads();
   const int t = int(blockIdx.x) * kHtThreads + int(threadIdx.x);
   if (t >= a.count) return;
   const Block k = a.blocks[t];
@@ -47,7 +42,7 @@ __global__ void __launch_bounds__(kHtThreads) code_ht_blocks(const HtArgs a) {
                             a.pass_lengths + first_pass,
                             a.max_passes,
                             a.distortion + first_pass};
-  a.results[k.index] = j2k::ht::encode_ht_block(in, out, tables);
+  a.results[k.index] = j2k::ht::encode_ht_block(in, out, *a.tables);
 }
 
 }  // namespace cf::cuda::j2k_kernels
