@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -203,8 +204,9 @@ std::vector<unsigned> input_samples(const cf::J2kInput &in) {
     for (int y = 0; y < f.components[c].height; ++y)
       for (int x = 0; x < f.components[c].width; ++x) {
         const void *p = f.sample(c, x, y);
-        out.push_back(f.type == cf::SampleType::U8 ? *static_cast<const std::uint8_t *>(p)
-                                                   : *static_cast<const std::uint16_t *>(p));
+        std::uint16_t v16 = 0;  // rows padded by odd bytes: a 16-bit sample may be unaligned
+        if (f.type != cf::SampleType::U8) std::memcpy(&v16, p, 2);
+        out.push_back(f.type == cf::SampleType::U8 ? *static_cast<const std::uint8_t *>(p) : v16);
       }
   return out;
 }
