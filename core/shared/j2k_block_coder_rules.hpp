@@ -532,6 +532,18 @@ CF_HD BlockStatus check_block(const BlockInput &in) {
   return BlockStatus::kOk;
 }
 
+// The OR of a block's magnitudes: 0 for an all-zero block, and its planes
+// through bitplanes_of().
+CF_HD std::uint32_t magnitude_or(const BlockInput &in) {
+  std::uint32_t any = 0;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = 0; x < in.width; ++x) {
+      const std::int32_t v = in.samples[y * in.stride + x];
+      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
+    }
+  return any;
+}
+
 // Bit-planes down from the top non-zero one of the OR of a block's
 // magnitudes (0: an all-zero block).
 CF_HD int bitplanes_of(std::uint32_t any) {
@@ -552,12 +564,7 @@ CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes) {
 CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
   BlockResult res{check_block(in), 0, 0, in.magnitude_bitplanes, 0};
   if (res.status != BlockStatus::kOk) return res;
-  std::uint32_t any = 0;
-  for (int y = 0; y < in.height; ++y)
-    for (int x = 0; x < in.width; ++x) {
-      const std::int32_t v = in.samples[y * in.stride + x];
-      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
-    }
+  const std::uint32_t any = magnitude_or(in);
   if (any == 0) return res;
   const int planes = bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;

@@ -418,12 +418,7 @@ CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockO
     return res.status = BlockStatus::kBadStyle, res;
   if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxBitplanes)
     return res.status = BlockStatus::kTooManyBitplanes, res;
-  std::uint32_t any = 0;
-  for (int y = 0; y < in.height; ++y)
-    for (int x = 0; x < in.width; ++x) {
-      const std::int32_t v = in.samples[y * in.stride + x];
-      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
-    }
+  const std::uint32_t any = t1::magnitude_or(in);
   if (any == 0) return res;
   const int planes = t1::bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
