@@ -40,8 +40,9 @@
  * change applies at the next frame. A combination the encoder cannot code
  * (a code-block side that is not a power of two, a code-block area over
  * 4096, more levels than the smallest tile side allows, a bitrate with
- * reversible coding, layers or a bitrate with block-coder=ht) is an element error with the rule it breaks, at caps
- * time or at the frame after the change.
+ * reversible coding, more than one layer with block-coder=ht) is an element
+ * error with the rule it breaks, at caps time or at the frame after the
+ * change.
  *
  * A GstVideoEncoder, not a GstCfBase (GstBaseTransform) like the filters:
  * a codestream's size is known only once it is coded, and an encoder is
