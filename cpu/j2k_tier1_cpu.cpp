@@ -6,16 +6,6 @@
 
 namespace cf::j2k {
 
-namespace {
-const ht::EncodeTables &ht_tables() {
-  static const ht::EncodeTables tables = [] {
-    ht::EncodeTables t;
-    ht::build_encode_tables(t);
-    return t;
-  }();
-  return tables;
-}
-}  // namespace
 
 void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b, std::uint8_t *work,
                 CodedBlocks &out) {
@@ -35,7 +25,7 @@ void code_block(const Layout &l, const std::int32_t *coefficients, unsigned styl
                           out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
                           kMaxPasses,
                           out.pass_distortion.data() + std::size_t(b) * kMaxPasses};
-  out.results[b] = (style & ht::kStyleHt) ? ht::encode_ht_block(in, o, ht_tables()) : t1::encode_block(in, o);
+  out.results[b] = (style & ht::kStyleHt) ? ht::encode_ht_block(in, o, ht::encode_tables()) : t1::encode_block(in, o);
 }
 
 }  // namespace cf::j2k

@@ -4,15 +4,6 @@
 
 namespace cf::j2k {
 
-const ht::DecodeTables &ht_decode_tables() {
-  static const ht::DecodeTables tables = [] {
-    ht::DecodeTables t;
-    ht::build_decode_tables(t);
-    return t;
-  }();
-  return tables;
-}
-
 t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
                                   std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch) {
   const PlanBlock &blk = plan.blocks[b];
@@ -53,7 +44,7 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   const std::size_t stride = pc.rect.width();
   const t1::DecodeOutput out{coefficients + pc.offset + std::size_t(blk.buffer_y) * stride + blk.buffer_x, int(stride),
                              scratch.work.data()};
-  return (in.style & ht::kStyleHt) ? ht::decode_ht_block(in, out, ht_decode_tables()) : t1::decode_block(in, out);
+  return (in.style & ht::kStyleHt) ? ht::decode_ht_block(in, out, ht::decode_tables()) : t1::decode_block(in, out);
 }
 
 std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus s) {

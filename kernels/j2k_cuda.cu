@@ -184,11 +184,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.decisions.reserve(s, std::size_t(p.decision_room) * n, "tier-1 decisions");
   p.pass_ends.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass ends");
   p.models.reserve(s, sizeof(BlockModel) * n, "block models");
-  if (c.cb_style & j2k::cb_style::kHt) {
-    std::vector<j2k::ht::EncodeTables> tables(1);
-    j2k::ht::build_encode_tables(tables[0]);
-    upload(s, p.ht_tables, tables, "HT VLC table");
-  }
+  if (c.cb_style & j2k::cb_style::kHt) upload(s, p.ht_tables, std::vector{j2k::ht::encode_tables()}, "HT VLC table");
   p.offsets.resize(n + 1);
   p.slot_start.resize(n);
   // The tables' host copies are locals: the uploads must be done.

@@ -158,16 +158,6 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
   return f;
 }
 
-// HT code-blocks' VLC lookup, uploaded with every call's descriptors (4 KB).
-const j2k::ht::DecodeTables &ht_tables() {
-  static const j2k::ht::DecodeTables tables = [] {
-    j2k::ht::DecodeTables t;
-    j2k::ht::build_decode_tables(t);
-    return t;
-  }();
-  return tables;
-}
-
 // Where each part goes in the Slot::J2kTier1 buffer: the uploaded image
 // (descriptors, segment lengths, the HT lookup, codewords), then the statuses, the work
 // areas and the coefficients when the buffer holds them.
@@ -212,7 +202,8 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     std::memcpy(image.data(), job.blocks.data(), sizeof(DecodeBlock) * n);
     if (!job.segments.empty())
       std::memcpy(image.data() + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
-    std::memcpy(image.data() + at.tables, &ht_tables(), sizeof(j2k::ht::DecodeTables));
+    // HT code-blocks' VLC lookup (4 KB) travels with the descriptors.
+    std::memcpy(image.data() + at.tables, &j2k::ht::decode_tables(), sizeof(j2k::ht::DecodeTables));
     std::size_t put = at.bytes;
     for (const auto &[bytes, size] : f.pieces) {
       if (size) std::memcpy(image.data() + put, bytes, size);

@@ -29,20 +29,12 @@ struct HtArgs {
 };
 
 __global__ void __launch_bounds__(kHtThreads) code_ht_blocks(const HtArgs a) {
-  namespace t1 = j2k::t1;
   const int t = int(blockIdx.x) * kHtThreads + int(threadIdx.x);
   if (t >= a.count) return;
   const Block k = a.blocks[t];
-  const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
-  const t1::BlockInput in{a.coefficients + k.coefficient, k.width,           k.height, k.stride,
-                          t1::Orientation(k.orientation), t1::kMaxBitplanes, a.style};
-  const t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
-                            a.slots + k.slot,
-                            k.capacity,
-                            a.pass_lengths + first_pass,
-                            a.max_passes,
-                            a.distortion + first_pass};
-  a.results[k.index] = j2k::ht::encode_ht_block(in, out, *a.tables);
+  a.results[k.index] = j2k::ht::encode_ht_block(
+      whole_block_input(a.coefficients, k, a.style),
+      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), *a.tables);
 }
 
 }  // namespace cf::cuda::j2k_kernels

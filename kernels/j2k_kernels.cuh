@@ -35,6 +35,23 @@ struct Block {
   int index;        // in Layout::blocks
 };
 
+// What a thread coding block k whole passes the block coder (Part 1's
+// encode_block or HT's encode_ht_block): its samples, and its slot, work
+// area (that of list entry t) and pass arrays.
+__device__ inline j2k::t1::BlockInput whole_block_input(const std::int32_t *coefficients, const Block &k,
+                                                        unsigned style) {
+  namespace t1 = j2k::t1;
+  return {coefficients + k.coefficient, k.width, k.height, k.stride, t1::Orientation(k.orientation),
+          t1::kMaxBitplanes, style};
+}
+__device__ inline j2k::t1::BlockOutput whole_block_output(const Block &k, int t, std::uint8_t *slots,
+                                                          std::uint8_t *work, int work_bytes, int *pass_lengths,
+                                                          std::int64_t *distortion, int max_passes) {
+  const unsigned long long first_pass = (unsigned long long)k.index * max_passes;
+  return {work + (unsigned long long)t * work_bytes, slots + k.slot, k.capacity, pass_lengths + first_pass,
+          max_passes, distortion + first_pass};
+}
+
 // ---------------------------------------------------------------- transform
 
 struct LoadArgs {

@@ -403,18 +403,10 @@ struct DecisionReader {
 // A block whose decisions did not fit their room, coded whole by
 // encode_block: rare, and out of line so that the decision loop of
 // code_decisions stays small.
-__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t,
-                                              unsigned long long first_pass) {
-  namespace t1 = j2k::t1;
-  const t1::BlockInput in{a.coefficients + k.coefficient, k.width,           k.height, k.stride,
-                          t1::Orientation(k.orientation), t1::kMaxBitplanes, a.style};
-  const t1::BlockOutput out{a.work + (unsigned long long)t * a.work_bytes,
-                            a.slots + k.slot,
-                            k.capacity,
-                            a.pass_lengths + first_pass,
-                            a.max_passes,
-                            a.distortion + first_pass};
-  a.results[k.index] = t1::encode_block(in, out);
+__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t) {
+  a.results[k.index] = j2k::t1::encode_block(
+      whole_block_input(a.coefficients, k, a.style),
+      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes));
 }
 
 // One thread per code-block: its decisions through the pass coder, or the
@@ -433,7 +425,7 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
   const BlockModel m = a.models[k.index];
   const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
   if (m.decisions > a.decision_room) {
-    code_whole_block(a, k, t, first_pass);
+    code_whole_block(a, k, t);
     return;
   }
   t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);

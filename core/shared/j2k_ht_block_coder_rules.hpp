@@ -73,6 +73,16 @@ inline void build_encode_tables(EncodeTables &t) {
         }
 }
 
+// The lookup, built once (host code: the cuda backend uploads this copy).
+inline const EncodeTables &encode_tables() {
+  static const EncodeTables tables = [] {
+    EncodeTables t;
+    build_encode_tables(t);
+    return t;
+  }();
+  return tables;
+}
+
 // MEL: the adaptive run-length coder of T.814, with its 13 states and their
 // exponents; bits go into bytes most significant first.
 class MelEncoder {

@@ -66,6 +66,16 @@ inline void build_decode_tables(DecodeTables &t) {
   }
 }
 
+// The lookup, built once (host code: the cuda backend uploads this copy).
+inline const DecodeTables &decode_tables() {
+  static const DecodeTables tables = [] {
+    DecodeTables t;
+    build_decode_tables(t);
+    return t;
+  }();
+  return tables;
+}
+
 // Forward bits, least significant first: MagSgn (past the end 0xFF) and
 // SigProp (past the end 0).
 class ForwardBits {

@@ -58,6 +58,9 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder;
 }
 
+// HT at a target rate codes each block at every cleanup plane (candidates).
+bool ht_candidates(const J2kSettings &s) { return s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0; }
+
 // Room for a block's codeword: about 1.25 bits per sample and plane, which
 // coding rarely exceeds; a block that does is coded again with what it
 // needs (grow_overflowed).
@@ -213,7 +216,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     }
     st.weights = j2k::distortion_weights(s.reversible, st.steps, depth, levels);
     st.coefficients.resize(st.layout.coefficient_count);
-    size_slots(st.layout, st.steps, s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0, st.blocks);
+    size_slots(st.layout, st.steps, ht_candidates(s), st.blocks);
     st.settings = s;
     st.shape = in;
     st.planned = true;
@@ -221,10 +224,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     throw Error(std::string("JPEG 2000 encoder: ") + why);
   }
   j2k::Layout &l = st.layout;
-  // The user's switches and HT's bit; HT at a target rate codes candidates.
-  const unsigned style = l.params.cb_style | (s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0
-                                                  ? j2k::ht::kCandidatePlanes
-                                                  : 0u);
+  // The user's switches and HT's bit (and the candidates' internal one).
+  const unsigned style = l.params.cb_style | (ht_candidates(s) ? j2k::ht::kCandidatePlanes : 0u);
   const auto start = std::chrono::steady_clock::now();
 
   switch (engine_.backend()) {

@@ -90,8 +90,7 @@ void vlc_tables() {
         CHECK_MSG((b.codeword & mask) != a.codeword, "table %d, context %d: codeword %d is a prefix of codeword %d", row,
                   a.context, i, j);
       }
-  ht::EncodeTables t;
-  ht::build_encode_tables(t);
+  const ht::EncodeTables &t = ht::encode_tables();
   int missing = 0;
   for (int row = 0; row < 2; ++row)
     for (int c = 0; c < 8; ++c)
@@ -107,8 +106,7 @@ void vlc_tables() {
 
 std::vector<std::uint8_t> code_block(const std::vector<std::int32_t> &samples, int w, int h, int capacity,
                                      t1::BlockResult &res) {
-  ht::EncodeTables t;
-  ht::build_encode_tables(t);
+  const ht::EncodeTables &t = ht::encode_tables();
   std::vector<std::uint8_t> work(t1::block_work_bytes(w, h)), out(std::size_t(capacity) + 8, 0xAB);
   int lengths[1] = {0};
   std::int64_t distortion[1] = {0};
@@ -165,8 +163,7 @@ void candidates() {
   std::vector<std::int32_t> v(32 * 16);
   std::uint32_t x = 7;
   for (std::int32_t &s : v) x = x * 1664525u + 1013904223u, s = std::int32_t(x >> 22) - 512;  // 10 planes
-  ht::EncodeTables t;
-  ht::build_encode_tables(t);
+  const ht::EncodeTables &t = ht::encode_tables();
   std::vector<std::uint8_t> work(t1::block_work_bytes(32, 16)), all(20000), one(4000);
   int lengths[32] = {}, one_length[1] = {};
   std::int64_t distortion[32] = {}, one_distortion[1] = {};

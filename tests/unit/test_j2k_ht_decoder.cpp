@@ -147,8 +147,7 @@ void hand_block() {
   in.passes = 1;
   std::int32_t samples[4] = {9, 9, 9, 9};
   std::vector<std::uint8_t> work(std::size_t(t1::block_work_bytes(2, 2)));
-  ht::DecodeTables tables;
-  ht::build_decode_tables(tables);
+  const ht::DecodeTables &tables = ht::decode_tables();
   const t1::BlockStatus s = ht::decode_ht_block(in, {samples, 2, work.data()}, tables);
   CHECK_MSG(s == t1::BlockStatus::kOk && samples[0] == 1 && samples[1] == 0 && samples[2] == -1 && samples[3] == -1,
             "FE 06 73 00: status %d, samples %d %d %d %d (expected 1 0 -1 -1)", int(s), samples[0], samples[1],
