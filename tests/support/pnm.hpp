@@ -61,4 +61,18 @@ inline std::vector<std::uint8_t> read_pgm8(const std::string &path, std::uint32_
   return std::vector<std::uint8_t>(planes[0].samples.begin(), planes[0].samples.end());
 }
 
+// An 8-bit PPM's samples as interleaved RGB and its size, or empty (any other file).
+inline std::vector<std::uint8_t> read_ppm8(const std::string &path, int &w, int &h) {
+  std::string why;
+  const std::vector<PnmPlane> planes = read_pnm(path, why);
+  w = h = 0;
+  if (!why.empty() || planes.size() != 3 || planes[0].maxval != 255) return {};
+  w = int(planes[0].width);
+  h = int(planes[0].height);
+  std::vector<std::uint8_t> rgb(std::size_t(w) * h * 3);
+  for (std::size_t i = 0; i < std::size_t(w) * h; ++i)
+    for (int c = 0; c < 3; ++c) rgb[i * 3 + c] = std::uint8_t(planes[c].samples[i]);
+  return rgb;
+}
+
 }  // namespace cft
