@@ -6,14 +6,19 @@
 //
 // Voting strategy (measured in pipelines/results/h100-hough-compare.md): shared-memory rho
 // histograms per (angle, chunk of the edge list) by default;
-// CF_HOUGH_VOTING=global selects the global-atomics baseline, shared:N
-// forces N chunks per angle (for measurements and tests).
+// CF_HOUGH_VOTING=global selects the global-atomics baseline, constant the
+// same baseline reading the angle table from constant memory (the whole
+// theta_bins range fits: no fallback), shared:N forces N chunks per angle
+// (for measurements and tests). Every strategy gives the same accumulator:
+// the same integer table and rule, and sums do not depend on order.
 //
 // With CF_CUDA_EMULATION defined this file compiles as C++ for the CPU
 // emulation in tests/cuda/emulation.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -52,20 +57,56 @@ DeviceLimits device_limits(const CudaState *s) {
   return d;
 }
 
+enum class VoteIn { Shared, Global, Constant };
+
 struct Voting {
-  bool global = false;
-  int chunks = 0;  // 0: chosen from the device
+  VoteIn in = VoteIn::Shared;
+  int chunks = 0;  // shared: 0 = chosen from the device
 };
 
+// CF_HOUGH_VOTING: unset or empty (shared, automatic chunks), "shared",
+// "shared:N", "global" or "constant"; anything else is refused, so that a
+// measurement never runs another strategy than the one it names.
 Voting voting_strategy() {
   Voting v;
-  if (const char *e = std::getenv("CF_HOUGH_VOTING")) {
-    if (std::strcmp(e, "global") == 0)
-      v.global = true;
-    else if (std::strncmp(e, "shared:", 7) == 0)
-      v.chunks = std::max(1, std::atoi(e + 7));
+  const char *e = std::getenv("CF_HOUGH_VOTING");
+  if (!e || !*e || std::strcmp(e, "shared") == 0) return v;
+  if (std::strcmp(e, "global") == 0) {
+    v.in = VoteIn::Global;
+  } else if (std::strcmp(e, "constant") == 0) {
+    v.in = VoteIn::Constant;
+  } else if (std::strncmp(e, "shared:", 7) == 0 && std::atoi(e + 7) >= 1) {
+    v.chunks = std::atoi(e + 7);
+  } else {
+    throw Error(std::string("CF_HOUGH_VOTING=") + e +
+                " is not a voting strategy: global, constant, shared or shared:N");
   }
   return v;
+}
+
+// The constant-memory angle table is one per CUDA context, shared by every
+// engine of the context. Each detection uploads it on its own stream, ahead
+// of its voting kernel: rewriting the same theta_bins' table changes no
+// word, so a kernel of another engine reading it is not disturbed. A
+// different theta_bins first waits for the context's queued work (no voting
+// kernel is still reading the old table). The returned lock is held until
+// the voting kernel is queued, so that such a wait sees it.
+std::unique_lock<std::mutex> upload_constant_trig(CudaState *s, const std::int32_t *trig, int theta_bins) {
+  static std::mutex mutex;
+  static std::map<CUcontext, int> held;  // theta_bins of each context's table
+  std::unique_lock<std::mutex> lock(mutex);
+  int &bins = held[s->context];
+  if (bins != 0 && bins != theta_bins)
+    detail::check(cudaDeviceSynchronize(), "waiting for voting kernels before replacing the constant angle table");
+  const std::size_t bytes = sizeof(std::int32_t) * 2 * std::size_t(theta_bins);
+#ifdef CF_CUDA_EMULATION
+  std::memcpy(trig_constant, trig, bytes);  // the emulation runs every copy and kernel in call order
+#else
+  detail::check(cudaMemcpyToSymbolAsync(trig_constant, trig, bytes, 0, cudaMemcpyHostToDevice, s->stream),
+                "uploading the Hough angle table to constant memory");
+#endif
+  bins = theta_bins;
+  return lock;
 }
 
 // Enough (angle, chunk) blocks to fill every SM a few times over.
@@ -141,10 +182,16 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
   auto *peak_list = reinterpret_cast<unsigned long long *>(base + l.peaks);
   const DeviceLimits limits = device_limits(s);
 
+  Voting v = voting_strategy();
+  const std::size_t hist_bytes = sizeof(std::uint32_t) * std::size_t(g.rho_bins);
+  // A rho row larger than shared memory: global atomics.
+  if (v.in == VoteIn::Shared && hist_bytes > limits.shared) v.in = VoteIn::Global;
+
   zero(s, reinterpret_cast<std::uint32_t *>(counters), sizeof(Counters) / 4);
-  detail::check(
-      cudaMemcpyAsync(trig_d, trig, sizeof(std::int32_t) * 2 * g.theta_bins, cudaMemcpyHostToDevice, s->stream),
-      "uploading the Hough angle table");
+  if (v.in != VoteIn::Constant)
+    detail::check(
+        cudaMemcpyAsync(trig_d, trig, sizeof(std::int32_t) * 2 * g.theta_bins, cudaMemcpyHostToDevice, s->stream),
+        "uploading the Hough angle table");
 
   // Edges.
   const int tiles_x = int(blocks_for(g.width, kTileW));
@@ -177,13 +224,17 @@ void hough_detect(detail::CudaState *s, const HoughParams &p, const HoughGeometr
                 CompactParams{edges, points, counters, g.width, pixels}, "the edge compaction kernel");
 
   // Votes.
-  Voting v = voting_strategy();
-  const std::size_t hist_bytes = sizeof(std::uint32_t) * std::size_t(g.rho_bins);
-  if (hist_bytes > limits.shared) v.global = true;  // a rho row larger than shared memory
   VoteParams vp{points, counters, trig_d, acc, g.theta_bins, g.rho_bins, g.rho_step, g.rho_offset, 1};
-  if (v.global) {
+  if (v.in == VoteIn::Global) {
     zero(s, acc, cells);
-    launch_kernel(s, vote_global, blocks_for(pixels, kThreads), kThreads, vp, "the global-atomics voting kernel");
+    launch_kernel(s, vote_atomic<TrigIn::Global>, blocks_for(pixels, kThreads), kThreads, vp,
+                  "the global-atomics voting kernel");
+  } else if (v.in == VoteIn::Constant) {
+    zero(s, acc, cells);
+    vp.trig = nullptr;  // read from trig_constant
+    const std::unique_lock<std::mutex> table = upload_constant_trig(s, trig, g.theta_bins);
+    launch_kernel(s, vote_atomic<TrigIn::Constant>, blocks_for(pixels, kThreads), kThreads, vp,
+                  "the constant-table voting kernel");
   } else {
     vp.chunks = v.chunks ? v.chunks : auto_chunks(limits, g.theta_bins, pixels);
     if (vp.chunks > 1) zero(s, acc, cells);

@@ -15,8 +15,10 @@
 //               block (its count), order irrelevant: votes are sums.
 //   vote:       a block per (angle, chunk of the list) accumulates a rho
 //               histogram in shared memory and writes it (one chunk) or adds
-//               its non-zero bins (several chunks); vote_global is the plain
-//               global-atomics baseline, for comparison.
+//               its non-zero bins (several chunks); vote_atomic is the plain
+//               global-atomics baseline, for comparison, reading the angle
+//               table from global memory or from constant memory
+//               (trig_constant).
 //   stats, threshold, peaks: integer reductions, the automatic threshold in
 //               one thread, and a thread per cell testing is_peak and
 //               appending (votes << 32 | cell) to a list the host sorts.
@@ -254,14 +256,35 @@ __global__ void __launch_bounds__(kThreads) vote_shared(const VoteParams p) {
   }
 }
 
-// The baseline: a thread per edge pixel, every angle, global atomics.
-__global__ void __launch_bounds__(kThreads) vote_global(const VoteParams p) {
+// The angle table in constant memory (CF_HOUGH_VOTING=constant): room for
+// the largest theta_bins, so no size falls back to the global table. Every
+// thread of a warp reads the same angle at the same time, which the constant
+// cache serves as one broadcast. One copy per CUDA context (the host side
+// in hough_cuda.cu orders its uploads). The CPU emulation has no constant
+// memory: a plain array there, filled by memcpy.
+constexpr int kConstantTrigWords = 2 * kHoughMaxThetaBins;
+static_assert(sizeof(std::int32_t) * kConstantTrigWords <= 64 * 1024, "the constant bank holds 64 KiB");
+#ifdef CF_CUDA_EMULATION
+inline std::int32_t trig_constant[kConstantTrigWords];
+#else
+__constant__ std::int32_t trig_constant[kConstantTrigWords];
+#endif
+
+enum class TrigIn { Global, Constant };
+
+// The baseline: a thread per edge pixel, every angle, global atomics; the
+// angle table read from p.trig (global memory) or trig_constant.
+template <TrigIn kTrig>
+__global__ void __launch_bounds__(kThreads) vote_atomic(const VoteParams p) {
   const long long i = (long long)blockIdx.x * kThreads + threadIdx.x;
   if (i >= dev(&p.counters->points, 0)) return;
   const uint32_t q = dev(p.points, i);
   const int x = int(q & 0xffff), y = int(q >> 16);
   for (int t = 0; t < p.theta_bins; ++t) {
-    const int r = hough::rho_bin(x, y, dev(p.trig, 2 * t), dev(p.trig, 2 * t + 1), p.rho_step, p.rho_offset);
+    const int c = kTrig == TrigIn::Constant ? trig_constant[2 * t] : dev(p.trig, 2 * t);
+    const int s = kTrig == TrigIn::Constant ? trig_constant[2 * t + 1] : dev(p.trig, 2 * t + 1);
+    const int r = hough::rho_bin(x, y, c, s, p.rho_step, p.rho_offset);
+    CF_HOUGH_EMU_CHECK(r >= 0 && r < p.rho_bins);
     atomicAdd(&dev(p.acc, (long long)t * p.rho_bins + r), 1u);
   }
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "best_time.hpp"
+#include "device_frame.hpp"
 #include "check.hpp"
 #include "cudafilters/engine.hpp"
 #include "cudafilters/error.hpp"
@@ -31,23 +32,8 @@
 
 namespace {
 
+using cfbench::OnDevice;
 using cfbench::time_ms;
-
-// The frame's bytes copied to the device; the view points there.
-struct OnDevice {
-  cf::Engine &e;
-  void *p;
-  cf::FrameView view;
-  OnDevice(cf::Engine &engine, const cft::OwnedFrame &f) : e(engine), p(engine.device_alloc(f.bytes.size())) {
-    e.upload(p, f.bytes.data(), f.bytes.size());
-    view = f.view;
-    view.memory = cf::Memory::Device;
-    for (int i = 0; i < view.n_planes; ++i)
-      view.planes[i].data =
-          static_cast<std::uint8_t *>(p) + (static_cast<const std::uint8_t *>(f.view.planes[i].data) - f.bytes.data());
-  }
-  ~OnDevice() { e.device_free(p); }
-};
 
 // The third-party encoder on the same frame, as a process: opj_compress
 // (Part 1) or ojph_compress (HT, lossless only); 0 when it cannot run it.

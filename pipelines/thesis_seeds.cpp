@@ -28,12 +28,14 @@
 #include "cudafilters/predictor.hpp"
 #include "cudafilters/wavelet.hpp"
 #include "dct_frames.hpp"
+#include "device_frame.hpp"
 #include "frames.hpp"
 #include "pnm.hpp"
 #include "seeds_json.hpp"
 
 namespace {
 
+using cfbench::OnDevice;
 using cfseeds::json_number;
 using cfseeds::json_string;
 using cfseeds::kMissing;
@@ -119,24 +121,6 @@ std::string entropy_rows(cf::Engine &cpu, const std::string &photo, const cf::Fr
   }
   return rows;
 }
-
-// A device copy of a host frame's bytes; the view points into it.
-struct OnDevice {
-  cf::Engine &e;
-  void *p;
-  cf::FrameView view;
-  OnDevice(cf::Engine &engine, const cft::OwnedFrame &host) : e(engine), p(engine.device_alloc(host.bytes.size())) {
-    e.upload(p, host.bytes.data(), host.bytes.size());
-    view = host.view;
-    view.memory = cf::Memory::Device;
-    const auto *h0 = host.bytes.data();
-    for (int i = 0; i < view.n_planes; ++i)
-      view.planes[i].data =
-          static_cast<unsigned char *>(p) + (static_cast<const unsigned char *>(host.view.planes[i].data) - h0);
-  }
-  ~OnDevice() { e.device_free(p); }
-  void to_host(cft::OwnedFrame &host) { e.download(host.bytes.data(), p, host.bytes.size()); }
-};
 
 // Exits 1 (after saying what differs) when got is not within `tolerance` of want.
 void expect_same(const cf::FrameView &want, const cf::FrameView &got, int tolerance, const std::string &what) {

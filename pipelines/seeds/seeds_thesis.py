@@ -159,10 +159,13 @@ def section(ctx):
         "",
         "The thesis's predictor \"parallel reverse\" kept the prediction array, which a real decoder does not "
         "have; ours rebuilds the samples from the residuals alone (an exact wavefront on the GPU), so our "
-        "inverse does the whole job. Our GED follows Avramovic and Reljin's formula, as the thesis gives "
-        "only GED's neighbourhood and threshold; our GAP's gradients and the predictors' border rule are "
-        "in [predictors](predictors.md). Our DCT is the orthonormal 8x8 DCT-II in float with CUDA within 1 "
-        "of the CPU; the thesis used doubles.",
+        "inverse does the whole job. Where we depart on purpose ([predictors](predictors.md)): GED's "
+        "formula follows Avramovic and Reljin, as the thesis gives only GED's neighbourhood and threshold "
+        "(40, ours too); GAP's gradients follow Wu and Memon, whereas the thesis's appendix names the "
+        "horizontal gradient g_v and the vertical one g_h, so its sharp-edge cases predict N where CALIC "
+        "predicts W and the reverse; at the borders a missing neighbour is the nearest coded pixel, not the "
+        "thesis's fixed 128, which costs bits on every first row. Our DCT is the orthonormal 8x8 DCT-II in "
+        "float, CUDA within 1 of the CPU.",
         "",
         "### Colour transforms before each technique, bits per sample (ours)",
         "",

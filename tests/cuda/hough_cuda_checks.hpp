@@ -32,6 +32,41 @@ inline void for_each_voting(const std::vector<const char *> &strategies, const s
   unsetenv("CF_HOUGH_VOTING");
 }
 
+// Angle counts from 1 to the largest, one after another on one engine: with
+// CF_HOUGH_VOTING=constant the constant-memory table is replaced between
+// them and must hold every angle up to kHoughMaxThetaBins.
+inline void angle_counts(cf::Engine &cpu, cf::Engine &cuda, const Size &s) {
+  const Layout &gray = layouts()[0];
+  OwnedFrame f = make_frame(gray, s.w, s.h, 0);
+  fill_random(f, 77);
+  for (int bins : {1, 97, cf::kHoughMaxThetaBins, 180, 97}) {
+    cf::HoughParams p;
+    p.theta_bins = bins;
+    compare(cpu, cuda, f, gray.luma, p, "theta-bins " + std::to_string(bins));
+  }
+}
+
+// A CF_HOUGH_VOTING that names no strategy is refused, the value named.
+inline void unknown_strategy_refused(cf::Engine &cuda) {
+  const Layout &gray = layouts()[0];
+  OwnedFrame f = make_frame(gray, 17, 13, 0);
+  fill_random(f, 5);
+  for (const char *bad : {"constnat", "shared:0", "global "}) {
+    setenv("CF_HOUGH_VOTING", bad, 1);
+    std::string message;
+    try {
+      cf::HoughResult r;
+      cf::hough_detect(cuda, {}, f.view, gray.luma, r);
+    } catch (const cf::Error &e) {
+      message = e.what();
+    }
+    ++comparisons();
+    CHECK_MSG(message.find(std::string("CF_HOUGH_VOTING=") + bad + " is not") != std::string::npos,
+              "CF_HOUGH_VOTING=%s: expected a refusal naming it, got \"%s\"", bad, message.c_str());
+  }
+  unsetenv("CF_HOUGH_VOTING");
+}
+
 // A source frame in device memory gives what the same frame on the host gives.
 inline void device_source(cf::Engine &cuda, cf::Engine &cpu, const std::vector<Size> &sizes) {
 #if CFT_HAVE_CUDART
