@@ -37,7 +37,7 @@ def section(ctx):
         "",
         table(head, rows_for(run, lambda r: r["dwt97_ms"])),
         "",
-        "### Lossless encoder: block stage, ms (level shift, colour transform, DWT, tier-1; on CUDA the copies too)",
+        "### Lossless encoder: block stage of the last frame, ms (level shift, colour transform, DWT, tier-1; on CUDA the copies too)",
         "",
         table(head, rows_for(run, lambda r: r["lossless"]["blocks_ms"])),
         "",
