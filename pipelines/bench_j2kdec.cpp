@@ -68,16 +68,18 @@ struct Stream {
   std::string note;           // why there is none
 };
 
-// Ours: the frame through cudaj2kenc (backend openmp) at its defaults and
-// the mode's properties, as the encoder rows code it.
-GstBuffer *encode_ours(GstBuffer *frame, const std::string &format, int w, int h, const J2kMode &m, std::string &note) {
+// Ours: the frame through cudaj2kenc (backend openmp) at its defaults, the
+// mode's properties and --props (block-coder=ht: HTJ2K code-blocks), as the
+// encoder rows code it.
+GstBuffer *encode_ours(GstBuffer *frame, const std::string &format, int w, int h, const J2kMode &m,
+                       const std::string &props, std::string &note) {
   GstElement *e = gst_element_factory_make("cudaj2kenc", nullptr);
   if (!e) {
     note = "cudaj2kenc not found";
     return nullptr;
   }
   gst_util_set_object_arg(G_OBJECT(e), "backend", "openmp");
-  for (const auto &[name, value] : bench_props(bench_j2k_mode_props(m)))
+  for (const auto &[name, value] : bench_props(bench_j2k_mode_props(m) + " " + props))
     gst_util_set_object_arg(G_OBJECT(e), name.c_str(), value.c_str());
   attach_bus(e);
   GstHarness *harness = gst_harness_new_with_element(e, "sink", "src");
@@ -322,7 +324,8 @@ bool bench_j2kdec_section(const J2kBenchOptions &o, const std::function<void(con
       "opj_decompress -threads " +
       threads +
       ": the program, from start to exit, reading the .j2k file and writing the PGM, PPM or raw I420 file "
-      "included; ms/frame is the median of the runs. --props does not apply here.\n"
+      "included; ms/frame is the median of the runs. --props applies to ours (block-coder=ht: HTJ2K "
+      "code-blocks), not to opj.\n"
       "Mpixel/s: width x height x fps. ceiling fps: cuda backend in system memory, 1 / (codestream / "
       "host-to-device + raw frame / device-to-host).\n");
   line("| decoder | stream | format | size | params | backend | memory | fps | ms/frame | Mpixel/s | ceiling fps |");
@@ -353,12 +356,12 @@ bool bench_j2kdec_section(const J2kBenchOptions &o, const std::function<void(con
         Stream streams[2];
         streams[0].name = "ours";
         streams[1].name = "opj";
-        streams[0].data = encode_ours(frame, format, w, h, mode, streams[0].note);
+        streams[0].data = encode_ours(frame, format, w, h, mode, o.props, streams[0].note);
         streams[1].data = encode_opj(frame, format, w, h, mode, threads, dir, streams[1].note);
         for (Stream &s : streams) {
           if (s.data) s.note = write_stream_file(s, dir);
           const std::string params =
-              bench_j2k_mode_params(mode) +
+              bench_j2k_mode_params(mode) + (s.name == "ours" && !o.props.empty() ? " " + o.props : "") +
               (s.data ? bench_fmt(", %.3f bpp", 8.0 * gst_buffer_get_size(s.data) / (double(w) * h)) : "");
           const auto label = [&](const std::string &decoder, const std::string &extra, const std::string &backend,
                                  const std::string &memory) {

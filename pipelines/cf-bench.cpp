@@ -37,7 +37,8 @@
 // --elements cudaj2kdec (memory system and cuda, every backend),
 // openjpegdec (GStreamer's, system memory) and opj_decompress (the program
 // on all cores, files in and out), each decoding two codestreams of every
-// frame at every --j2k-modes: ours (cudaj2kenc's) and opj_compress's.
+// frame at every --j2k-modes: ours (cudaj2kenc's, with --props: e.g.
+// block-coder=ht for HTJ2K) and opj_compress's.
 #include <gst/gst.h>
 
 #include <cstdio>
