@@ -34,9 +34,9 @@
 #include "cudafilters/hough.hpp"
 #include "device_frame.hpp"
 #include "frames.hpp"
-#include "pnm.hpp"
 #include "run_length.hpp"
 #include "seeds_json.hpp"
+#include "seeds_photo.hpp"
 
 namespace {
 
@@ -175,18 +175,10 @@ int main(int argc, char **argv) {
   cf::Engine cpu(cf::Backend::Cpu), omp(cf::Backend::OpenMP);
   try {
     std::string photos, rle, timing;
-    for (const std::string &path : paths) {
-      int w = 0, h = 0;
-      const std::vector<std::uint8_t> rgb = cft::read_ppm8(path, w, h);
-      if (rgb.empty()) {
-        std::fprintf(stderr, "%s: not an 8-bit binary PPM\n", path.c_str());
-        return 2;
-      }
-      const std::string name = path.substr(path.find_last_of('/') + 1);
-      const cft::OwnedFrame raw = grey_512(rgb, w, h);
-      photos += (photos.empty() ? "" : ", ") + std::string("{\"name\": ") + json_string(name) +
-                ", \"width\": " + std::to_string(w) + ", \"height\": " + std::to_string(h) + "}";
-      rle += (rle.empty() ? "" : ",\n") + run_length_rows(cpu, name, raw);
+    for (const cfseeds::Photo &ph : cfseeds::read_photos(paths)) {
+      const cft::OwnedFrame raw = grey_512(ph.rgb, ph.width, ph.height);
+      photos += (photos.empty() ? "" : ", ") + cfseeds::photo_json(ph);
+      rle += (rle.empty() ? "" : ",\n") + run_length_rows(cpu, ph.name, raw);
       if (timing.empty()) timing = timing_rows(raw, quick, cuda.get());
       if (quick) break;
     }

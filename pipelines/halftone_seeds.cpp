@@ -35,8 +35,8 @@
 #include "cudafilters/halftone.hpp"
 #include "device_frame.hpp"
 #include "frames.hpp"
-#include "pnm.hpp"
 #include "seeds_json.hpp"
+#include "seeds_photo.hpp"
 
 namespace {
 
@@ -63,14 +63,12 @@ struct Grey {
 
 // An 8-bit PPM in grey: Y = (299 R + 587 G + 114 B) / 1000, rounded.
 Grey read_grey(const std::string &path) {
+  const cfseeds::Photo photo = cfseeds::read_photos({path})[0];
+  const std::vector<std::uint8_t> &rgb = photo.rgb;
   Grey g;
-  const std::vector<std::uint8_t> rgb = cft::read_ppm8(path, g.width, g.height);
-  if (rgb.empty()) {
-    std::fprintf(stderr, "%s: not an 8-bit binary PPM (P6, maxval 255)\n", path.c_str());
-    std::exit(2);
-  }
-  std::string base = path.substr(path.find_last_of('/') + 1);
-  g.name = base.substr(0, base.find_last_of('.'));
+  g.name = photo.name;
+  g.width = photo.width;
+  g.height = photo.height;
   g.samples.resize(std::size_t(g.width) * g.height);
   for (std::size_t i = 0; i < g.samples.size(); ++i)
     g.samples[i] = std::uint8_t((299 * rgb[3 * i] + 587 * rgb[3 * i + 1] + 114 * rgb[3 * i + 2] + 500) / 1000);

@@ -40,24 +40,20 @@
 #include "cudafilters/hough.hpp"
 #include "device_frame.hpp"
 #include "frames.hpp"
-#include "pnm.hpp"
 #include "seeds_json.hpp"
+#include "seeds_photo.hpp"
 
 namespace {
 
 using cfbench::OnDevice;
 using cfseeds::json_number;
+using cfseeds::Photo;
 using cfseeds::json_string;
 using cfseeds::kMissing;
 
 constexpr int kReportThetaBins = 90;  // 180 degrees in 2-degree steps
 constexpr int kReportKQ8 = 512;       // k = 2
 
-struct Photo {
-  std::string name;
-  int w = 0, h = 0;
-  std::vector<std::uint8_t> rgb;
-};
 
 // Same accumulator, threshold and lines as the serial result, else exit 1.
 void expect_same(const cf::HoughResult &want, const cf::HoughResult &got, const std::string &what) {
@@ -108,7 +104,7 @@ Stats accumulator_stats(const std::vector<std::uint32_t> &acc, std::uint32_t thr
 std::string run_case(const Photo &ph, int W, int H, const cf::HoughParams &canny, bool quick, cf::Engine &cpu,
                      cf::Engine &omp, cf::Engine *cuda) {
   cft::OwnedFrame rgb = cft::make_raw(cft::Packing::Packed3, W, H, cf::SampleType::U8, 0, false);
-  cft::fill_from_rgb(rgb, W, H, cfseeds::box_resample(ph.rgb, ph.w, ph.h, W, H));
+  cft::fill_from_rgb(rgb, W, H, cfseeds::box_resample(ph.rgb, ph.width, ph.height, W, H));
   cf::HoughResult edges;
   cf::hough_detect(cpu, canny, rgb.view, cf::LumaSource::Rgb, edges, cf::kHoughWantEdges);
   cft::OwnedFrame map = cft::make_raw(cft::Packing::Gray, W, H, cf::SampleType::U8);
@@ -196,17 +192,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: hough_seeds [--small WxH] [--canny LOW,HIGH] photo.ppm [photo.ppm ...]\n");
     return 2;
   }
-  std::vector<Photo> photos;
-  for (const std::string &path : paths) {
-    Photo ph;
-    ph.rgb = cft::read_ppm8(path, ph.w, ph.h);
-    if (ph.rgb.empty()) {
-      std::fprintf(stderr, "%s: not an 8-bit binary PPM\n", path.c_str());
-      return 2;
-    }
-    ph.name = path.substr(path.find_last_of('/') + 1);
-    photos.push_back(std::move(ph));
-  }
+  const std::vector<Photo> photos = cfseeds::read_photos(paths);
   std::string why;
   const bool cuda_usable = cf::cuda_device_usable(0, &why);
   cf::Engine cpu(cf::Backend::Cpu), omp(cf::Backend::OpenMP);

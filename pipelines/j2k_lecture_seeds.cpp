@@ -25,8 +25,8 @@
 #include "cudafilters/wavelet.hpp"
 #include "device_frame.hpp"
 #include "frames.hpp"
-#include "pnm.hpp"
 #include "seeds_json.hpp"
+#include "seeds_photo.hpp"
 
 namespace {
 
@@ -68,12 +68,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: j2k_lecture_seeds photo.ppm\n");
     return 2;
   }
-  int pw = 0, ph = 0;
-  const std::vector<std::uint8_t> rgb = cft::read_ppm8(argv[1], pw, ph);
-  if (rgb.empty()) {
-    std::fprintf(stderr, "%s: not an 8-bit binary PPM\n", argv[1]);
-    return 2;
-  }
+  const cfseeds::Photo photo = cfseeds::read_photos({argv[1]})[0];
   const bool quick = cfseeds::quick_run();
   const int rounds = quick ? 1 : 3;
   std::string why;
@@ -90,7 +85,7 @@ int main(int argc, char **argv) {
     for (cft::Packing packing : {cft::Packing::Gray, cft::Packing::Packed3}) {
       const bool is_rgb = packing == cft::Packing::Packed3;
       cft::OwnedFrame raw = cft::make_raw(packing, w, h, cf::SampleType::U8, 0, false);
-      cft::fill_from_rgb(raw, pw, ph, rgb);
+      cft::fill_from_rgb(raw, photo.width, photo.height, photo.rgb);
       cft::OwnedFrame c53 = cft::make_planar_like(raw.view, cf::SampleType::S16);
       cf::Cdf97Params p97;
       p97.levels = 5;

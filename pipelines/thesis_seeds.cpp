@@ -30,8 +30,8 @@
 #include "dct_frames.hpp"
 #include "device_frame.hpp"
 #include "frames.hpp"
-#include "pnm.hpp"
 #include "seeds_json.hpp"
+#include "seeds_photo.hpp"
 
 namespace {
 
@@ -204,31 +204,21 @@ int main(int argc, char **argv) {
   const bool cuda_usable = cf::cuda_device_usable(0, &why);
   cf::Engine cpu(cf::Backend::Cpu), omp(cf::Backend::OpenMP);
   std::string photos, entropy;
-  cft::OwnedFrame timing_frame;
-  for (const std::string &path : paths) {
-    int w = 0, h = 0;
-    const std::vector<std::uint8_t> rgb = cft::read_ppm8(path, w, h);
-    if (rgb.empty()) {
-      std::fprintf(stderr, "%s: not an 8-bit binary PPM\n", path.c_str());
-      return 2;
-    }
-    const std::string name = path.substr(path.find_last_of('/') + 1);
-    cft::OwnedFrame raw = cft::make_raw(cft::Packing::Packed3, w, h, cf::SampleType::U8, 0, false);
-    cft::fill_from_rgb(raw, w, h, rgb);
-    photos += (photos.empty() ? "" : ", ") + std::string("{\"name\": ") + json_string(name) +
-              ", \"width\": " + std::to_string(w) + ", \"height\": " + std::to_string(h) + "}";
-    if (!quick || entropy.empty()) entropy += (entropy.empty() ? "" : ",\n") + entropy_rows(cpu, name, raw.view);
-    if (timing_frame.bytes.empty()) {
-      timing_frame = cft::make_raw(cft::Packing::Packed3, W, H, cf::SampleType::U8, 0, false);
-      cft::fill_from_rgb(timing_frame, w, h, rgb);
-    }
+  const std::vector<cfseeds::Photo> all = cfseeds::read_photos(paths);
+  for (const cfseeds::Photo &ph : all) {
+    cft::OwnedFrame raw = cft::make_raw(cft::Packing::Packed3, ph.width, ph.height, cf::SampleType::U8, 0, false);
+    cft::fill_from_rgb(raw, ph.width, ph.height, ph.rgb);
+    photos += (photos.empty() ? "" : ", ") + cfseeds::photo_json(ph);
+    if (!quick || entropy.empty()) entropy += (entropy.empty() ? "" : ",\n") + entropy_rows(cpu, ph.name, raw.view);
   }
+  cft::OwnedFrame timing_frame = cft::make_raw(cft::Packing::Packed3, W, H, cf::SampleType::U8, 0, false);
+  cft::fill_from_rgb(timing_frame, all[0].width, all[0].height, all[0].rgb);
   const std::string timing = timing_rows(timing_frame, cuda_usable, quick);
   std::printf("{\n  \"cuda\": %s,\n  \"cuda_note\": %s,\n  \"openmp\": %s,\n  \"photos\": [%s],\n", cuda_usable ? "true" : "false",
               json_string(cuda_usable ? cf::Engine(cf::Backend::Cuda).describe() : why).c_str(),
               json_string(omp.describe()).c_str(), photos.c_str());
   std::printf("  \"entropy\": [\n%s\n  ],\n", entropy.c_str());
   std::printf("  \"timing\": {\"width\": %d, \"height\": %d, \"photo\": %s, \"rows\": [\n%s\n  ]}\n}\n", W, H,
-              json_string(paths[0].substr(paths[0].find_last_of('/') + 1)).c_str(), timing.c_str());
+              json_string(all[0].name).c_str(), timing.c_str());
   return 0;
 }

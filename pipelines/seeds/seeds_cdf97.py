@@ -81,7 +81,7 @@ def section(ctx):
         "## CDF 9/7 lifting, quantisation and run-length coding (seed 004)",
         "",
         "The report transforms 512x512 grey images (Barbara and Lena, which we do not have). Ours: "
-        + ", ".join(n.rsplit(".", 1)[0] for n in photos)
+        + ", ".join(photos)
         + " resampled to 512x512 (box filter) and made grey with the library's BT.601 luma; "
         "cf::cdf97_forward and cf::cdf97_inverse (F32 coefficients, Mallat layout), ms per frame, best of "
         "5 rounds of 20 calls (one call in a quick run). CUDA (device): frames already in GPU memory; CUDA "
@@ -105,7 +105,7 @@ def section(ctx):
     ]
     for photo in (photos[:1] if ctx.quick else photos):
         lines += [
-            f"### Run-length size of the quantised coefficients, {photo.rsplit('.', 1)[0]} at 512x512 "
+            f"### Run-length size of the quantised coefficients, {photo} at 512x512 "
             f"(report's \"Original Size\": {run['original_bytes']} bytes)",
             "",
             run_length_table(run, photo),

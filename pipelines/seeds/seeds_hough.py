@@ -59,7 +59,7 @@ def size_table(cases):
     rows = []
     for c in cases:
         ms = c["ms"]
-        rows.append([c["photo"].rsplit(".", 1)[0], f"{c['width']}x{c['height']}", c["edge_pixels"],
+        rows.append([c["photo"], f"{c['width']}x{c['height']}", c["edge_pixels"],
                      fmt(ms["cpu"], 2), fmt(ms["openmp"], 2), fmt(ms["cuda_global"], 3),
                      fmt(ms["cuda_constant"], 3), fmt(ms["cuda_shared"], 3), fmt(ms["cuda_shared_host_frame"], 3),
                      ratio(ms["cpu"], ms["cuda_shared"])])
@@ -75,7 +75,7 @@ def threshold_table(cases):
         rows.append([f"report, {label}", f"{REPORT_THETA_BINS} x ?", "not given", f"{t['mean']:.3f}",
                      f"{t['std']:.3f}", "", fmt(REPORT_K, 1), t["threshold"], t["lines"], "no suppression"])
     for c in cases:
-        rows.append([f"ours, {c['photo'].rsplit('.', 1)[0]} {c['width']}x{c['height']}",
+        rows.append([f"ours, {c['photo']} {c['width']}x{c['height']}",
                      f"{c['theta_bins']} x {c['rho_bins']}", c["edge_pixels"], fmt(c["mean"], 3), fmt(c["std"], 3),
                      f"{c['mean_all_cells']:.3f}, {c['std_all_cells']:.3f}", fmt(c["k"], 1), c["threshold"], c["cells_at_threshold"], c["lines"]])
     head = ["input", "accumulator (angles x rho bins)", "edge pixels", "mean", "std",
@@ -106,7 +106,7 @@ def section(ctx):
         "identical to the serial one.",
         "",
         f"### Voting strategies, ms (the report's mean ± std of its runs; ours on "
-        f"{small['photo'].rsplit('.', 1)[0]} at {small['width']}x{small['height']})",
+        f"{small['photo']} at {small['width']}x{small['height']})",
         "",
         strategy_table(small),
         "",

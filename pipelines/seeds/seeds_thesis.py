@@ -122,7 +122,7 @@ def section(ctx):
     size = [] if ctx.quick else ["--size", "2048x1365"]
     run = ctx.run_json("thesis_seeds", *size, *paths)
     entropy, timing = run["entropy"], run["timing"]
-    photos = ", ".join(f"{p['name'].rsplit('.', 1)[0]} ({p['width']}x{p['height']})" for p in run["photos"])
+    photos = ", ".join(f"{p['name']} ({p['width']}x{p['height']})" for p in run["photos"])
     w, h = timing["width"], timing["height"]
     return "\n".join([
         "## Thesis: lossless decorrelation on serial, OpenMP and CUDA (seed 000)",
