@@ -92,20 +92,23 @@ int main(int argc, char **argv) {
       cft::OwnedFrame c97 = cft::make_planar_like(raw.view, cf::cdf97_coefficient_type(p97, cf::SampleType::U8));
       const cf::WaveletParams p53(cf::Wavelet::Cdf53, 5, cf::Layout::Mallat);
       std::vector<std::uint8_t> want_lossless, want_lossy;
-      for (auto &[name, engine] : backends) {
+      for (auto &backend : backends) {
+        // Named references, not a structured binding: lambdas capture them (C++17).
+        const std::string &name = backend.first;
+        cf::Engine &engine = *backend.second;
         const bool on_gpu = name == "cuda_device";
         std::unique_ptr<OnDevice> draw, d53, d97;
         cf::FrameView src = raw.view, dst53 = c53.view, dst97 = c97.view;
         if (on_gpu) {
-          draw = std::make_unique<OnDevice>(*engine, raw);
-          d53 = std::make_unique<OnDevice>(*engine, c53);
-          d97 = std::make_unique<OnDevice>(*engine, c97);
+          draw = std::make_unique<OnDevice>(engine, raw);
+          d53 = std::make_unique<OnDevice>(engine, c53);
+          d97 = std::make_unique<OnDevice>(engine, c97);
           src = draw->view, dst53 = d53->view, dst97 = d97->view;
         }
-        const double dwt53 = cfbench::time_ms(rounds, 3, [&] { cf::wavelet_forward(*engine, p53, src, dst53); });
-        const double dwt97 = cfbench::time_ms(rounds, 3, [&] { cf::cdf97_forward(*engine, p97, src, dst97); });
-        const Encoded lossless = encode(*engine, src, is_rgb, true, rounds);
-        const Encoded lossy = encode(*engine, src, is_rgb, false, rounds);
+        const double dwt53 = cfbench::time_ms(rounds, 3, [&] { cf::wavelet_forward(engine, p53, src, dst53); });
+        const double dwt97 = cfbench::time_ms(rounds, 3, [&] { cf::cdf97_forward(engine, p97, src, dst97); });
+        const Encoded lossless = encode(engine, src, is_rgb, true, rounds);
+        const Encoded lossy = encode(engine, src, is_rgb, false, rounds);
         if (want_lossless.empty()) {
           want_lossless = lossless.codestream;
           want_lossy = lossy.codestream;
