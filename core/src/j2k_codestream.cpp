@@ -79,7 +79,8 @@ void ht_block_plan(const t1::BlockResult &res, const std::int32_t *lengths, cons
     cb.passes.push_back(layer == 0 && kept > 0 ? 1 : 0);
     cb.bytes.push_back(layer == 0 ? std::uint32_t(bytes) : 0);
   }
-  cb.data.assign(data + offset, data + offset + bytes);
+  cb.view = data + offset;
+  cb.view_size = bytes;
 }
 
 // The plan of the precinct of resolution r of tile-component tc.
@@ -118,7 +119,8 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
         sent = end;
       }
       const std::uint8_t *data = blocks.data.data() + blocks.offset[b];
-      cb.data.assign(data, data + sent);
+      cb.view = data;
+      cb.view_size = sent;
       // Terminated segments inside the codeword: one length per segment.
       const unsigned style = l.params.cb_style;
       if (style & (cb_style::kBypass | cb_style::kTerminateAll))

@@ -164,8 +164,8 @@ std::string precinct_plan_check(const PrecinctPlan &plan) {
           return at + ", layer " + std::to_string(l) + ": bytes without coding passes";
         total += cb.bytes[l];
       }
-      if (cb.data.size() != total)
-        return at + ": " + std::to_string(cb.data.size()) + " bytes of data, the layers add up to " +
+      if (cb.codeword_size() != total)
+        return at + ": " + std::to_string(cb.codeword_size()) + " bytes of data, the layers add up to " +
                std::to_string(total);
       const std::string why = segments_check(cb, plan.layers);
       if (!why.empty()) return at + ": " + why;
@@ -275,7 +275,7 @@ std::size_t PrecinctPacketWriter::write_next(ByteWriter &w, const PacketMarkers 
     for (std::size_t b = 0; b < sb.blocks.size(); ++b) {
       const CodeBlockPlan &cb = sb.blocks[b];
       BlockState &st = states_[s][b];
-      w.append(cb.data.data() + st.offset, cb.bytes[l]);
+      w.append(cb.codeword() + st.offset, cb.bytes[l]);
       st.offset += cb.bytes[l];
     }
   }

@@ -105,7 +105,8 @@ struct CodeBlockPlan {
   // adds nothing; passes > 0 with 0 bytes is allowed).
   std::vector<std::uint32_t> passes;
   std::vector<std::uint32_t> bytes;
-  // Its codeword: the bytes of all its layers in order (sum of `bytes`).
+  // Its codeword: the bytes of all its layers in order (sum of `bytes`),
+  // held here, or where `view` points (below).
   std::vector<std::uint8_t> data;
   // Several codeword segments (B.10.7.2), for a code-block whose style
   // terminates the codeword before its end (restart 0x04, bypass 0x01;
@@ -118,6 +119,14 @@ struct CodeBlockPlan {
   // are one piece (a codeword of one segment).
   std::vector<std::uint8_t> ends_segment;
   std::vector<std::uint32_t> pass_lengths;
+  // When set, the codeword is the `view_size` bytes there, not `data`: the
+  // encoder's plans point into its coded blocks rather than copy every
+  // codeword once more before the packets copy it into place.
+  const std::uint8_t *view = nullptr;
+  std::size_t view_size = 0;
+
+  const std::uint8_t *codeword() const { return view ? view : data.data(); }
+  std::size_t codeword_size() const { return view ? view_size : data.size(); }
 };
 
 // The code-blocks of one subband inside the precinct: a grid of width x
