@@ -7,12 +7,13 @@
 # libopenjp2-tools (OpenJPEG's opj_decompress, opj_dump) decodes the JPEG 2000
 # codestreams of the tests, and openjph-tools (OpenJPH's ojph_expand,
 # ojph_compress) the HTJ2K ones; xz-utils unpacks the conformance suite's
-# reference decodings; python3-numpy runs the WSNR test (pipelines/wsnr.py).
+# reference decodings; python3-numpy and python3-pil run the WSNR test and
+# the seeds tool's smoke test (pipelines/seeds/make_seeds.py --quick).
 CF_PACKAGES="meson ninja-build g++ pkg-config
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgstreamer-plugins-bad1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-libav
-  libjpeg-dev opencv-doc python3-gi gir1.2-gstreamer-1.0 python3-numpy
+  libjpeg-dev opencv-doc python3-gi gir1.2-gstreamer-1.0 python3-numpy python3-pil
   clang libclang-rt-14-dev libomp-dev llvm
   libopenjp2-tools openjph-tools xz-utils"
 

@@ -83,7 +83,7 @@ def main():
         photos = find_photos(args.photos, tmp)
         if not photos:
             sys.exit("no photos found in " + ", ".join(args.photos))
-        ctx = seeds_context.Context(args.build, photos, args.quick, machine["gpu"] is not None, machine)
+        ctx = seeds_context.Context(args.build, photos, args.quick, machine)
         parts = []
         for s in SECTIONS:
             print("running", s.__name__, file=sys.stderr, flush=True)

@@ -1,19 +1,17 @@
 """What every section of docs/seeds.md is given: where the measuring
-programs are, the photos (as 8-bit binary PPM), whether CUDA rows can run,
-and how long a run may take."""
+programs are, the photos (as 8-bit binary PPM), the machine, and how long a
+run may take. Whether CUDA rows run, each program finds out itself."""
 import json
 import os
 import subprocess
 
 
 class Context:
-    def __init__(self, build, photos, quick, has_cuda, machine):
+    def __init__(self, build, photos, quick, machine):
         self.build = build          # a meson build folder with the pipelines/ programs
         self.photos = photos        # [(name, path to a P6 PPM)]
         self.quick = quick          # smoke run: few repetitions, small sizes
-        self.has_cuda = has_cuda    # the build has CUDA and a GPU answers
         self.machine = machine      # {"cpu": ..., "gpu": ..., "threads": ...}
-        self.threads = machine["threads"]
 
     def run_json(self, program, *args, env=None):
         """Runs <build>/pipelines/<program> and parses its stdout, one JSON
