@@ -61,9 +61,8 @@ struct Grey {
   std::vector<std::uint8_t> samples;
 };
 
-// An 8-bit PPM in grey: Y = (299 R + 587 G + 114 B) / 1000, rounded.
-Grey read_grey(const std::string &path) {
-  const cfseeds::Photo photo = cfseeds::read_photos({path})[0];
+// The photo in grey: Y = (299 R + 587 G + 114 B) / 1000, rounded.
+Grey to_grey(const cfseeds::Photo &photo) {
   const std::vector<std::uint8_t> &rgb = photo.rgb;
   Grey g;
   g.name = photo.name;
@@ -226,7 +225,7 @@ int main(int argc, char **argv) {
     }
   }
   std::vector<Grey> photos;
-  for (const std::string &p : paths) photos.push_back(read_grey(p));
+  for (const cfseeds::Photo &p : cfseeds::read_photos(paths)) photos.push_back(to_grey(p));
 
   Runner run(cfseeds::quick_run());
   std::string why;
@@ -237,11 +236,10 @@ int main(int argc, char **argv) {
     if (run.quick && s.width > 512) continue;
     sizes += (sizes.empty() ? "" : ", ") + std::string("{\"class\": ") + json_string(s.name) +
              ", \"width\": " + std::to_string(s.width) + ", \"height\": " + std::to_string(s.height) + "}";
-    cft::OwnedFrame src = cft::make_raw(cft::Packing::Gray, s.width, s.height, cf::SampleType::U8, 0, false);
-    if (photos.empty())
-      cft::fill_random(src, 1);
-    else
-      src = grey_frame(photos[0], s.width, s.height);
+    cft::OwnedFrame src = photos.empty()
+                              ? cft::make_raw(cft::Packing::Gray, s.width, s.height, cf::SampleType::U8, 0, false)
+                              : grey_frame(photos[0], s.width, s.height);
+    if (photos.empty()) cft::fill_random(src, 1);
     for (bool stochastic : {false, true})
       for (int m = 0; m < cf::kHalftoneMethods; ++m)
         rows += (rows.empty() ? "" : ",\n") + run.row(s, src, m, stochastic);
