@@ -276,7 +276,7 @@ void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::
   }
 }
 
-// HT code-blocks: a thread each, the whole block.
+// HT code-blocks: a warp each, the whole block.
 void code_ht(detail::CudaState *s, J2kPlan &p, unsigned style) {
   const HtArgs h{p.coefficients.as<std::int32_t>(),
                  p.block_list.as<Block>(),
@@ -290,7 +290,7 @@ void code_ht(detail::CudaState *s, J2kPlan &p, unsigned style) {
                  p.distortion.as<std::int64_t>(),
                  p.results.as<j2k::t1::BlockResult>(),
                  j2k::kMaxPasses};
-  launch_kernel(s, code_ht_blocks, ceil_div(p.blocks, kHtThreads), kHtThreads, h,
+  launch_kernel(s, code_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, h,
                 "the JPEG 2000 HT code-block kernel");
 }
 

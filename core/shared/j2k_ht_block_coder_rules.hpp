@@ -83,6 +83,13 @@ inline const EncodeTables &encode_tables() {
   return tables;
 }
 
+// The stuffing of VLC and MagSgn as a rule on whole bytes: whether the
+// byte after `last` carries 7 bits (its top bit a stuffed 0) rather than 8.
+// MagSgn: after 0xFF. VLC: after a byte above 0x8F, when the next seven
+// bits are all ones (`low7`: those bits as far as known).
+CF_HD bool magsgn_byte_is_short(unsigned last) { return last == 0xFF; }
+CF_HD bool vlc_byte_is_short(unsigned last, unsigned low7) { return last > 0x8F && (low7 & 0x7F) == 0x7F; }
+
 // MEL: the adaptive run-length coder of T.814, with its 13 states and their
 // exponents; bits go into bytes most significant first.
 class MelEncoder {
@@ -146,13 +153,18 @@ class VlcEncoder {
   CF_HD void init(std::uint8_t *end, int capacity) {
     end_ = end, cap_ = capacity, n_ = 0;
     emit(0xFF);
-    cur_ = 0xF, used_ = 4, after_big_ = true;
+    cur_ = 0xF, used_ = 4, last_ = 0xFF;
+  }
+  // The state after `bytes` bytes, `last` the latest, with `used` bits of
+  // `cur` pending: where a warp that cut the bytes itself hands over.
+  CF_HD void resume(std::uint8_t *end, int capacity, int bytes, unsigned last, unsigned cur, int used) {
+    end_ = end, cap_ = capacity, n_ = bytes, cur_ = cur, used_ = used, last_ = last;
   }
   CF_HD void put(unsigned bits, int count) {
     for (int i = 0; i < count; ++i) {
       cur_ |= ((bits >> i) & 1u) << used_++;
       // After a byte above 0x8F, seven ones close the byte with a stuffed 0.
-      if (used_ == 8 || (used_ == 7 && after_big_ && cur_ == 0x7F)) flush();
+      if (used_ == 8 || (used_ == 7 && vlc_byte_is_short(last_, cur_))) flush();
     }
   }
   CF_HD int bytes() const { return n_; }
@@ -165,7 +177,7 @@ class VlcEncoder {
  private:
   CF_HD void flush() {
     emit(std::uint8_t(cur_));
-    after_big_ = cur_ > 0x8F;
+    last_ = cur_;
     cur_ = 0, used_ = 0;
   }
   CF_HD void emit(std::uint8_t byte) {
@@ -175,8 +187,8 @@ class VlcEncoder {
   std::uint8_t *end_;
   int cap_, n_;
   unsigned cur_;
+  unsigned last_;  // the latest byte
   int used_;
-  bool after_big_;
 };
 
 // MagSgn: bits least significant first into bytes written forwards; after
@@ -184,12 +196,16 @@ class VlcEncoder {
 class MagSgnEncoder {
  public:
   CF_HD void init(std::uint8_t *buffer, int capacity) { buf_ = buffer, cap_ = capacity, n_ = 0, cur_ = 0, used_ = 0, max_ = 8; }
+  // As VlcEncoder::resume.
+  CF_HD void resume(std::uint8_t *buffer, int capacity, int bytes, unsigned last, unsigned cur, int used) {
+    buf_ = buffer, cap_ = capacity, n_ = bytes, cur_ = cur, used_ = used, max_ = magsgn_byte_is_short(last) ? 7 : 8;
+  }
   CF_HD void put(std::uint32_t bits, int count) {
     for (int i = 0; i < count; ++i) {
       cur_ |= ((bits >> i) & 1u) << used_;
       if (++used_ < max_) continue;
       emit(std::uint8_t(cur_));
-      max_ = cur_ == 0xFF ? 7 : 8;
+      max_ = magsgn_byte_is_short(cur_) ? 7 : 8;
       cur_ = 0, used_ = 0;
     }
   }
@@ -258,6 +274,101 @@ CF_HD Quad load_quad(const t1::BlockInput &in, int x, int y, int plane) {
   return q;
 }
 
+// What a quad sends, given its context c_q and predictor kappa_q: its
+// CxtVLC codeword, its bound U_q and residual u_q = U_q - kappa_q.
+struct QuadSend {
+  VlcCode vlc;
+  int u_bound, u;
+};
+CF_HD QuadSend quad_code(const Quad &q, unsigned c, int kappa, bool first_row, const EncodeTables &tables) {
+  const int u_bound = q.e_max > kappa ? q.e_max : kappa;
+  const int u = u_bound - kappa;
+  unsigned emb = 0;
+  if (u > 0)
+    for (int n = 0; n < 4; ++n) emb |= unsigned(q.e[n] == q.e_max && (q.rho >> n & 1u)) << n;
+  return {tables.code[first_row ? 0 : 1][c][q.rho][emb], u_bound, u};
+}
+
+// The MagSgn bits of sample n of a quad: m_n = U_q, one less where the
+// codeword's e_k already gives v_n's top bit (0 when insignificant).
+CF_HD int magsgn_length(const Quad &q, const QuadSend &k, int n) {
+  return (q.rho >> n & 1u) ? k.u_bound - int(k.vlc.e_k >> n & 1u) : 0;
+}
+CF_HD std::uint32_t magsgn_bits(const Quad &q, int n, int m) { return q.v[n] & (m >= 32 ? 0xFFFFFFFFu : (1u << m) - 1u); }
+
+// Two quads' residuals (T.814's U-VLC) as VLC bits, first sent first:
+// prefixes, then suffixes. In the first row, when both are non-zero, MEL
+// says whether both exceed 2 (`mel`: -1 when MEL says nothing); if so each
+// is sent less 2; if only the first does, the second (1 or 2) is one bit
+// after the first's prefix. At most 16 bits.
+struct ResidualBits {
+  std::uint32_t bits;
+  int length;
+  int mel;
+};
+CF_HD ResidualBits residual_bits(int u0, int u1, bool first_row) {
+  int mel = -1;
+  if (first_row && u0 > 0 && u1 > 0) {
+    const bool both_big = u0 > 2 && u1 > 2;
+    mel = both_big ? 1 : 0;
+    if (both_big) {
+      u0 -= 2, u1 -= 2;
+    } else if (u0 > 2) {
+      const UvlcCode a = uvlc_code(u0);
+      const std::uint32_t bits =
+          a.prefix | std::uint32_t(u1 - 1) << a.prefix_length | a.suffix << (a.prefix_length + 1);
+      return {bits, a.prefix_length + 1 + a.suffix_length, mel};
+    }
+  }
+  const UvlcCode a = uvlc_code(u0), b = uvlc_code(u1);
+  int at = 0;
+  std::uint32_t bits = a.prefix;
+  at += a.prefix_length;
+  bits |= b.prefix << at;
+  at += b.prefix_length;
+  bits |= a.suffix << at;
+  at += a.suffix_length;
+  bits |= b.suffix << at;
+  return {bits, at + b.suffix_length, mel};
+}
+
+// How the codeword segment is laid out once the streams are closed:
+// MagSgn's bytes, zero bytes up to a minimum length, MEL's, then VLC's.
+struct SegmentLayout {
+  int magsgn, padding, mel, vlc, total;
+};
+
+// Ends the three streams; MEL's last byte and VLC's first may share a byte
+// when their bits do not overlap (and VLC has a byte besides the one Scup
+// takes).
+CF_HD SegmentLayout close_streams(MelEncoder &mel, VlcEncoder &vlc, MagSgnEncoder &ms, int min_length) {
+  mel.finish();
+  ms.finish();
+  const unsigned mel_mask = mel.tail_mask(), vlc_mask = vlc.tail_mask();
+  if ((mel_mask | vlc_mask) != 0) {
+    const unsigned fused = mel.tail() | vlc.tail();
+    if (((fused ^ mel.tail()) & mel_mask) == 0 && ((fused ^ vlc.tail()) & vlc_mask) == 0 && fused != 0xFF &&
+        vlc.bytes() > 1) {
+      mel.append(std::uint8_t(fused));
+    } else {
+      mel.append(std::uint8_t(mel.tail()));
+      vlc.append(std::uint8_t(vlc.tail()));
+    }
+  }
+  SegmentLayout s{ms.bytes(), 0, mel.bytes(), vlc.bytes(), 0};
+  const int length = s.magsgn + s.mel + s.vlc;
+  s.total = length > min_length ? length : min_length;
+  s.padding = s.total - length;
+  return s;
+}
+
+// The last 12 bits of the segment: Scup, MEL's and VLC's length together.
+CF_HD void write_scup(std::uint8_t *out, const SegmentLayout &s) {
+  const int scup = s.mel + s.vlc;
+  out[s.total - 1] = std::uint8_t(scup >> 4);
+  out[s.total - 2] = std::uint8_t((out[s.total - 2] & 0xF0) | (scup & 0xF));
+}
+
 // The encoder of one block: its three streams and the row-to-row state.
 class HtBlockEncoder {
  public:
@@ -283,47 +394,15 @@ class HtBlockEncoder {
   // A quad's codeword, MEL significance and MagSgn bits; returns u_q.
   CF_HD int code_quad(const Quad &q, int x, bool first_row, unsigned left_rho) {
     const unsigned c = rows_.context(x, first_row, left_rho);
-    const int k = rows_.kappa(x, first_row, q.rho);
-    const int u_bound = q.e_max > k ? q.e_max : k;
-    const int u = u_bound - k;
-    unsigned emb = 0;
-    if (u > 0)
-      for (int n = 0; n < 4; ++n) emb |= unsigned(q.e[n] == q.e_max && (q.rho >> n & 1u)) << n;
-    const VlcCode code = tables_.code[first_row ? 0 : 1][c][q.rho][emb];
-    vlc_.put(code.codeword, code.length);
+    const QuadSend k = quad_code(q, c, rows_.kappa(x, first_row, q.rho), first_row, tables_);
+    vlc_.put(k.vlc.codeword, k.vlc.length);
     if (c == 0) mel_.encode(q.rho != 0);
     for (int n = 0; n < 4; ++n) {
-      if (!(q.rho >> n & 1u)) continue;
-      const int m = u_bound - int(code.e_k >> n & 1u);
-      ms_.put(q.v[n] & (m >= 32 ? 0xFFFFFFFFu : (1u << m) - 1u), m);
+      const int m = magsgn_length(q, k, n);
+      if (m > 0) ms_.put(magsgn_bits(q, n, m), m);
     }
     rows_.record(x, q.e[1], q.e[3]);
-    return u;
-  }
-
-  // Two quads' residuals (T.814's U-VLC): prefixes, then suffixes. In the
-  // first row, when both are non-zero, MEL says whether both exceed 2; if
-  // so each is sent less 2; if only the first does, the second (1 or 2) is
-  // one bit after the first's prefix.
-  CF_HD void code_residuals(int u0, int u1, bool first_row) {
-    if (first_row && u0 > 0 && u1 > 0) {
-      const bool both_big = u0 > 2 && u1 > 2;
-      mel_.encode(both_big);
-      if (both_big) {
-        u0 -= 2, u1 -= 2;
-      } else if (u0 > 2) {
-        const UvlcCode a = uvlc_code(u0);
-        vlc_.put(a.prefix, a.prefix_length);
-        vlc_.put(unsigned(u1 - 1), 1);
-        vlc_.put(a.suffix, a.suffix_length);
-        return;
-      }
-    }
-    const UvlcCode a = uvlc_code(u0), b = uvlc_code(u1);
-    vlc_.put(a.prefix, a.prefix_length);
-    vlc_.put(b.prefix, b.prefix_length);
-    vlc_.put(a.suffix, a.suffix_length);
-    vlc_.put(b.suffix, b.suffix_length);
+    return k.u;
   }
 
   CF_HD void code_row(int y) {
@@ -339,42 +418,26 @@ class HtBlockEncoder {
         u1 = code_quad(q1, x + 2, first_row, left_rho);
         left_rho = q1.rho;
       }
-      code_residuals(u0, u1, first_row);
+      const ResidualBits r = residual_bits(u0, u1, first_row);
+      if (r.mel >= 0) mel_.encode(r.mel != 0);
+      vlc_.put(r.bits, r.length);
     }
     rows_.next_row();
   }
 
-  // Ends the streams and lays out MagSgn, MEL, VLC with Scup at the end.
+  // Lays out MagSgn, MEL, VLC with Scup at the end.
   CF_HD int finish(std::uint8_t *out, int capacity, int min_length) {
-    mel_.finish();
-    ms_.finish();
-    // MEL's last byte and VLC's first may share a byte when their bits do
-    // not overlap (and VLC has a byte besides the one Scup takes).
-    const unsigned mel_mask = mel_.tail_mask(), vlc_mask = vlc_.tail_mask();
-    if ((mel_mask | vlc_mask) != 0) {
-      const unsigned fused = mel_.tail() | vlc_.tail();
-      if (((fused ^ mel_.tail()) & mel_mask) == 0 && ((fused ^ vlc_.tail()) & vlc_mask) == 0 && fused != 0xFF &&
-          vlc_.bytes() > 1) {
-        mel_.append(std::uint8_t(fused));
-      } else {
-        mel_.append(std::uint8_t(mel_.tail()));
-        vlc_.append(std::uint8_t(vlc_.tail()));
-      }
-    }
-    const int mel = mel_.bytes(), vlc = vlc_.bytes();
-    int ms = ms_.bytes();
-    const int total = ms + mel + vlc > min_length ? ms + mel + vlc : min_length;
-    if (total > capacity) return total;
-    while (ms + mel + vlc < total) out[ms++] = 0;
+    const SegmentLayout s = close_streams(mel_, vlc_, ms_, min_length);
+    if (s.total > capacity) return s.total;
+    for (int i = 0; i < s.padding; ++i) out[s.magsgn + i] = 0;
+    const int mel_at = s.magsgn + s.padding;
     // VLC's bytes sit at the end of the room in segment order; move them
-    // after MagSgn and MEL.
+    // after MagSgn and MEL (forwards: the target never passes the source).
     const std::uint8_t *mel_bytes = mel_.data();
-    for (int i = 0; i < mel; ++i) out[ms + i] = mel_bytes[i];
-    for (int i = 0; i < vlc; ++i) out[ms + mel + i] = out[capacity - vlc + i];
-    const int scup = mel + vlc;
-    out[total - 1] = std::uint8_t(scup >> 4);
-    out[total - 2] = std::uint8_t((out[total - 2] & 0xF0) | (scup & 0xF));
-    return total;
+    for (int i = 0; i < s.mel; ++i) out[mel_at + i] = mel_bytes[i];
+    for (int i = 0; i < s.vlc; ++i) out[mel_at + s.mel + i] = out[capacity - s.vlc + i];
+    write_scup(out, s);
+    return s.total;
   }
 
   const t1::BlockInput in_;  // a copy: the fields stay in registers
@@ -386,26 +449,50 @@ class HtBlockEncoder {
   QuadRows rows_;
 };
 
-// The reduction of squared error (in t1::BlockOutput's half-units, at
-// magnitudes m >> shift) that a cleanup pass at plane p brings: each sample
+// What a cleanup pass at `plane` removes from the squared error of one
+// sample v (t1::BlockOutput's half-units, magnitudes m >> shift): a sample
 // it finds significant is rebuilt at the middle of its interval.
-CF_HD std::int64_t cleanup_distortion(const t1::BlockInput &in, int plane, int shift) {
+CF_HD std::int64_t cleanup_gain(std::int32_t v, int plane, int shift) {
   const int p = plane > shift ? plane - shift : 0;
+  const std::int64_t m = std::int64_t((v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v)) >> shift);
+  if ((m >> p) == 0) return 0;
+  const std::int64_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (std::int64_t(1) << p);
+  return t * t - (t - r) * (t - r);
+}
+CF_HD std::int64_t cleanup_distortion(const t1::BlockInput &in, int plane, int shift) {
   std::int64_t gain = 0;
   for (int y = 0; y < in.height; ++y)
-    for (int x = 0; x < in.width; ++x) {
-      const std::int32_t v = in.samples[y * in.stride + x];
-      const std::int64_t m = std::int64_t((v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v)) >> shift);
-      if ((m >> p) == 0) continue;
-      const std::int64_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (std::int64_t(1) << p);
-      gain += t * t - (t - r) * (t - r);
-    }
+    for (int x = 0; x < in.width; ++x) gain += cleanup_gain(in.samples[y * in.stride + x], plane, shift);
   return gain;
 }
 
 // The style bit, internal to the encoder (not written to COD), that asks
 // for every cleanup plane as a candidate (rate control picks one a block).
 constexpr unsigned kCandidatePlanes = 0x100;
+
+// The checks made before a block's samples are read (kOk: none failed).
+CF_HD t1::BlockStatus ht_block_refusal(const t1::BlockInput &in) {
+  using t1::BlockStatus;
+  if (!t1::block_size_ok(in.width, in.height) || in.stride < in.width) return BlockStatus::kBadSize;
+  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal | kCandidatePlanes)) return BlockStatus::kBadStyle;
+  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxBitplanes) return BlockStatus::kTooManyBitplanes;
+  return BlockStatus::kOk;
+}
+
+// The result before coding, from the OR of the block's magnitudes: its
+// candidates in res.passes (0 for an all-zero block), or a refusal.
+CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any) {
+  using t1::BlockResult;
+  using t1::BlockStatus;
+  BlockResult res{ht_block_refusal(in), 0, 0, in.magnitude_bitplanes, 0};
+  if (res.status != BlockStatus::kOk || any == 0) return res;
+  const int planes = t1::bitplanes_of(any);
+  if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
+  const int candidates = (in.style & kCandidatePlanes) ? planes : 1;
+  if (out.pass_capacity < candidates) return res.status = BlockStatus::kPassArrayTooSmall, res;
+  return {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes,
+          planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
+}
 
 // Codes one code-block as one HT cleanup pass at plane 0 (every bit), or,
 // with kCandidatePlanes in in.style, as candidates: a cleanup pass at each
@@ -420,22 +507,10 @@ constexpr unsigned kCandidatePlanes = 0x100;
 // suffices).
 CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out,
                                       const EncodeTables &tables) {
-  using t1::BlockResult;
-  using t1::BlockStatus;
-  BlockResult res{BlockStatus::kOk, 0, 0, in.magnitude_bitplanes, 0};
-  if (!t1::block_size_ok(in.width, in.height) || in.stride < in.width) return res.status = BlockStatus::kBadSize, res;
-  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal | kCandidatePlanes))
-    return res.status = BlockStatus::kBadStyle, res;
-  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxBitplanes)
-    return res.status = BlockStatus::kTooManyBitplanes, res;
-  const std::uint32_t any = t1::magnitude_or(in);
-  if (any == 0) return res;
-  const int planes = t1::bitplanes_of(any);
-  if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
-  const int candidates = (in.style & kCandidatePlanes) ? planes : 1;
-  if (out.pass_capacity < candidates) return res.status = BlockStatus::kPassArrayTooSmall, res;
-  res = {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes,
-         planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
+  if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0);
+  t1::BlockResult res = ht_block_start(in, out, t1::magnitude_or(in));
+  if (res.status != t1::BlockStatus::kOk) return res;
+  const int candidates = res.passes;
   std::int64_t before = 0;
   for (int i = 0, length = 0; i < candidates; ++i) {
     const int plane = candidates - 1 - i;
@@ -451,7 +526,7 @@ CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockO
       before = d;
     }
   }
-  if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
+  if (res.bytes > out.capacity) res.status = t1::BlockStatus::kOverflow;
   return res;
 }
 

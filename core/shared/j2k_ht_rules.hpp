@@ -8,6 +8,7 @@
 
 #include "core/shared/host_device.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_mq_rules.hpp"  // leading_zeros
 
 namespace cf::j2k::ht {
 
@@ -20,11 +21,7 @@ constexpr int kMaxScup = 4079;
 
 CF_HD int popcount4(unsigned v) { return int(v & 1) + int((v >> 1) & 1) + int((v >> 2) & 1) + int((v >> 3) & 1); }
 
-CF_HD int bit_length(std::uint32_t v) {
-  int n = 0;
-  while (v) ++n, v >>= 1;
-  return n;
-}
+CF_HD int bit_length(std::uint32_t v) { return v ? 32 - leading_zeros(v) : 0; }
 
 // MEL's 13 states and the exponent of each (a run of 2^E zero events is
 // one bit).
@@ -33,32 +30,42 @@ CF_HD int mel_exponent(int state) {
   return e[state];
 }
 
+// c_q of a quad (T.814): in the first row from the left quad alone; below
+// it from the row above (exponents a of columns x - 1 .. x + 2, 0 where
+// insignificant) and the left quad.
+CF_HD unsigned quad_context(bool first_row, unsigned left_rho, int a_m1, int a_0, int a_1, int a_2) {
+  if (first_row) return ((left_rho | (left_rho >> 1)) & 1u) | (left_rho >> 1 & 6u);
+  const unsigned nw_n = (a_m1 | a_0) != 0, ne_nf = (a_1 | a_2) != 0;
+  const unsigned w = (left_rho & 0xCu) != 0;
+  return nw_n | (w << 1) | (ne_nf << 2);
+}
+
+// kappa_q: 1 in the first row and for a quad of at most one significant
+// sample; else the largest exponent above (columns x - 1 .. x + 2) less 1.
+CF_HD int quad_kappa(bool first_row, unsigned rho, int a_m1, int a_0, int a_1, int a_2) {
+  if (first_row || popcount4(rho) < 2) return 1;
+  int e = a_m1 > a_0 ? a_m1 : a_0;
+  e = e > a_1 ? e : a_1;
+  e = e > a_2 ? e : a_2;
+  return e - 1 > 1 ? e - 1 : 1;
+}
+
 // The exponents E of the bottom samples of the row of quads above (0:
 // insignificant), from which a quad's context c_q and exponent predictor
 // kappa_q come; the row being coded is recorded as it goes.
 class QuadRows {
  public:
+  static constexpr int kColumns = t1::kMaxBlockSide + 4;  // column c at c + 1; -1 and past the end stay 0
   // For a block `width` samples wide (<= t1::kMaxBlockSide).
   CF_HD void clear(int width) {
     used_ = width + 4;
     for (int i = 0; i < used_; ++i) above_[i] = below_[i] = 0;
   }
-  // c_q of the quad at column x (T.814): in the first row from the left
-  // quad alone; below it from the row above and the left quad.
   CF_HD unsigned context(int x, bool first_row, unsigned left_rho) const {
-    if (first_row) return ((left_rho | (left_rho >> 1)) & 1u) | (left_rho >> 1 & 6u);
-    const unsigned nw_n = (above(x - 1) | above(x)) != 0, ne_nf = (above(x + 1) | above(x + 2)) != 0;
-    const unsigned w = (left_rho & 0xCu) != 0;
-    return nw_n | (w << 1) | (ne_nf << 2);
+    return quad_context(first_row, left_rho, above(x - 1), above(x), above(x + 1), above(x + 2));
   }
-  // kappa_q: 1 in the first row and for a quad of at most one significant
-  // sample; else the largest exponent above (columns x - 1 .. x + 2) less 1.
   CF_HD int kappa(int x, bool first_row, unsigned rho) const {
-    if (first_row || popcount4(rho) < 2) return 1;
-    int e = 0;
-    for (int c = x - 1; c <= x + 2; ++c)
-      if (above(c) > e) e = above(c);
-    return e - 1 > 1 ? e - 1 : 1;
+    return quad_kappa(first_row, rho, above(x - 1), above(x), above(x + 1), above(x + 2));
   }
   // The quad at column x ends with exponents e_bottom_left, e_bottom_right.
   CF_HD void record(int x, int e_bottom_left, int e_bottom_right) {
@@ -70,7 +77,6 @@ class QuadRows {
   }
 
  private:
-  static constexpr int kColumns = t1::kMaxBlockSide + 4;  // column c at c + 1; -1 and past the end stay 0
   CF_HD int above(int column) const { return above_[column + 1]; }
   std::uint8_t above_[kColumns], below_[kColumns];
   int used_ = kColumns;  // entries in use: the block's columns, -1 and two past the end

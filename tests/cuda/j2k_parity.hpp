@@ -179,6 +179,15 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.tile_width = s.tile_height = 16;
   s.codeblock_style = cf::j2k_style::kVerticalCausal;
   all.push_back(s);
+  s = {};  // rows of quads longer than the cuda kernel's 32-quad step
+  s.block_coder = cf::J2kBlockCoder::Ht;
+  s.levels = 0;
+  s.codeblock_width = 256;
+  s.codeblock_height = 16;
+  all.push_back(s);
+  s.reversible = false;
+  s.bitrate = 2;
+  all.push_back(s);
   s = {};  // HT at a target rate: every cleanup plane a candidate
   s.block_coder = cf::J2kBlockCoder::Ht;
   s.reversible = false;
@@ -299,8 +308,8 @@ inline bool same_block(const cf::j2k::CodedBlocks &ref, const cf::j2k::CodedBloc
 // coefficients come back to the host for the encoder to code them again.
 // Then slots grown as the encoder grows them, with the same plan: every
 // block as the reference codes it. A frame without overflow leaves the host
-// coefficients alone.
-inline void overflow(cf::Engine &cuda) {
+// coefficients alone. For either block coder.
+inline void overflow(cf::Engine &cuda, cf::J2kBlockCoder coder) {
   namespace j2k = cf::j2k;
   const int before = failures();
   OwnedFrame f = make_frame(Input::Rgb, {45, 37}, 0);
@@ -309,18 +318,20 @@ inline void overflow(cf::Engine &cuda) {
   cf::J2kSettings s;
   s.levels = 2;
   s.codeblock_width = s.codeblock_height = 16;
+  s.block_coder = coder;
   const j2k::Layout l = j2k::make_layout(j2k::codestream_params(in, s));
+  const unsigned style = l.params.cb_style;
   const std::size_t n = l.blocks.size();
   std::vector<std::int32_t> ref_coefficients(l.coefficient_count);
   cf::cpu::j2k_transform(in, l, {}, ref_coefficients.data());
   j2k::CodedBlocks ref = slots_of(n, 4096);
-  cf::cpu::j2k_code_blocks(l, ref_coefficients.data(), 0, ref);
+  cf::cpu::j2k_code_blocks(l, ref_coefficients.data(), style, ref);
 
   constexpr std::uint32_t kSmall = 40;
   j2k::CodedBlocks got = slots_of(n, kSmall);
   std::vector<std::int32_t> coefficients(l.coefficient_count, -12345);
   cf::cuda::J2kPlanPtr plan;
-  cf::cuda::j2k_encode_blocks(cuda.cuda(), plan, in, l, {}, 0, coefficients.data(), got);
+  cf::cuda::j2k_encode_blocks(cuda.cuda(), plan, in, l, {}, style, coefficients.data(), got);
   std::size_t overflowed = 0;
   for (std::size_t b = 0; b < n; ++b) {
     const bool over = ref.results[b].bytes > int(kSmall);
@@ -344,12 +355,12 @@ inline void overflow(cf::Engine &cuda) {
   for (std::uint32_t c : got.capacity) total += c;
   got.data.resize(total);
   std::fill(coefficients.begin(), coefficients.end(), -12345);
-  cf::cuda::j2k_encode_blocks(cuda.cuda(), plan, in, l, {}, 0, coefficients.data(), got);
+  cf::cuda::j2k_encode_blocks(cuda.cuda(), plan, in, l, {}, style, coefficients.data(), got);
   for (std::size_t b = 0; b < n; ++b)
     CHECK_MSG(same_block(ref, got, b), "block %zu in its grown slot differs from the reference", b);
   CHECK_MSG(std::all_of(coefficients.begin(), coefficients.end(), [](std::int32_t v) { return v == -12345; }),
             "a frame without overflow copied the coefficients back");
-  std::printf("overflowed slots (%zu of %zu blocks): %s\n", overflowed, n,
+  std::printf("overflowed %s slots (%zu of %zu blocks): %s\n", cf::j2k_block_coder_name(coder), overflowed, n,
               failures() == before ? "reported, then coded in grown slots" : "WRONG");
 }
 

@@ -24,7 +24,8 @@ int main() {
 #if CFT_HAVE_CUDART  // the test allocates device memory itself
   device_frames(cuda, cpu, {{33, 17}, quick ? Size{127, 65} : Size{1280, 720}});
 #endif
-  overflow(cuda);
+  overflow(cuda, cf::J2kBlockCoder::Part1);
+  overflow(cuda, cf::J2kBlockCoder::Ht);
   std::printf("%lld runs (%lld refused by both)\n", runs(), refused());
   return cft::test_result();
 }

@@ -4,6 +4,11 @@
 // arrays are not device allocations).
 #pragma once
 
+inline unsigned atomicOr(unsigned *address, unsigned value) {
+  const unsigned old = *address;
+  *address = old | value;
+  return old;
+}
 inline unsigned atomicAdd(unsigned *address, unsigned value) {
   const unsigned old = *address;
   *address = old + value;

@@ -23,7 +23,8 @@ int main() {
   wide_rows(cuda, cpu);
   sequence(cuda, cpu, {40, 30}, {21, 50});
   device_frames(cuda, cpu, {{33, 17}});
-  overflow(cuda);
+  overflow(cuda, cf::J2kBlockCoder::Part1);
+  overflow(cuda, cf::J2kBlockCoder::Ht);
   std::printf("%lld runs (%lld refused by both), %lld emulated launches\n", runs(), refused(),
               cf_emulation::launches());
   return cft::test_result();

@@ -17,6 +17,14 @@ int __all_sync(unsigned mask, int predicate) {
   return 1;
 }
 
+unsigned __ballot_sync(unsigned mask, int predicate) {
+  int all[kWarp];
+  cf_emulation::warp_gather(mask, predicate != 0, all);
+  unsigned bits = 0;
+  for (int i = 0; i < kWarp; ++i) bits |= unsigned(all[i] != 0) << i;
+  return bits;
+}
+
 int __any_sync(unsigned mask, int predicate) {
   int all[kWarp];
   cf_emulation::warp_gather(mask, predicate != 0, all);

@@ -1,5 +1,6 @@
 // Warp-synchronous intrinsics, atomics and spin-wait hooks for the CPU
-// emulation (emulator.hpp), as the halftone wavefront kernel uses them.
+// emulation (emulator.hpp), as the halftone wavefront kernel and the HT
+// code-block kernel use them.
 // Warp operations are barriers of the warp's 32 fibers (full masks only);
 // __nanosleep yields to the other threads of the block, so a warp that
 // spins on a flag lets the warp it waits for run. Blocks still run one
@@ -20,4 +21,6 @@ void yield_thread();
 // emulator.hpp; atomics in emulator_atomics.hpp.)
 unsigned __shfl_sync(unsigned mask, unsigned value, int src_lane);
 int __all_sync(unsigned mask, int predicate);
+unsigned __ballot_sync(unsigned mask, int predicate);
+inline int __ffs(int v) { return __builtin_ffs(v); }
 int __any_sync(unsigned mask, int predicate);

@@ -1,0 +1,120 @@
+// Bit-stuffed byte streams that the 32 lanes of a warp write together (the
+// HT code-block kernel's MagSgn and VLC streams). Each step every lane adds
+// its bits, unstuffed and least significant first, at the offset a prefix
+// sum over the lanes gives it, into words in shared memory; then the warp
+// cuts whole bytes off the front, a byte a lane. A stuffing rule makes some
+// bytes 7 bits long, which moves every byte after them: each round keeps
+// the bytes up to the first short one and starts again after it, so a
+// round still yields 32 bytes when no byte is short. What stays (fewer bits
+// than a byte) moves to the front for the next step.
+#pragma once
+
+#include <cstdint>
+
+namespace cf::cuda::j2k_kernels::warp {
+
+constexpr unsigned kAllLanes = 0xffffffffu;
+constexpr int kLanes = 32;
+
+__device__ __forceinline__ int lane_id() { return int(threadIdx.x) % kLanes; }
+
+// The sum of v over the lanes before this one; `total` gets every lane's.
+__device__ __forceinline__ int exclusive_sum(int v, int &total) {
+  const int lane = lane_id();
+  int sum = v;
+  for (int d = 1; d < kLanes; d <<= 1) {
+    const int below = __shfl_up_sync(kAllLanes, sum, d);
+    if (lane >= d) sum += below;
+  }
+  total = __shfl_sync(kAllLanes, sum, kLanes - 1);
+  return sum - v;
+}
+
+// Every lane gets the OR, or the sum, of v over the lanes.
+__device__ __forceinline__ std::uint32_t all_or(std::uint32_t v) {
+  for (int d = kLanes / 2; d > 0; d >>= 1) v |= unsigned(__shfl_down_sync(kAllLanes, int(v), d));
+  return unsigned(__shfl_sync(kAllLanes, int(v), 0));
+}
+__device__ __forceinline__ long long all_sum(long long v) {
+  for (int d = kLanes / 2; d > 0; d >>= 1) {
+    const unsigned lo = unsigned(__shfl_down_sync(kAllLanes, int(unsigned(v)), d));
+    const unsigned hi = unsigned(__shfl_down_sync(kAllLanes, int(unsigned(v >> 32)), d));
+    v += (long long)((unsigned long long)hi << 32 | lo);
+  }
+  const unsigned lo = unsigned(__shfl_sync(kAllLanes, int(unsigned(v)), 0));
+  const unsigned hi = unsigned(__shfl_sync(kAllLanes, int(unsigned(v >> 32)), 0));
+  return (long long)((unsigned long long)hi << 32 | lo);
+}
+
+// A stream's words (`Words` of them, one spare at the end so that a byte
+// is always read from two) and the state every lane holds alike.
+template <int Words>
+struct StreamBits {
+  std::uint32_t word[Words];
+};
+struct StreamState {
+  int bits;       // unstuffed bits waiting in the words
+  int bytes;      // bytes cut so far
+  unsigned last;  // the latest byte (the stuffing rules look at it)
+};
+
+// Bits [at, at + 8) of the words (past their end: zeros, as cleared).
+template <int Words>
+__device__ __forceinline__ unsigned byte_at(const StreamBits<Words> &s, int at) {
+  const unsigned long long two = (unsigned long long)s.word[(at >> 5) + 1] << 32 | s.word[at >> 5];
+  return unsigned(two >> (at & 31)) & 0xFFu;
+}
+
+// Adds `count` (<= 32) bits at bit `at` of the words; lanes write apart.
+template <int Words>
+__device__ __forceinline__ void add_bits(StreamBits<Words> &s, int at, std::uint32_t bits, int count) {
+  if (count == 0) return;
+  const unsigned long long placed = (unsigned long long)bits << (at & 31);
+  atomicOr(&s.word[at >> 5], unsigned(placed));
+  if ((at & 31) + count > 32) atomicOr(&s.word[(at >> 5) + 1], unsigned(placed >> 32));
+}
+
+// Clears the words, then holds the first `bits` bits of `front`.
+template <int Words>
+__device__ __forceinline__ void restart(StreamBits<Words> &s, unsigned front, int bits) {
+  __syncwarp();
+  for (int i = lane_id(); i < Words; i += kLanes) s.word[i] = 0;
+  __syncwarp();
+  if (lane_id() == 0) s.word[0] = front & ((1u << bits) - 1u);
+  __syncwarp();
+}
+
+// Cuts the whole bytes off the waiting bits, byte n of the stream going to
+// first[step * n] when n < capacity. `IsShort(last, byte)`: whether the byte
+// after `last` carries 7 bits (the shared rules' stuffing). The bits left
+// over move to the front.
+template <int Words, class IsShort>
+__device__ void cut_bytes(StreamBits<Words> &s, StreamState &st, std::uint8_t *first, int step, int capacity,
+                          IsShort is_short) {
+  const int lane = lane_id();
+  __syncwarp();  // the lanes' bits are in
+  int at = 0;
+  for (;;) {
+    const int p = at + 8 * lane;
+    const unsigned b = p < st.bits ? byte_at(s, p) : 0u;
+    const unsigned before = unsigned(__shfl_up_sync(kAllLanes, int(b), 1));
+    const bool short_byte = is_short(lane == 0 ? st.last : before, b);
+    const bool whole = st.bits - p >= (short_byte ? 7 : 8);
+    const unsigned stops = __ballot_sync(kAllLanes, short_byte || !whole);
+    const int stop = stops ? __ffs(int(stops)) - 1 : kLanes;
+    const bool stop_kept = stop < kLanes && ((__ballot_sync(kAllLanes, short_byte && whole) >> stop) & 1u);
+    const int kept = stop + (stop_kept ? 1 : 0);
+    const unsigned byte = lane == stop ? (b & 0x7Fu) : b;
+    const int n = st.bytes + lane;
+    if (lane < kept && n < capacity) first[(long long)step * n] = std::uint8_t(byte);
+    if (kept > 0) st.last = unsigned(__shfl_sync(kAllLanes, int(byte), kept - 1));
+    st.bytes += kept;
+    at += 8 * stop + (stop_kept ? 7 : 0);
+    if (stop < kLanes && !stop_kept) break;
+  }
+  const unsigned rest = byte_at(s, at);
+  st.bits -= at;
+  restart(s, rest, st.bits);
+}
+
+}  // namespace cf::cuda::j2k_kernels::warp
