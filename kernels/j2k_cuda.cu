@@ -66,6 +66,16 @@ void download(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t co
                   [&] { return std::string("copying back the JPEG 2000 ") + what; });
 }
 
+// The first `columns` of each of `rows` rows of `row_length` entries.
+template <class T>
+void download_columns(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t rows, std::size_t row_length,
+                      std::size_t columns, const char *what) {
+  if (rows && columns)
+    detail::check(cudaMemcpy2DAsync(dst, sizeof(T) * row_length, d.ptr, sizeof(T) * row_length, sizeof(T) * columns,
+                                    rows, cudaMemcpyDeviceToHost, s->stream),
+                  [&] { return std::string("copying back the JPEG 2000 ") + what; });
+}
+
 long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 
 // Room for a code-block's decisions, per sample: a sample takes at most one
@@ -347,10 +357,14 @@ void bring_back(detail::CudaState *s, J2kPlan &p, std::int32_t *coefficients, j2
       out.pass_distortion.size() < n * j2k::kMaxPasses || out.offset.size() < n)
     throw Error("JPEG 2000 encoder: the tier-1 results are not sized for " + std::to_string(n) + " code-blocks");
   download(s, out.results.data(), p.results, n, "block results");
-  download(s, out.pass_lengths.data(), p.pass_lengths, n * j2k::kMaxPasses, "pass lengths");
-  download(s, out.pass_distortion.data(), p.distortion, n * j2k::kMaxPasses, "pass distortions");
   download(s, p.offsets.data(), p.packed_offsets, n + 1, "codeword offsets");
   detail::check(cudaStreamSynchronize(s->stream), "running JPEG 2000 tier-1 on the CUDA stream");
+  // Only the pass entries some block uses (one for lossless HT, of 94).
+  int passes = 0;
+  for (std::size_t b = 0; b < n; ++b) passes = std::max(passes, out.results[b].passes);
+  passes = std::min(passes, j2k::kMaxPasses);
+  download_columns(s, out.pass_lengths.data(), p.pass_lengths, n, j2k::kMaxPasses, passes, "pass lengths");
+  download_columns(s, out.pass_distortion.data(), p.distortion, n, j2k::kMaxPasses, passes, "pass distortions");
   const unsigned long long total = p.offsets[n];
   if (out.data.size() < total) out.data.resize(total);  // never with the encoder's slots: they hold more
   download(s, out.data.data(), p.packed, total, "codewords");
