@@ -205,44 +205,19 @@ struct QuadCode {
   unsigned rho = 0, u_off = 0, e_k = 0, e_1 = 0;
 };
 
-// The block's decoding: cleanup, then the refinement passes.
-class HtBlockDecoder {
+// The cleanup pass's MEL and VLC streams: each quad's codeword and each
+// pair's residuals, in the order the encoder wrote them. A codeword not in
+// the tables or a U-VLC extension marks the stream corrupt.
+class QuadCodeReader {
  public:
-  CF_HD HtBlockDecoder(const t1::DecodeInput &in, const t1::DecodeOutput &out, const DecodeTables &tables, int plane,
-                       int refinement_passes)
-      : in_(in), out_(out), tables_(tables), plane_(plane), refinement_(refinement_passes), pitch_(in.width + 2) {}
-
-  CF_HD t1::BlockStatus decode() {
-    const int w = in_.width, h = in_.height, stride = out_.stride;
-    std::int32_t *samples = out_.samples;
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) samples[y * stride + x] = 0;
-    std::uint8_t *work = out_.work;
-    for (int i = 0, n = t1::block_work_bytes(w, h); i < n; ++i) work[i] = 0;
-    const int lcup = in_.segment_lengths[0];
-    const int scup = lcup >= 2 ? (in_.data[lcup - 1] << 4) | (in_.data[lcup - 2] & 0xF) : 0;
-    if (lcup < 2 || scup < 2 || scup > lcup || scup > kMaxScup) return t1::BlockStatus::kCorrupt;
-    ms_.init(in_.data, lcup - scup, 0xFF);
-    mel_.init(in_.data + lcup - scup, scup - 1);
-    vlc_.init_after_nibble(in_.data + lcup - scup, scup - 1);
-    rows_.clear(in_.width);
-    for (int y = 0; y < in_.height && !corrupt_; y += 2) cleanup_row(y);
-    if (!corrupt_ && refinement_ > 0) {
-      const std::uint8_t *ref = in_.data + lcup;
-      const int lref = in_.segment_lengths[1];
-      significance_propagation(ref, lref);
-      if (refinement_ > 1) magnitude_refinement(ref, lref);
-    }
-    reconstruct();
-    return corrupt_ ? t1::BlockStatus::kCorrupt : t1::BlockStatus::kOk;
+  CF_HD QuadCodeReader(const DecodeTables &tables) : tables_(tables) {}
+  // Lcup bytes at `data`, of which the last Scup hold MEL and VLC.
+  CF_HD void init(const std::uint8_t *data, int lcup, int scup) {
+    mel_.init(data + lcup - scup, scup - 1);
+    vlc_.init_after_nibble(data + lcup - scup, scup - 1);
+    corrupt_ = false;
   }
-
- private:
-  static constexpr std::uint8_t kSig = 1, kNeg = 2, kSigProp = 4;
-
-  CF_HD std::int32_t &sample(int x, int y) { return out_.samples[y * out_.stride + x]; }
-  CF_HD std::uint8_t &flags(int x, int y) { return out_.work[(y + 1) * pitch_ + x + 1]; }
-  CF_HD bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < in_.width && y < in_.height; }
+  CF_HD bool corrupt() const { return corrupt_; }
 
   // The quad's codeword in context c (c = 0: MEL first says whether the
   // quad is significant at all).
@@ -256,23 +231,7 @@ class HtBlockDecoder {
     return q;
   }
 
-  // A U-VLC prefix: the residual's base and its suffix's length.
-  struct Prefix {
-    int base, suffix_bits;
-  };
-  CF_HD Prefix read_prefix() {
-    if (vlc_.read(1)) return {1, 0};
-    if (vlc_.read(1)) return {2, 0};
-    if (vlc_.read(1)) return {3, 1};
-    return {5, 5};
-  }
-  CF_HD int read_residual(Prefix p) {
-    const int s = int(vlc_.read(p.suffix_bits));
-    if (p.suffix_bits == 5 && s >= 28) corrupt_ = true;  // an extension: u >= 33, more planes than int32 holds
-    return p.base + s;
-  }
-
-  // The pair's residuals (see the encoder's code_residuals).
+  // The pair's residuals (see the encoder's residual_bits).
   CF_HD void read_residuals(const QuadCode &q0, const QuadCode &q1, bool first_row, int &u0, int &u1) {
     u0 = u1 = 0;
     if (first_row && q0.u_off && q1.u_off) {
@@ -300,25 +259,133 @@ class HtBlockDecoder {
     if (q1.u_off) u1 = read_residual(p1);
   }
 
-  // The quad's MagSgn values into its samples; returns nothing, records the
-  // bottom exponents for the next row.
+ private:
+  // A U-VLC prefix: the residual's base and its suffix's length.
+  struct Prefix {
+    int base, suffix_bits;
+  };
+  CF_HD Prefix read_prefix() {
+    if (vlc_.read(1)) return {1, 0};
+    if (vlc_.read(1)) return {2, 0};
+    if (vlc_.read(1)) return {3, 1};
+    return {5, 5};
+  }
+  CF_HD int read_residual(Prefix p) {
+    const int s = int(vlc_.read(p.suffix_bits));
+    if (p.suffix_bits == 5 && s >= 28) corrupt_ = true;  // an extension: u >= 33, more planes than int32 holds
+    return p.base + s;
+  }
+
+  const DecodeTables &tables_;
+  MelDecoder mel_;
+  BackwardBits vlc_;
+  bool corrupt_ = false;
+};
+
+// The flags of the decoder's work area, a byte a sample.
+constexpr std::uint8_t kDecodedSignificant = 1, kDecodedNegative = 2, kDecodedBySigProp = 4;
+
+// A significant sample's MagSgn value: `bits` (the U_q - e_k read) and, when
+// e_k gives it, the top bit from e_1. Its magnitude mu, sign and exponent.
+struct DecodedSample {
+  std::uint64_t mu;
+  bool negative;
+  int e;
+};
+CF_HD DecodedSample decode_sample(std::uint32_t bits, const QuadCode &q, int n, int u_bound) {
+  std::uint64_t v = bits;
+  if (q.e_k >> n & 1u) v |= std::uint64_t(q.e_1 >> n & 1u) << (u_bound - 1);
+  const std::uint64_t mu = (v >> 1) + 1;
+  return {mu, (v & 1) != 0, bit_length(std::uint32_t(2 * mu - 1 > 0xFFFFFFFFull ? 0xFFFFFFFFull : 2 * mu - 1))};
+}
+CF_HD int magsgn_bits_of(const QuadCode &q, int n, int u_bound) {
+  return (q.rho >> n & 1u) ? u_bound - int(q.e_k >> n & 1u) : 0;
+}
+
+// A sample as the passes left it (its work flags f, its magnitude v at its
+// planes) reconstructed: signed, at the middle of its last interval (plane
+// P - 1 for samples refined or found by SigProp, else P, where lowest_* are
+// those planes plus fraction_bits).
+CF_HD std::int32_t reconstructed(std::uint8_t f, std::int32_t v, int fraction, int lowest_refined, int lowest_cleanup) {
+  if (!(f & (kDecodedSignificant | kDecodedBySigProp))) return v;
+  const int lowest = (f & kDecodedBySigProp) ? lowest_refined : lowest_cleanup;
+  v <<= fraction;
+  if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
+  return (f & kDecodedNegative) ? -v : v;
+}
+
+// The block's decoding: cleanup, then the refinement passes.
+class HtBlockDecoder {
+ public:
+  CF_HD HtBlockDecoder(const t1::DecodeInput &in, const t1::DecodeOutput &out, const DecodeTables &tables, int plane,
+                       int refinement_passes)
+      : in_(in), out_(out), codes_(tables), plane_(plane), refinement_(refinement_passes), pitch_(in.width + 2) {}
+
+  CF_HD t1::BlockStatus decode() {
+    const int w = in_.width, h = in_.height, stride = out_.stride;
+    std::int32_t *samples = out_.samples;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) samples[y * stride + x] = 0;
+    std::uint8_t *work = out_.work;
+    for (int i = 0, n = t1::block_work_bytes(w, h); i < n; ++i) work[i] = 0;
+    const int lcup = in_.segment_lengths[0];
+    const int scup = cleanup_scup(in_);
+    if (scup < 0) return t1::BlockStatus::kCorrupt;
+    ms_.init(in_.data, lcup - scup, 0xFF);
+    codes_.init(in_.data, lcup, scup);
+    rows_.clear(in_.width);
+    for (int y = 0; y < in_.height && !corrupt_; y += 2) cleanup_row(y);
+    if (!corrupt_) refine();
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) reconstruct(x, y);
+    return corrupt_ ? t1::BlockStatus::kCorrupt : t1::BlockStatus::kOk;
+  }
+
+  // The refinement passes over the cleanup's samples and flags.
+  CF_HD void refine() {
+    if (refinement_ == 0) return;
+    const std::uint8_t *ref = in_.data + in_.segment_lengths[0];
+    const int lref = in_.segment_lengths[1];
+    significance_propagation(ref, lref);
+    if (refinement_ > 1) magnitude_refinement(ref, lref);
+  }
+
+  CF_HD void reconstruct(int x, int y) {
+    const int fraction = in_.fraction_bits;
+    std::int32_t &v = sample(x, y);
+    v = reconstructed(flags(x, y), v, fraction, plane_ - 1 + fraction, plane_ - (refinement_ > 1 ? 1 : 0) + fraction);
+  }
+
+  // Scup of the cleanup segment, checked (-1: corrupt).
+  CF_HD static int cleanup_scup(const t1::DecodeInput &in) {
+    const int lcup = in.segment_lengths[0];
+    const int scup = lcup >= 2 ? (in.data[lcup - 1] << 4) | (in.data[lcup - 2] & 0xF) : 0;
+    return lcup < 2 || scup < 2 || scup > lcup || scup > kMaxScup ? -1 : scup;
+  }
+
+ private:
+  static constexpr std::uint8_t kSig = kDecodedSignificant, kNeg = kDecodedNegative, kSigProp = kDecodedBySigProp;
+
+  CF_HD std::int32_t &sample(int x, int y) { return out_.samples[y * out_.stride + x]; }
+  CF_HD std::uint8_t &flags(int x, int y) { return out_.work[(y + 1) * pitch_ + x + 1]; }
+  CF_HD bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < in_.width && y < in_.height; }
+
+  // The quad's MagSgn values into its samples; records the bottom exponents
+  // for the next row.
   CF_HD void read_magnitudes(const QuadCode &q, int x, int y, int u_bound) {
     int e[4] = {0, 0, 0, 0};
     for (int n = 0; n < 4; ++n) {
       if (!(q.rho >> n & 1u)) continue;
-      const int known = int(q.e_k >> n & 1u);
-      std::uint64_t v = ms_.read(u_bound - known);
-      if (known) v |= std::uint64_t(q.e_1 >> n & 1u) << (u_bound - 1);
-      const std::uint64_t mu = (v >> 1) + 1;
-      e[n] = bit_length(std::uint32_t(2 * mu - 1 > 0xFFFFFFFFull ? 0xFFFFFFFFull : 2 * mu - 1));
+      const DecodedSample d = decode_sample(ms_.read(magsgn_bits_of(q, n, u_bound)), q, n, u_bound);
+      e[n] = d.e;
       const int sx = x + (n >> 1), sy = y + (n & 1);
       if (!inside(sx, sy)) continue;  // outside the block: read, not kept
-      if ((mu << plane_) >= (std::uint64_t(1) << in_.magnitude_bitplanes)) {
+      if ((d.mu << plane_) >= (std::uint64_t(1) << in_.magnitude_bitplanes)) {
         corrupt_ = true;
         continue;
       }
-      sample(sx, sy) = std::int32_t(mu << plane_);
-      flags(sx, sy) = std::uint8_t(kSig | ((v & 1) ? kNeg : 0));
+      sample(sx, sy) = std::int32_t(d.mu << plane_);
+      flags(sx, sy) = std::uint8_t(kSig | (d.negative ? kNeg : 0));
     }
     rows_.record(x, e[1], e[3]);
   }
@@ -328,12 +395,13 @@ class HtBlockDecoder {
     unsigned left_rho = 0;
     for (int x = 0; x < in_.width && !corrupt_; x += 4) {
       const bool pair = x + 2 < in_.width;
-      const QuadCode q0 = read_codeword(rows_.context(x, first_row, left_rho), first_row);
+      const QuadCode q0 = codes_.read_codeword(rows_.context(x, first_row, left_rho), first_row);
       QuadCode q1;
-      if (pair) q1 = read_codeword(rows_.context(x + 2, first_row, q0.rho), first_row);
+      if (pair) q1 = codes_.read_codeword(rows_.context(x + 2, first_row, q0.rho), first_row);
       left_rho = pair ? q1.rho : q0.rho;
       int u0, u1;
-      read_residuals(q0, q1, first_row, u0, u1);
+      codes_.read_residuals(q0, q1, first_row, u0, u1);
+      corrupt_ = corrupt_ || codes_.corrupt();
       const int bound0 = u0 + rows_.kappa(x, first_row, q0.rho);
       const int bound1 = u1 + (pair ? rows_.kappa(x + 2, first_row, q1.rho) : 1);
       if (bound0 > 32 || bound1 > 32) return void(corrupt_ = true);
@@ -384,68 +452,63 @@ class HtBlockDecoder {
           if ((flags(x, y) & kSig) && mr.read(1)) sample(x, y) |= std::int32_t(1) << (plane_ - 1);
   }
 
-  // Signs and the middle of each sample's last interval: plane P - 1 for
-  // samples refined or found by SigProp, else P.
-  CF_HD void reconstruct() {
-    const int w = in_.width, h = in_.height, stride = out_.stride, pitch = pitch_, fraction = in_.fraction_bits;
-    const int lowest_refined = plane_ - 1 + fraction, lowest_cleanup = plane_ - (refinement_ > 1 ? 1 : 0) + fraction;
-    std::int32_t *samples = out_.samples;
-    const std::uint8_t *work = out_.work;
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) {
-        const std::uint8_t f = work[(y + 1) * pitch + x + 1];
-        if (!(f & (kSig | kSigProp))) continue;
-        const int lowest = (f & kSigProp) ? lowest_refined : lowest_cleanup;
-        std::int32_t v = samples[y * stride + x] << fraction;
-        if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
-        samples[y * stride + x] = (f & kNeg) ? -v : v;
-      }
-  }
-
   // Copies, not references: a decoder writing samples through pointers
   // would otherwise reload every field from memory at each use.
   const t1::DecodeInput in_;
   const t1::DecodeOutput out_;
-  const DecodeTables &tables_;
+  QuadCodeReader codes_;
   int plane_, refinement_, pitch_;
   bool corrupt_ = false;
   ForwardBits ms_;
-  MelDecoder mel_;
-  BackwardBits vlc_;
   QuadRows rows_;
 };
+
+// The checks made before decoding, and the cleanup plane and the number
+// of refinement passes when they pass (`empty`: no passes, every sample 0).
+struct HtBlockPlan {
+  t1::BlockStatus status;
+  bool empty;
+  int plane, refinement;
+};
+CF_HD HtBlockPlan plan_ht_block(const t1::DecodeInput &in, const t1::DecodeOutput &out) {
+  using t1::BlockStatus;
+  HtBlockPlan p{BlockStatus::kOk, false, 0, 0};
+  if (!t1::block_size_ok(in.width, in.height) || out.stride < in.width || !out.samples || !out.work)
+    return p.status = BlockStatus::kBadSize, p;
+  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal)) return p.status = BlockStatus::kBadStyle, p;
+  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxDecodeBitplanes)
+    return p.status = BlockStatus::kTooManyBitplanes, p;
+  if (in.fraction_bits != 0 && in.fraction_bits != 1) return p.status = BlockStatus::kBadSize, p;
+  if (in.passes < 0) return p.status = BlockStatus::kBadPasses, p;
+  if (in.passes == 0) return p.empty = true, p;
+  const int cleanup = cleanup_pass(in.passes);
+  p.plane = in.magnitude_bitplanes - 1 - (in.zero_bitplanes + cleanup / 3);
+  p.refinement = in.passes - cleanup - 1;
+  if (in.zero_bitplanes < 0 || p.plane < 0) return p.status = BlockStatus::kBadZeroBitplanes, p;
+  if (p.refinement > 0 && p.plane < 1) return p.status = BlockStatus::kBadPasses, p;
+  if (in.length < 0 || !in.data || in.segments != segment_count(in.passes) || !in.segment_lengths)
+    return p.status = BlockStatus::kBadSegments, p;
+  int left = in.length;
+  for (int s = 0; s < in.segments; ++s) {
+    if (in.segment_lengths[s] < 0 || in.segment_lengths[s] > left) return p.status = BlockStatus::kBadSegments, p;
+    left -= in.segment_lengths[s];
+  }
+  return p;
+}
 
 // Checks, then decodes one HT code-block (in.style has kStyleHt): kOk,
 // kCorrupt, or a refusal with the output untouched. No passes: every
 // sample 0.
 CF_HD t1::BlockStatus decode_ht_block(const t1::DecodeInput &in, const t1::DecodeOutput &out,
                                       const DecodeTables &tables) {
-  using t1::BlockStatus;
-  if (!t1::block_size_ok(in.width, in.height) || out.stride < in.width || !out.samples || !out.work)
-    return BlockStatus::kBadSize;
-  if (in.style & ~(kStyleHt | t1::kStyleVerticalCausal)) return BlockStatus::kBadStyle;
-  if (in.magnitude_bitplanes < 0 || in.magnitude_bitplanes > t1::kMaxDecodeBitplanes)
-    return BlockStatus::kTooManyBitplanes;
-  if (in.fraction_bits != 0 && in.fraction_bits != 1) return BlockStatus::kBadSize;
-  if (in.passes < 0) return BlockStatus::kBadPasses;
-  if (in.passes == 0) {
+  const HtBlockPlan p = plan_ht_block(in, out);
+  if (p.status != t1::BlockStatus::kOk) return p.status;
+  if (p.empty) {
     for (int y = 0; y < in.height; ++y)
       for (int x = 0; x < in.width; ++x) out.samples[y * out.stride + x] = 0;
-    return BlockStatus::kOk;
+    return t1::BlockStatus::kOk;
   }
-  const int cleanup = cleanup_pass(in.passes);
-  const int plane = in.magnitude_bitplanes - 1 - (in.zero_bitplanes + cleanup / 3);
-  const int refinement = in.passes - cleanup - 1;
-  if (in.zero_bitplanes < 0 || plane < 0) return BlockStatus::kBadZeroBitplanes;
-  if (refinement > 0 && plane < 1) return BlockStatus::kBadPasses;
-  if (in.length < 0 || !in.data || in.segments != segment_count(in.passes) || !in.segment_lengths)
-    return BlockStatus::kBadSegments;
-  int left = in.length;
-  for (int s = 0; s < in.segments; ++s) {
-    if (in.segment_lengths[s] < 0 || in.segment_lengths[s] > left) return BlockStatus::kBadSegments;
-    left -= in.segment_lengths[s];
-  }
-  HtBlockDecoder dec(in, out, tables, plane, refinement);
+  HtBlockDecoder dec(in, out, tables, p.plane, p.refinement);
   return dec.decode();
 }
 
