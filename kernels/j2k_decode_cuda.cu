@@ -8,7 +8,7 @@
 // also holds the statuses and the work areas (and, for the host variant,
 // the coefficients); it grows when a call needs more and is otherwise
 // reused, so once the sizes are known no call allocates device memory. The
-// coefficients are zeroed, the kernel decodes a block per thread, and the
+// coefficients are zeroed, the kernel decodes a block per warp, and the
 // statuses come back: one wait.
 #include <algorithm>
 #include <cstdint>

@@ -4,27 +4,29 @@
 // (core/shared/j2k_block_decoder_rules.hpp, j2k_ht_block_decoder_rules.hpp),
 // so the samples are the same.
 //
-// One thread per code-block, alone in its thread block (kDecodeThreads). The
-// MQ decoder is one long dependent chain per block, with nothing to share
-// between the samples of a pass; threads decoding different blocks in one
-// warp would branch apart at nearly every decision (each takes its own
-// path through the passes and the MQ procedures) and wait for each other's
-// paths, so a warp per block, as the encoder's code_decisions has it, hides
-// the latencies best. The context states and a copy of Table C.2 are in
-// shared memory (t1::DecodeContexts): indexed at run time, in the thread
-// they would go to local memory, and the table saves the decoder the
-// branches of mq_state(). The per-sample states (the work area) and the
-// samples are in global memory.
+// A warp per code-block (kDecodeThreads), one in its thread block. A Part 1
+// block is decoded by lane 0 alone: the MQ decoder is one long dependent
+// chain per block, with nothing to share between the samples of a pass;
+// threads decoding different blocks in one warp would branch apart at
+// nearly every decision and wait for each other's paths. Its context
+// states and a copy of Table C.2 are in shared memory (t1::DecodeContexts):
+// indexed at run time, in the thread they would go to local memory, and the
+// table saves the decoder the branches of mq_state(). An HT block uses the
+// whole warp (j2k_ht_decode_kernels.cuh). The per-sample states (the work
+// area) and the samples are in global memory.
 #pragma once
 
 #include <cstdint>
 
 #include "core/shared/j2k_block_decoder_rules.hpp"
 #include "core/shared/j2k_ht_block_decoder_rules.hpp"
+#include "kernels/j2k_ht_decode_kernels.cuh"
 
 namespace cf::cuda::j2k_decode_kernels {
 
-constexpr int kDecodeThreads = 1;
+// A warp per code-block: an HT block uses every lane
+// (j2k_ht_decode_kernels.cuh), a Part 1 block lane 0.
+constexpr int kDecodeThreads = 32;
 
 // One code-block to decode, as the host lays it out: offsets into the
 // uploaded buffers and the tile's coefficients.
@@ -51,14 +53,15 @@ struct DecodeArgs {
   const j2k::ht::DecodeTables *ht_tables;  // HT code-blocks' VLC lookup (read through the cache)
 };
 
-// Thread t decodes blocks[t] and writes its status.
+// Thread block t decodes blocks[t] and writes its status.
 __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
   namespace t1 = j2k::t1;
   __shared__ j2k::MqState table[j2k::kMqStateCount];
-  __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
+  __shared__ j2k::MqContext contexts[t1::kContextCount];
+  __shared__ ht_warp::HtDecodeScratch scratch;
   for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
   __syncthreads();
-  const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
+  const int t = int(blockIdx.x);
   if (t >= a.count) return;
   const DecodeBlock k = a.blocks[t];
   t1::DecodeInput in{};
@@ -75,9 +78,12 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   in.passes = k.passes;
   in.fraction_bits = k.fraction_bits;
   const t1::DecodeOutput out{a.coefficients + k.samples, k.stride, a.work + k.work};
-  a.status[t] = int((in.style & j2k::ht::kStyleHt)
-                        ? j2k::ht::decode_ht_block(in, out, *a.ht_tables)
-                        : t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
+  if (in.style & j2k::ht::kStyleHt) {
+    const t1::BlockStatus status = ht_warp::decode_block(in, out, *a.ht_tables, scratch);
+    if (threadIdx.x == 0) a.status[t] = int(status);
+  } else if (threadIdx.x == 0) {
+    a.status[t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts, table}));
+  }
 }
 
 }  // namespace cf::cuda::j2k_decode_kernels

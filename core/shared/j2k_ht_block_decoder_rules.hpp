@@ -304,11 +304,11 @@ CF_HD int magsgn_bits_of(const QuadCode &q, int n, int u_bound) {
 
 // A sample as the passes left it (its work flags f, its magnitude v at its
 // planes) reconstructed: signed, at the middle of its last interval (plane
-// P - 1 for samples refined or found by SigProp, else P, where lowest_* are
-// those planes plus fraction_bits).
-CF_HD std::int32_t reconstructed(std::uint8_t f, std::int32_t v, int fraction, int lowest_refined, int lowest_cleanup) {
+// P - 1 for samples refined or found by SigProp, else P; times
+// 2^fraction).
+CF_HD std::int32_t reconstructed(std::uint8_t f, std::int32_t v, int plane, int refinement, int fraction) {
   if (!(f & (kDecodedSignificant | kDecodedBySigProp))) return v;
-  const int lowest = (f & kDecodedBySigProp) ? lowest_refined : lowest_cleanup;
+  const int lowest = (f & kDecodedBySigProp) ? plane - 1 + fraction : plane - (refinement > 1 ? 1 : 0) + fraction;
   v <<= fraction;
   if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
   return (f & kDecodedNegative) ? -v : v;
@@ -351,9 +351,8 @@ class HtBlockDecoder {
   }
 
   CF_HD void reconstruct(int x, int y) {
-    const int fraction = in_.fraction_bits;
     std::int32_t &v = sample(x, y);
-    v = reconstructed(flags(x, y), v, fraction, plane_ - 1 + fraction, plane_ - (refinement_ > 1 ? 1 : 0) + fraction);
+    v = reconstructed(flags(x, y), v, plane_, refinement_, in_.fraction_bits);
   }
 
   // Scup of the cleanup segment, checked (-1: corrupt).

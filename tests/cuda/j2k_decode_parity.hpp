@@ -33,6 +33,7 @@
 
 #include "check.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_ht_block_coder_rules.hpp"
 #include "core/src/j2k_header.hpp"
 #include "core/src/j2k_jp2.hpp"
 #include "core/src/j2k_packet_reader.hpp"
@@ -136,10 +137,12 @@ inline void random_size(std::mt19937 &rng, int &w, int &h) {
 
 // Damage to a block's inputs that the decoder must survive as the reference
 // does: the problem names one of them.
-enum class Damage { None, Bytes, SegmentLength, Passes, ZeroBitplanes, Bitplanes, Count };
+// TailBytes: bytes near the end (an HT block's MEL and VLC, Scup spared).
+enum class Damage { None, Bytes, TailBytes, SegmentLength, Passes, ZeroBitplanes, Bitplanes, Count };
 
 // One tile of `blocks` random code-blocks in two components, each block its
-// own subband; shelves of blocks in each component's array.
+// own subband, half of them Part 1 and half HT; shelves of blocks in each
+// component's array.
 inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool damage, const std::string &what) {
   j2k::TilePlan plan;
   j2k::TileCodewords cw;
@@ -166,7 +169,8 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
     plan.blocks.push_back(blk);
 
     j2k::BandDecoding d;
-    d.style = rng() % 64;
+    const bool ht = rng() % 2 == 0;  // an HT block: one cleanup pass at a random plane
+    d.style = ht ? j2k::ht::kStyleHt | (rng() % 2 ? t1::kStyleVerticalCausal : 0u) : rng() % 64;
     d.skip = rng() % 16 == 0;
     d.fraction_bits = int(rng() % 2);
     const int bits = rng() % 8 == 0 ? 30 : 1 + int(rng() % 20);
@@ -178,29 +182,55 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
     // Coded, then cut after k passes at its truncation point, its segments
     // as pass_ends_segment groups the k passes.
     std::vector<std::uint8_t> work(std::size_t(t1::block_work_bytes(w, h))),
-        bytes(std::size_t(w) * h * 16 + 256);  // room for 30 bit-planes of noise
+        bytes(std::size_t(w) * h * (ht ? 128 : 16) + 256);  // room for 30 bit-planes of noise (HT: every candidate)
     std::vector<int> lengths(std::size_t(std::max(1, t1::max_pass_count(d.magnitude_bitplanes))));
     const t1::BlockInput in{b.v.data(), w, h, w, t1::Orientation(band.orientation), d.magnitude_bitplanes, d.style};
     const t1::BlockOutput out{work.data(),    bytes.data(),        int(bytes.size()),
                               lengths.data(), int(lengths.size()), nullptr};
-    const t1::BlockResult res = t1::encode_block(in, out);
-    CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the encoder refused block %d (status %d)", what.c_str(), i,
-              int(res.status));
     j2k::BlockCodeword cb;
-    cb.zero_bitplanes = std::uint32_t(res.zero_bitplanes);
-    const int k = res.passes == 0 ? 0 : rng() % 4 == 0 ? res.passes : int(rng() % std::uint32_t(res.passes + 1));
-    cb.passes = std::uint32_t(k);
-    const int length = k ? lengths[std::size_t(k - 1)] : 0;
-    for (int p = 0, start = 0; p < k; ++p)
-      if (t1::pass_ends_segment(d.style, p, k)) {
-        cb.segment_lengths.push_back(std::uint32_t(lengths[std::size_t(p)] - start));
-        start = lengths[std::size_t(p)];
-      }
-    bytes.resize(std::size_t(length));
-    const Damage dmg = damage && rng() % 5 == 0 ? Damage(1 + rng() % (int(Damage::Count) - 1)) : Damage::None;
+    if (ht) {
+      // Every cleanup plane a candidate, back to back; one of them kept.
+      t1::BlockInput candidates = in;
+      candidates.style |= j2k::ht::kCandidatePlanes;
+      const t1::BlockResult res = j2k::ht::encode_ht_block(candidates, out, j2k::ht::encode_tables());
+      CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the HT encoder refused block %d (status %d)", what.c_str(),
+                i, int(res.status));
+      const int kept = res.passes ? int(rng() % std::uint32_t(res.passes)) : 0;
+      int start = 0;
+      for (int c = 0; c < kept; ++c) start += lengths[std::size_t(c)];
+      cb.passes = res.passes && rng() % 4 ? 1 : 0;
+      cb.zero_bitplanes = std::uint32_t(res.zero_bitplanes + kept);
+      const int length = cb.passes ? lengths[std::size_t(kept)] : 0;
+      if (cb.passes) cb.segment_lengths.push_back(std::uint32_t(length));
+      bytes.erase(bytes.begin(), bytes.begin() + start);
+      bytes.resize(std::size_t(length));
+    } else {
+      const t1::BlockResult res = t1::encode_block(in, out);
+      CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the encoder refused block %d (status %d)", what.c_str(), i,
+                int(res.status));
+      cb.zero_bitplanes = std::uint32_t(res.zero_bitplanes);
+      const int k = res.passes == 0 ? 0 : rng() % 4 == 0 ? res.passes : int(rng() % std::uint32_t(res.passes + 1));
+      cb.passes = std::uint32_t(k);
+      const int length = k ? lengths[std::size_t(k - 1)] : 0;
+      for (int p = 0, start = 0; p < k; ++p)
+        if (t1::pass_ends_segment(d.style, p, k)) {
+          cb.segment_lengths.push_back(std::uint32_t(lengths[std::size_t(p)] - start));
+          start = lengths[std::size_t(p)];
+        }
+      bytes.resize(std::size_t(length));
+    }
+    // HT blocks more often, half of them in MEL and VLC: where decoding
+    // stops inside a row matters there.
+    Damage dmg = Damage::None;
+    if (damage && rng() % (ht ? 2 : 5) == 0)
+      dmg = ht && rng() % 2 ? Damage::TailBytes : Damage(1 + rng() % (int(Damage::Count) - 1));
     switch (dmg) {
       case Damage::Bytes:
         for (int j = 0; j < 3 && !bytes.empty(); ++j) bytes[rng() % bytes.size()] ^= std::uint8_t(1 + rng() % 255);
+        break;
+      case Damage::TailBytes:
+        for (int j = 0; j < 3 && bytes.size() > 2; ++j)
+          bytes[bytes.size() - 3 - rng() % std::min<std::size_t>(bytes.size() - 2, 16)] ^= std::uint8_t(1 + rng() % 255);
         break;
       case Damage::SegmentLength:
         if (!cb.segment_lengths.empty()) cb.segment_lengths[rng() % cb.segment_lengths.size()] += 1 + rng() % 3;
