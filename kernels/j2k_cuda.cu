@@ -4,12 +4,14 @@
 // geometry. A frame: its samples uploaded through the engine's staging (or
 // read in place in device memory); load, the wavelet levels (each a launch
 // per lifting step of the columns, one to deinterleave them, one for the
-// rows) and quantisation into the coefficient array; tier-1 as a warp per
-// code-block forming the contexts and a thread per code-block coding them
-// into fixed slots (kernels/j2k_tier1_kernels.cuh); a prefix sum of the codewords'
-// lengths and a gather that packs them; then the results, pass lengths and
-// distortions, and the packed bytes, are copied back. All on the engine's
-// stream; two waits (the packed length is needed to copy the bytes).
+// rows) and quantisation into the coefficient array; tier-1 into fixed
+// slots: Part 1 as a warp per code-block forming the contexts and a thread
+// per code-block coding them (kernels/j2k_tier1_kernels.cuh), HT as a warp
+// per code-block (kernels/j2k_ht_kernels.cuh); a prefix sum of the
+// codewords' lengths and a gather that packs them; then the results, the
+// pass lengths and distortions in use, and the packed bytes, are copied
+// back. All on the engine's stream; two waits (the packed length and the
+// passes in use are needed to copy the rest).
 #include <algorithm>
 #include <cstdint>
 #include <string>

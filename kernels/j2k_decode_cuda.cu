@@ -8,7 +8,8 @@
 // also holds the statuses and the work areas (and, for the host variant,
 // the coefficients); it grows when a call needs more and is otherwise
 // reused, so once the sizes are known no call allocates device memory. The
-// coefficients are zeroed, the kernel decodes a block per warp, and the
+// coefficients are zeroed, the kernels decode the blocks (HT ones a warp
+// per block, Part 1 ones a thread per block), and the
 // statuses come back: one wait.
 #include <algorithm>
 #include <cstdint>
@@ -30,6 +31,7 @@ namespace j2k_decode_launch {
 using j2k_decode_kernels::DecodeArgs;
 using j2k_decode_kernels::DecodeBlock;
 using j2k_decode_kernels::kDecodeThreads;
+using j2k_decode_kernels::kHtDecodeThreads;
 
 // What the host lays out for one tile, or for a frame's tiles together.
 struct TileJob {
@@ -100,12 +102,18 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
   return job;
 }
 
-// The longest codewords first, so that the last threads to start are short.
-void longest_first(TileJob &job) {
+bool is_ht(const DecodeBlock &k) { return (k.style & j2k::ht::kStyleHt) != 0; }
+
+// HT blocks first (their kernel takes them, then Part 1's the rest), each
+// kind with the longest codewords first, so that the last blocks to start
+// are short.
+void launch_order(TileJob &job) {
   std::vector<std::size_t> order(job.blocks.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return job.blocks[a].length > job.blocks[b].length; });
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const DecodeBlock &x = job.blocks[a], &y = job.blocks[b];
+    return is_ht(x) != is_ht(y) ? is_ht(x) : x.length > y.length;
+  });
   TileJob sorted = job;
   for (std::size_t i = 0; i < order.size(); ++i) {
     sorted.blocks[i] = job.blocks[order[i]];
@@ -154,7 +162,7 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
     }
     all.work += job.work;
   }
-  longest_first(all);
+  launch_order(all);
   return f;
 }
 
@@ -211,11 +219,16 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     }
     detail::check(cudaMemcpyAsync(base, image.data(), image.size(), cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
-    const DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       int(n),         base + at.bytes,
-                       reinterpret_cast<const int *>(base + at.segments), base + at.work, coefficients,
-                       reinterpret_cast<int *>(base + at.status),
-                       reinterpret_cast<const j2k::ht::DecodeTables *>(base + at.tables)};
-    launch_kernel(s, j2k_decode_kernels::decode_blocks, (long long)n, kDecodeThreads, a,
+    const int ht = int(std::count_if(job.blocks.begin(), job.blocks.end(), is_ht));
+    DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       0,     ht, base + at.bytes,
+                 reinterpret_cast<const int *>(base + at.segments), base + at.work, coefficients,
+                 reinterpret_cast<int *>(base + at.status),
+                 reinterpret_cast<const j2k::ht::DecodeTables *>(base + at.tables)};
+    launch_kernel(s, j2k_decode_kernels::decode_ht_blocks, (long long)ht, kHtDecodeThreads, a,
+                  "the JPEG 2000 HT decoding kernel");
+    a.first = ht;
+    a.count = int(n) - ht;
+    launch_kernel(s, j2k_decode_kernels::decode_blocks, (long long)a.count, kDecodeThreads, a,
                   "the JPEG 2000 tier-1 decoding kernel");
     detail::check(cudaMemcpyAsync(status.data(), base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost, s->stream),
                   "copying back the JPEG 2000 code-blocks' statuses");

@@ -4,16 +4,17 @@
 // (core/shared/j2k_block_decoder_rules.hpp, j2k_ht_block_decoder_rules.hpp),
 // so the samples are the same.
 //
-// A warp per code-block (kDecodeThreads), one in its thread block. A Part 1
-// block is decoded by lane 0 alone: the MQ decoder is one long dependent
-// chain per block, with nothing to share between the samples of a pass;
-// threads decoding different blocks in one warp would branch apart at
-// nearly every decision and wait for each other's paths. Its context
-// states and a copy of Table C.2 are in shared memory (t1::DecodeContexts):
-// indexed at run time, in the thread they would go to local memory, and the
-// table saves the decoder the branches of mq_state(). An HT block uses the
-// whole warp (j2k_ht_decode_kernels.cuh). The per-sample states (the work
-// area) and the samples are in global memory.
+// Two kernels, each over its part of the list (HT blocks first):
+// decode_ht_blocks, a warp per HT block (j2k_ht_decode_kernels.cuh), and
+// decode_blocks, one thread per Part 1 block, alone in its thread block.
+// The MQ decoder is one long dependent chain per block, with nothing to
+// share between the samples of a pass; threads decoding different blocks
+// in one warp would branch apart at nearly every decision and wait for each
+// other's paths. Its context states and a copy of Table C.2 are in shared
+// memory (t1::DecodeContexts): indexed at run time, in the thread they would
+// go to local memory, and the table saves the decoder the branches of
+// mq_state(). The per-sample states (the work area) and the samples are in
+// global memory.
 #pragma once
 
 #include <cstdint>
@@ -24,9 +25,8 @@
 
 namespace cf::cuda::j2k_decode_kernels {
 
-// A warp per code-block: an HT block uses every lane
-// (j2k_ht_decode_kernels.cuh), a Part 1 block lane 0.
-constexpr int kDecodeThreads = 32;
+constexpr int kDecodeThreads = 1;
+constexpr int kHtDecodeThreads = 32;
 
 // One code-block to decode, as the host lays it out: offsets into the
 // uploaded buffers and the tile's coefficients.
@@ -44,7 +44,7 @@ struct DecodeBlock {
 
 struct DecodeArgs {
   const DecodeBlock *blocks;
-  int count;
+  int first, count;  // the kernel's part of `blocks`
   const std::uint8_t *bytes;
   const int *segment_lengths;
   std::uint8_t *work;
@@ -53,37 +53,50 @@ struct DecodeArgs {
   const j2k::ht::DecodeTables *ht_tables;  // HT code-blocks' VLC lookup (read through the cache)
 };
 
-// Thread block t decodes blocks[t] and writes its status.
-__global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
-  namespace t1 = j2k::t1;
-  __shared__ j2k::MqState table[j2k::kMqStateCount];
-  __shared__ j2k::MqContext contexts[t1::kContextCount];
-  __shared__ ht_warp::HtDecodeScratch scratch;
-  for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
-  __syncthreads();
-  const int t = int(blockIdx.x);
-  if (t >= a.count) return;
-  const DecodeBlock k = a.blocks[t];
-  t1::DecodeInput in{};
+// The tier-1 inputs of a block.
+__device__ inline void block_io(const DecodeArgs &a, const DecodeBlock &k, j2k::t1::DecodeInput &in,
+                                j2k::t1::DecodeOutput &out) {
+  in = {};
   in.data = a.bytes + k.codeword;
   in.length = k.length;
   in.segment_lengths = a.segment_lengths + k.first_segment;
   in.segments = k.segments;
   in.width = k.width;
   in.height = k.height;
-  in.orientation = t1::Orientation(k.orientation);
+  in.orientation = j2k::t1::Orientation(k.orientation);
   in.style = k.style;
   in.magnitude_bitplanes = k.magnitude_bitplanes;
   in.zero_bitplanes = k.zero_bitplanes;
   in.passes = k.passes;
   in.fraction_bits = k.fraction_bits;
-  const t1::DecodeOutput out{a.coefficients + k.samples, k.stride, a.work + k.work};
-  if (in.style & j2k::ht::kStyleHt) {
-    const t1::BlockStatus status = ht_warp::decode_block(in, out, *a.ht_tables, scratch);
-    if (threadIdx.x == 0) a.status[t] = int(status);
-  } else if (threadIdx.x == 0) {
-    a.status[t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts, table}));
-  }
+  out = {a.coefficients + k.samples, k.stride, a.work + k.work};
+}
+
+// Thread t decodes Part 1 block first + t and writes its status.
+__global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
+  namespace t1 = j2k::t1;
+  __shared__ j2k::MqState table[j2k::kMqStateCount];
+  __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
+  for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
+  __syncthreads();
+  const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
+  if (t >= a.count) return;
+  t1::DecodeInput in;
+  t1::DecodeOutput out;
+  block_io(a, a.blocks[a.first + t], in, out);
+  a.status[a.first + t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
+}
+
+// Warp t decodes HT block first + t and writes its status.
+__global__ void __launch_bounds__(kHtDecodeThreads) decode_ht_blocks(const DecodeArgs a) {
+  __shared__ ht_warp::HtDecodeScratch scratch;
+  const int t = int(blockIdx.x);
+  if (t >= a.count) return;
+  j2k::t1::DecodeInput in;
+  j2k::t1::DecodeOutput out;
+  block_io(a, a.blocks[a.first + t], in, out);
+  const j2k::t1::BlockStatus status = ht_warp::decode_block(in, out, *a.ht_tables, scratch);
+  if (threadIdx.x == 0) a.status[a.first + t] = int(status);
 }
 
 }  // namespace cf::cuda::j2k_decode_kernels
