@@ -13,7 +13,7 @@
 #pragma once
 
 #include "core/shared/j2k_ht_block_decoder_rules.hpp"
-#include "kernels/warp_bit_streams.cuh"
+#include "kernels/warp_lanes.cuh"
 
 namespace cf::cuda::j2k_decode_kernels::ht_warp {
 

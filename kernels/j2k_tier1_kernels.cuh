@@ -32,11 +32,12 @@
 
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "kernels/j2k_kernels.cuh"  // Block
+#include "kernels/warp_lanes.cuh"
 
 namespace cf::cuda::j2k_kernels {
 
-constexpr unsigned kAllLanes = 0xffffffffu;
-constexpr int kWarpLanes = 32;
+constexpr unsigned kAllLanes = warp::kAllLanes;
+constexpr int kWarpLanes = warp::kLanes;
 // Code-blocks per thread block of code_decisions: one. Threads coding
 // different blocks in one warp branch apart at nearly every decision, and
 // each block is one long dependent chain, so a warp per block (32 resident
@@ -113,28 +114,6 @@ struct ColumnDecisions {
     v[n++] = j2k::t1::pack_decision(label, d, flip);
   }
 };
-
-// Exclusive prefix sum over the warp; `total` gets the sum.
-__device__ __forceinline__ int warp_offset(int v, int &total) {
-  const int lane = int(threadIdx.x) % kWarpLanes;
-  int inclusive = v;
-  for (int d = 1; d < kWarpLanes; d <<= 1) {
-    const int t = __shfl_up_sync(kAllLanes, inclusive, d);
-    if (lane >= d) inclusive += t;
-  }
-  total = __shfl_sync(kAllLanes, inclusive, kWarpLanes - 1);
-  return inclusive - v;
-}
-
-// The warp's sum, in lane 0.
-__device__ __forceinline__ std::int64_t warp_sum(std::int64_t v) {
-  for (int d = kWarpLanes / 2; d > 0; d >>= 1) {
-    const unsigned lo = unsigned(__shfl_down_sync(kAllLanes, int(std::uint32_t(v)), d));
-    const unsigned hi = unsigned(__shfl_down_sync(kAllLanes, int(std::uint32_t(std::uint64_t(v) >> 32)), d));
-    v += std::int64_t((std::uint64_t(hi) << 32) | lo);
-  }
-  return v;
-}
 
 // One lane's column of one stripe in one pass.
 struct ColumnPass {
@@ -336,7 +315,7 @@ __global__ void __launch_bounds__(kWarpLanes) model_blocks(const ModelArgs a) {
         ColumnDecisions out;
         model_column(c, out, word);
         int total;
-        const long long at = count + warp_offset(out.n, total);
+        const long long at = count + warp::exclusive_sum(out.n, total);
         if (at + out.n <= a.decision_room)
           for (int i = 0; i < out.n; ++i) decisions[at + i] = out.v[i];
         count += total;
@@ -351,7 +330,7 @@ __global__ void __launch_bounds__(kWarpLanes) model_blocks(const ModelArgs a) {
         for (int i = 0; i < 4; ++i) decisions[count + i] = t1::pack_decision(t1::kUniformContext, 1 - (i & 1), 0);
       count += 4;
     }
-    distortion = warp_sum(distortion);
+    distortion = warp::lane0_sum(distortion);
     if (lane == 0) {
       a.pass_ends[first_pass + pass] = int(count < a.decision_room ? count : a.decision_room);
       a.distortion[first_pass + pass] = distortion;

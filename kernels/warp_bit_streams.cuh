@@ -11,40 +11,9 @@
 
 #include <cstdint>
 
+#include "kernels/warp_lanes.cuh"
+
 namespace cf::cuda::j2k_kernels::warp {
-
-constexpr unsigned kAllLanes = 0xffffffffu;
-constexpr int kLanes = 32;
-
-__device__ __forceinline__ int lane_id() { return int(threadIdx.x) % kLanes; }
-
-// The sum of v over the lanes before this one; `total` gets every lane's.
-__device__ __forceinline__ int exclusive_sum(int v, int &total) {
-  const int lane = lane_id();
-  int sum = v;
-  for (int d = 1; d < kLanes; d <<= 1) {
-    const int below = __shfl_up_sync(kAllLanes, sum, d);
-    if (lane >= d) sum += below;
-  }
-  total = __shfl_sync(kAllLanes, sum, kLanes - 1);
-  return sum - v;
-}
-
-// Every lane gets the OR, or the sum, of v over the lanes.
-__device__ __forceinline__ std::uint32_t all_or(std::uint32_t v) {
-  for (int d = kLanes / 2; d > 0; d >>= 1) v |= unsigned(__shfl_down_sync(kAllLanes, int(v), d));
-  return unsigned(__shfl_sync(kAllLanes, int(v), 0));
-}
-__device__ __forceinline__ long long all_sum(long long v) {
-  for (int d = kLanes / 2; d > 0; d >>= 1) {
-    const unsigned lo = unsigned(__shfl_down_sync(kAllLanes, int(unsigned(v)), d));
-    const unsigned hi = unsigned(__shfl_down_sync(kAllLanes, int(unsigned(v >> 32)), d));
-    v += (long long)((unsigned long long)hi << 32 | lo);
-  }
-  const unsigned lo = unsigned(__shfl_sync(kAllLanes, int(unsigned(v)), 0));
-  const unsigned hi = unsigned(__shfl_sync(kAllLanes, int(unsigned(v >> 32)), 0));
-  return (long long)((unsigned long long)hi << 32 | lo);
-}
 
 // A stream's words (`Words` of them, one spare at the end so that a byte
 // is always read from two) and the state every lane holds alike.
