@@ -53,14 +53,15 @@ namespace ht_warp {
 
 namespace ht = j2k::ht;
 
-// One row of quads (samples y, y + 1), 32 quads a step.
-struct RowStreams {
+// A cleanup pass's three streams: MEL's encoder (lane 0's), and MagSgn's
+// and VLC's state as every lane holds it.
+struct CleanupStreams {
   ht::MelEncoder mel;  // lane 0's
   warp::StreamState magsgn, vlc;
 };
 
 __device__ inline void code_step(const j2k::t1::BlockInput &in, const ht::EncodeTables &tables, int plane, int x0,
-                                 int y, unsigned &left_of_step, HtWarpScratch &sh, RowStreams &st,
+                                 int y, unsigned &left_of_step, HtWarpScratch &sh, CleanupStreams &st,
                                  std::uint8_t *room, int capacity) {
   const int lane = warp::lane_id();
   const bool first_row = y == 0;
@@ -139,7 +140,7 @@ __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::Enco
                                    std::uint8_t *mel_room, int mel_capacity, std::uint8_t *room, int capacity,
                                    int min_length, HtWarpScratch &sh) {
   const int lane = warp::lane_id();
-  RowStreams st;
+  CleanupStreams st;
   st.mel.init(mel_room, mel_capacity);
   // VLC starts as VlcEncoder::init does: Scup's byte, then its nibble.
   st.magsgn = {0, 0, 0};
