@@ -173,7 +173,7 @@ __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::Enco
   if (s.total > capacity) return s.total;
 
   // HtBlockEncoder::finish's moves, a byte a lane; VLC's bytes move forwards
-  // a round at a time (a round writes only where earlier rounds read).
+  // a round at a time (no round writes where a later one reads).
   __syncwarp();  // lane 0's last bytes are in
   const int mel_at = s.magsgn + s.padding;
   for (int i = lane; i < s.padding; i += warp::kLanes) room[s.magsgn + i] = 0;
