@@ -97,6 +97,7 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
     PrecinctSubband sub;
     sub.width = band.grid_width;
     sub.height = band.grid_height;
+    sub.blocks.reserve(std::size_t(band.grid_width) * band.grid_height);
     for (std::uint32_t k = 0; k < band.grid_width * band.grid_height; ++k) {
       const std::uint32_t b = band.first_block + k;
       const t1::BlockResult &res = blocks.results[b];

@@ -153,22 +153,25 @@ std::string precinct_plan_check(const PrecinctPlan &plan) {
              std::to_string(sb.width) + " x " + std::to_string(sb.height);
     for (std::size_t b = 0; b < sb.blocks.size(); ++b) {
       const CodeBlockPlan &cb = sb.blocks[b];
-      const std::string at = where + ", code-block " + std::to_string(b);
+      // Built only for a message: a string per block would cost the
+      // encoder an allocation per block and frame.
+      const auto at = [&] { return where + ", code-block " + std::to_string(b); };
       if (cb.passes.size() != plan.layers || cb.bytes.size() != plan.layers)
-        return at + ": passes and bytes need one entry per layer (" + std::to_string(plan.layers) + ")";
+        return at() + ": passes and bytes need one entry per layer (" + std::to_string(plan.layers) + ")";
       std::uint64_t total = 0;
       for (std::uint32_t l = 0; l < plan.layers; ++l) {
         if (cb.passes[l] > kMaxPassesPerPacket)
-          return at + ", layer " + std::to_string(l) + ": " + std::to_string(cb.passes[l]) + " passes (at most 164)";
+          return at() + ", layer " + std::to_string(l) + ": " + std::to_string(cb.passes[l]) +
+                 " passes (at most 164)";
         if (cb.passes[l] == 0 && cb.bytes[l] != 0)
-          return at + ", layer " + std::to_string(l) + ": bytes without coding passes";
+          return at() + ", layer " + std::to_string(l) + ": bytes without coding passes";
         total += cb.bytes[l];
       }
       if (cb.codeword_size() != total)
-        return at + ": " + std::to_string(cb.codeword_size()) + " bytes of data, the layers add up to " +
+        return at() + ": " + std::to_string(cb.codeword_size()) + " bytes of data, the layers add up to " +
                std::to_string(total);
       const std::string why = segments_check(cb, plan.layers);
-      if (!why.empty()) return at + ": " + why;
+      if (!why.empty()) return at() + ": " + why;
     }
   }
   return {};
@@ -183,13 +186,11 @@ static std::uint32_t first_layer(const CodeBlockPlan &cb, std::uint32_t layers) 
 // The passes a packet adds to a block, cut where codeword segments end
 // (B.10.7.2): `passes` passes from pass `first`, `bytes` bytes from byte
 // `offset` of the codeword.
-struct Piece {
-  std::uint32_t passes, bytes;
-};
-static std::vector<Piece> pieces_of(const CodeBlockPlan &cb, std::uint32_t first, std::uint32_t passes,
-                                    std::size_t offset, std::uint32_t bytes) {
-  if (cb.ends_segment.empty()) return {{passes, bytes}};
-  std::vector<Piece> pieces;
+using Piece = PacketPiece;
+static void pieces_of(const CodeBlockPlan &cb, std::uint32_t first, std::uint32_t passes, std::size_t offset,
+                      std::uint32_t bytes, std::vector<Piece> &pieces) {
+  pieces.clear();
+  if (cb.ends_segment.empty()) return pieces.push_back({passes, bytes});
   std::size_t start = offset;
   std::uint32_t count = 0;
   for (std::uint32_t p = first; p < first + passes; ++p) {
@@ -201,7 +202,6 @@ static std::vector<Piece> pieces_of(const CodeBlockPlan &cb, std::uint32_t first
     start = end;
     count = 0;
   }
-  return pieces;
 }
 
 PrecinctPacketWriter::PrecinctPacketWriter(PrecinctPlan plan) : plan_(std::move(plan)) {
@@ -209,6 +209,8 @@ PrecinctPacketWriter::PrecinctPacketWriter(PrecinctPlan plan) : plan_(std::move(
   if (!why.empty()) throw Error("JPEG 2000 precinct: " + why);
   for (const PrecinctSubband &sb : plan_.subbands) {
     std::vector<std::uint32_t> first, zeros;
+    first.reserve(sb.blocks.size());
+    zeros.reserve(sb.blocks.size());
     for (const CodeBlockPlan &cb : sb.blocks) {
       first.push_back(first_layer(cb, plan_.layers));
       zeros.push_back(cb.zero_bitplanes);
@@ -250,7 +252,8 @@ std::size_t PrecinctPacketWriter::write_next(ByteWriter &w, const PacketMarkers 
           // B.10.6: new passes; B.10.7: Lblock increment and lengths.
           const PassesCode code = passes_codeword(passes);
           bits.bits(code.bits, code.length);
-          const std::vector<Piece> pieces = pieces_of(cb, st.passes, passes, st.offset, cb.bytes[l]);
+          std::vector<Piece> &pieces = pieces_;
+          pieces_of(cb, st.passes, passes, st.offset, cb.bytes[l], pieces);
           std::uint32_t k = 0;
           for (const Piece &p : pieces) k = std::max(k, lblock_increment(st.lblock, p.passes, p.bytes));
           for (std::uint32_t i = 0; i < k; ++i) bits.bit(1);

@@ -160,6 +160,12 @@ struct PacketMarkers {
 
 // Writes a precinct's packets, one per layer, in layer order; keeps the
 // tag trees and the code-blocks' states between them.
+// A piece of a block's contribution to a packet: passes ending a codeword
+// segment, or the last ones, and their bytes.
+struct PacketPiece {
+  std::uint32_t passes, bytes;
+};
+
 class PrecinctPacketWriter {
  public:
   // Throws cf::Error with precinct_plan_check's message.
@@ -181,6 +187,7 @@ class PrecinctPacketWriter {
   PrecinctPlan plan_;
   std::vector<TagTree> inclusion_, zero_bitplanes_;  // per subband
   std::vector<std::vector<BlockState>> states_;      // per subband, per block
+  std::vector<PacketPiece> pieces_;                  // write_next's scratch, kept for its capacity
   std::uint32_t layer_ = 0;
 };
 
