@@ -13,7 +13,7 @@
 #pragma once
 
 #include "core/shared/j2k_ht_block_decoder_rules.hpp"
-#include "kernels/warp_lanes.cuh"
+#include "kernels/warp_bit_streams.cuh"
 
 namespace cf::cuda::j2k_decode_kernels::ht_warp {
 
@@ -31,7 +31,7 @@ constexpr int kMagSgnWords = (4 * warp::kLanes * 32 + 8 * warp::kLanes) / 32 + 2
 // the step's codewords and bounds U_q (lane 0 writes them), and the
 // exponents of the rows above and being decoded (QuadRows' layout).
 struct HtDecodeScratch {
-  std::uint32_t magsgn[kMagSgnWords];
+  warp::StreamBits<kMagSgnWords> magsgn;
   ht::QuadCode quads[warp::kLanes];
   std::uint8_t bounds[warp::kLanes];
   std::uint8_t rows[2][ht::QuadRows::kColumns];
@@ -46,8 +46,9 @@ struct MagSgnWindow {
   unsigned last;  // the byte before it
   int bits;       // unstuffed bits waiting
 };
+using MagSgnBits = warp::StreamBits<kMagSgnWords>;
 
-__device__ inline void fill(MagSgnWindow &m, std::uint32_t *words, int need) {
+__device__ inline void fill(MagSgnWindow &m, MagSgnBits &words, int need) {
   const int lane = warp::lane_id();
   while (m.bits < need) {
     const int i = m.next + lane;
@@ -56,9 +57,7 @@ __device__ inline void fill(MagSgnWindow &m, std::uint32_t *words, int need) {
     const int count = (lane == 0 ? m.last : before) == 0xFF ? 7 : 8;
     int total;
     const int at = m.bits + warp::exclusive_sum(count, total);
-    const unsigned long long placed = (unsigned long long)(b & ((1u << count) - 1u)) << (at & 31);
-    atomicOr(&words[at >> 5], unsigned(placed));
-    if ((at & 31) + count > 32) atomicOr(&words[(at >> 5) + 1], unsigned(placed >> 32));
+    warp::add_bits(words, at, b & ((1u << count) - 1u), count);
     m.last = unsigned(__shfl_sync(warp::kAllLanes, int(b), warp::kLanes - 1));
     m.next += warp::kLanes;
     m.bits += total;
@@ -66,26 +65,15 @@ __device__ inline void fill(MagSgnWindow &m, std::uint32_t *words, int need) {
   }
 }
 
-// `count` (<= 32) bits from bit `at` of the words.
-__device__ inline std::uint32_t read_bits(const std::uint32_t *words, int at, int count) {
-  if (count == 0) return 0;
-  const unsigned long long two = (unsigned long long)words[(at >> 5) + 1] << 32 | words[at >> 5];
-  return std::uint32_t(two >> (at & 31)) & (count == 32 ? 0xFFFFFFFFu : (1u << count) - 1u);
-}
-
 // Drops the first `used` bits, moving the rest (fewer than 8 words) to the front.
-__device__ inline void consume(MagSgnWindow &m, std::uint32_t *words, int used) {
+__device__ inline void consume(MagSgnWindow &m, MagSgnBits &words, int used) {
   const int lane = warp::lane_id();
-  const int first = used >> 5, shift = used & 31, left = m.bits - used, left_words = (left + 31) >> 5;
-  std::uint32_t moved = 0;
-  if (lane < left_words) {
-    moved = words[first + lane] >> shift;
-    if (shift) moved |= words[first + lane + 1] << (32 - shift);
-  }
+  const int left = m.bits - used, left_words = (left + 31) >> 5, dirty = (m.bits + 31) >> 5;
+  const std::uint32_t moved = lane < left_words ? warp::bits_at(words, used + 32 * lane, 32) : 0;
   __syncwarp();
-  for (int i = lane; i < kMagSgnWords; i += warp::kLanes) words[i] = 0;
+  for (int i = lane; i < dirty; i += warp::kLanes) words.word[i] = 0;
   __syncwarp();
-  if (lane < left_words) words[lane] = moved;
+  if (lane < left_words) words.word[lane] = moved;
   m.bits = left;
   __syncwarp();
 }
@@ -155,7 +143,7 @@ __device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOu
     const int sx = x + (n >> 1), sy = y + (n & 1);
     inside[n] = sx < in.width && sy < in.height;
     if (!(q.rho >> n & 1u)) continue;
-    d[n] = ht::decode_sample(read_bits(sh.magsgn, at, lengths[n]), q, n, bound);
+    d[n] = ht::decode_sample(warp::bits_at(sh.magsgn, at, lengths[n]), q, n, bound);
     at += lengths[n];
     e[n] = d[n].e;
     corrupt |= inside[n] && (d[n].mu << plane) >= (std::uint64_t(1) << in.magnitude_bitplanes);
@@ -197,7 +185,7 @@ __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const 
   if (lane == 0) codes.init(in.data, in.segment_lengths[0], scup);
   MagSgnWindow ms{in.data, in.segment_lengths[0] - scup, 0, 0, 0};
   for (int i = lane; i < ht::QuadRows::kColumns; i += warp::kLanes) sh.rows[0][i] = sh.rows[1][i] = 0;
-  for (int i = lane; i < kMagSgnWords; i += warp::kLanes) sh.magsgn[i] = 0;
+  for (int i = lane; i < kMagSgnWords; i += warp::kLanes) sh.magsgn.word[i] = 0;
   __syncwarp();
   bool corrupt = false;
   for (int y = 0; y < h && !corrupt; y += 2) {

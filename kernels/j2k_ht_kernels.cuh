@@ -197,34 +197,24 @@ __device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &i
   namespace t1 = j2k::t1;
   const int lane = warp::lane_id();
   if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0);
-  const int samples = in.width * in.height;
   std::uint32_t any = 0;
-  for (int i = lane; i < samples; i += warp::kLanes) {
-    const std::int32_t v = in.samples[(i / in.width) * in.stride + i % in.width];
-    any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
-  }
-  t1::BlockResult res = ht::ht_block_start(in, out, warp::all_or(any));
-  if (res.status != t1::BlockStatus::kOk) return res;
-  const int candidates = res.passes;
-  std::int64_t before = 0;
-  for (int i = 0, length = 0; i < candidates; ++i) {
-    const int plane = candidates - 1 - i;
-    const int room = out.capacity > res.bytes ? out.capacity - res.bytes : 0;
-    length = code_cleanup(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height),
-                          out.bytes + res.bytes, room, length, sh);
-    if (lane == 0) out.pass_lengths[i] = length;
-    res.bytes += length;
-    if (out.pass_distortion) {
-      std::int64_t gain = 0;
-      for (int j = lane; j < samples; j += warp::kLanes)
-        gain += ht::cleanup_gain(in.samples[(j / in.width) * in.stride + j % in.width], plane, res.distortion_shift);
-      const std::int64_t d = warp::all_sum(gain);
-      if (lane == 0) out.pass_distortion[i] = d - before;
-      before = d;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = lane; x < in.width; x += warp::kLanes) {
+      const std::int32_t v = in.samples[y * in.stride + x];
+      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
     }
-  }
-  if (res.bytes > out.capacity) res.status = t1::BlockStatus::kOverflow;
-  return res;
+  const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
+    return code_cleanup(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), room, capacity,
+                        min_length, sh);
+  };
+  const auto gain = [&](int plane, int shift) {
+    std::int64_t sum = 0;
+    for (int y = 0; y < in.height; ++y)
+      for (int x = lane; x < in.width; x += warp::kLanes)
+        sum += ht::cleanup_gain(in.samples[y * in.stride + x], plane, shift);
+    return warp::all_sum(sum);
+  };
+  return ht::code_candidates(in, out, warp::all_or(any), code, gain, lane == 0);
 }
 
 }  // namespace ht_warp

@@ -27,11 +27,16 @@ struct StreamState {
   unsigned last;  // the latest byte (the stuffing rules look at it)
 };
 
-// Bits [at, at + 8) of the words (past their end: zeros, as cleared).
+// Bits [at, at + count) of the words, count <= 32 (past the bits added:
+// zeros, as cleared).
+template <int Words>
+__device__ __forceinline__ std::uint32_t bits_at(const StreamBits<Words> &s, int at, int count) {
+  const unsigned long long two = (unsigned long long)s.word[(at >> 5) + 1] << 32 | s.word[at >> 5];
+  return std::uint32_t(two >> (at & 31)) & (count == 32 ? 0xFFFFFFFFu : (1u << count) - 1u);
+}
 template <int Words>
 __device__ __forceinline__ unsigned byte_at(const StreamBits<Words> &s, int at) {
-  const unsigned long long two = (unsigned long long)s.word[(at >> 5) + 1] << 32 | s.word[at >> 5];
-  return unsigned(two >> (at & 31)) & 0xFFu;
+  return bits_at(s, at, 8);
 }
 
 // Adds `count` (<= 32) bits at bit `at` of the words; lanes write apart.
@@ -43,11 +48,12 @@ __device__ __forceinline__ void add_bits(StreamBits<Words> &s, int at, std::uint
   if ((at & 31) + count > 32) atomicOr(&s.word[(at >> 5) + 1], unsigned(placed >> 32));
 }
 
-// Clears the words, then holds the first `bits` bits of `front`.
+// Clears the first `dirty` words (the rest are clear), then holds the first
+// `bits` bits of `front`.
 template <int Words>
-__device__ __forceinline__ void restart(StreamBits<Words> &s, unsigned front, int bits) {
+__device__ __forceinline__ void restart(StreamBits<Words> &s, unsigned front, int bits, int dirty = Words) {
   __syncwarp();
-  for (int i = lane_id(); i < Words; i += kLanes) s.word[i] = 0;
+  for (int i = lane_id(); i < dirty; i += kLanes) s.word[i] = 0;
   __syncwarp();
   if (lane_id() == 0) s.word[0] = front & ((1u << bits) - 1u);
   __syncwarp();
@@ -82,8 +88,9 @@ __device__ void cut_bytes(StreamBits<Words> &s, StreamState &st, std::uint8_t *f
     if (stop < kLanes && !stop_kept) break;
   }
   const unsigned rest = byte_at(s, at);
+  const int dirty = (st.bits + 31) >> 5;
   st.bits -= at;
-  restart(s, rest, st.bits);
+  restart(s, rest, st.bits, dirty);
 }
 
 }  // namespace cf::cuda::j2k_kernels::warp

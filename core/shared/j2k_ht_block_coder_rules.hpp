@@ -494,6 +494,34 @@ CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOu
           planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
 }
 
+// The candidates of a block whose magnitudes OR to `any`, as
+// encode_ht_block() describes them: code(plane, room, capacity, min_length)
+// codes one cleanup pass and returns its length, gain(plane, shift) the
+// squared error it removes. `writes`: whether this caller fills the pass
+// arrays (of a warp coding the block together, lane 0).
+template <class Code, class Gain>
+CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any,
+                                      Code code, Gain gain, bool writes) {
+  t1::BlockResult res = ht_block_start(in, out, any);
+  if (res.status != t1::BlockStatus::kOk) return res;
+  const int candidates = res.passes;
+  std::int64_t before = 0;
+  for (int i = 0, length = 0; i < candidates; ++i) {
+    const int plane = candidates - 1 - i;
+    const int room = out.capacity > res.bytes ? out.capacity - res.bytes : 0;
+    length = code(plane, out.bytes + res.bytes, room, length);
+    if (writes) out.pass_lengths[i] = length;
+    res.bytes += length;
+    if (out.pass_distortion) {
+      const std::int64_t d = gain(plane, res.distortion_shift);
+      if (writes) out.pass_distortion[i] = d - before;
+      before = d;
+    }
+  }
+  if (res.bytes > out.capacity) res.status = t1::BlockStatus::kOverflow;
+  return res;
+}
+
 // Codes one code-block as one HT cleanup pass at plane 0 (every bit), or,
 // with kCandidatePlanes in in.style, as candidates: a cleanup pass at each
 // plane from the block's top one down to 0, back to back in out.bytes
@@ -508,26 +536,12 @@ CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOu
 CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out,
                                       const EncodeTables &tables) {
   if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0);
-  t1::BlockResult res = ht_block_start(in, out, t1::magnitude_or(in));
-  if (res.status != t1::BlockStatus::kOk) return res;
-  const int candidates = res.passes;
-  std::int64_t before = 0;
-  for (int i = 0, length = 0; i < candidates; ++i) {
-    const int plane = candidates - 1 - i;
-    const int room = out.capacity > res.bytes ? out.capacity - res.bytes : 0;
-    HtBlockEncoder enc(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), out.bytes + res.bytes,
-                       room);
-    length = enc.code(out.bytes + res.bytes, room, length);
-    out.pass_lengths[i] = length;
-    res.bytes += length;
-    if (out.pass_distortion) {
-      const std::int64_t d = cleanup_distortion(in, plane, res.distortion_shift);
-      out.pass_distortion[i] = d - before;
-      before = d;
-    }
-  }
-  if (res.bytes > out.capacity) res.status = t1::BlockStatus::kOverflow;
-  return res;
+  const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
+    HtBlockEncoder enc(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), room, capacity);
+    return enc.code(room, capacity, min_length);
+  };
+  const auto gain = [&](int plane, int shift) { return cleanup_distortion(in, plane, shift); };
+  return code_candidates(in, out, t1::magnitude_or(in), code, gain, true);
 }
 
 }  // namespace cf::j2k::ht
