@@ -5,12 +5,12 @@
 // read them, where a block of one chunk finds its codeword in place, then
 // the joined chunks of the blocks of several) laid out in one host image
 // and uploaded in one copy into the engine's Slot::J2kTier1 buffer, which
-// also holds the statuses and the work areas (and, for the host variant,
-// the coefficients); it grows when a call needs more and is otherwise
-// reused, so once the sizes are known no call allocates device memory. The
-// coefficients are zeroed, the kernels decode the blocks (HT ones a warp
-// per block, Part 1 ones a thread per block), and the
-// statuses come back: one wait.
+// also holds the statuses and the HT blocks' work areas (and, for the host
+// variant, the coefficients); it grows when a call needs more and is
+// otherwise reused, so once the sizes are known no call allocates device
+// memory. The coefficients are zeroed, the kernels decode the blocks (HT
+// ones a warp per block, Part 1 ones a thread per block), and the statuses
+// come back: one wait.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -84,8 +84,9 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     k.stride = int(pc.rect.width());
     k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.rect.width() + blk.buffer_x;
     k.work = job.work;
-    // Each work area 16-byte aligned: the decoder reads its states in words.
-    if (t1::block_size_ok(k.width, k.height))
+    // HT blocks' work areas, each 16-byte aligned: the decoder reads its
+    // states in words (Part 1 blocks keep theirs in shared memory).
+    if ((d.style & j2k::ht::kStyleHt) && t1::block_size_ok(k.width, k.height))
       job.work += (unsigned(t1::block_work_bytes(k.width, k.height)) + 15u) & ~15u;
     k.orientation = int(band.orientation);
     k.style = d.style;

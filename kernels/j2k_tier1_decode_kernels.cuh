@@ -10,11 +10,12 @@
 // The MQ decoder is one long dependent chain per block, with nothing to
 // share between the samples of a pass; threads decoding different blocks
 // in one warp would branch apart at nearly every decision and wait for each
-// other's paths. Its context states and a copy of Table C.2 are in shared
-// memory (t1::DecodeContexts): indexed at run time, in the thread they would
-// go to local memory, and the table saves the decoder the branches of
-// mq_state(). The per-sample states (the work area) and the samples are in
-// global memory.
+// other's paths. Its context states, a copy of Table C.2 and its state
+// words (one per stripe column, t1::kMaxDecodeWorkWords of them, 3.2 KB)
+// are in shared memory: indexed at run time, in the thread they would go to
+// local memory; the table saves the decoder the branches of mq_state(), and
+// the words the trips to global memory of every context it forms. The
+// samples are in global memory.
 #pragma once
 
 #include <cstdint>
@@ -77,6 +78,7 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   namespace t1 = j2k::t1;
   __shared__ j2k::MqState table[j2k::kMqStateCount];
   __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
+  __shared__ std::uint16_t work[kDecodeThreads][t1::kMaxDecodeWorkWords];
   for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
   __syncthreads();
   const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
@@ -84,6 +86,7 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   t1::DecodeInput in;
   t1::DecodeOutput out;
   block_io(a, a.blocks[a.first + t], in, out);
+  out.work = reinterpret_cast<std::uint8_t *>(work[threadIdx.x]);
   a.status[a.first + t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
 }
 

@@ -50,15 +50,13 @@ struct BlockModel {
   int decisions;  // formed (more than the room: none kept)
 };
 
-// Bits of a stripe column's state word.
-constexpr int kSigShift = 0, kNegShift = 4, kRefinedShift = 8, kCodedShift = 12;
-
-// A column's significance and signs around a stripe, as 6-bit masks: bit 0
-// the row above the stripe, bits 1..4 the stripe's rows, bit 5 the row
-// below.
-struct ColumnBits {
-  unsigned sig, neg;
-};
+using j2k::t1::ColumnBits;
+using j2k::t1::kCodedShift;
+using j2k::t1::kNegShift;
+using j2k::t1::kRefinedShift;
+using j2k::t1::kSigShift;
+using j2k::t1::neighbour_mask;
+using j2k::t1::with_new;
 
 struct Tier1Shared {
   std::int32_t *samples;  // the block's, rows of `width`
@@ -81,28 +79,6 @@ __device__ __forceinline__ ColumnBits column_bits(const Tier1Shared &b, int s, i
     v.neg |= ((d >> kNegShift) & 1u) << 5;
   }
   return v;
-}
-
-// The column with `rows` (a row mask of the stripe) newly significant.
-__device__ __forceinline__ ColumnBits with_new(ColumnBits c, unsigned rows, unsigned negative_rows) {
-  return {c.sig | (rows << 1), c.neg | ((rows & negative_rows) << 1)};
-}
-
-__device__ __forceinline__ unsigned at(unsigned bits, int e, unsigned flag) { return ((bits >> e) & 1u) ? flag : 0u; }
-
-// Row r's significant neighbours as a t1::k* mask (after the vertically
-// causal rule), from its column and the ones left and right; `negative`
-// gets the direct neighbours' signs.
-__device__ __forceinline__ unsigned neighbour_mask(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r,
-                                                   int row, bool causal, unsigned &negative) {
-  namespace t1 = j2k::t1;
-  const int e = row + 1;
-  unsigned m = at(l.sig, e, t1::kW) | at(r.sig, e, t1::kE) | at(o.sig, e - 1, t1::kN) | at(o.sig, e + 1, t1::kS) |
-               at(l.sig, e - 1, t1::kNW) | at(r.sig, e - 1, t1::kNE) | at(l.sig, e + 1, t1::kSW) |
-               at(r.sig, e + 1, t1::kSE);
-  if (causal) m = t1::vertically_causal(m, row);
-  negative = at(l.neg, e, t1::kW) | at(r.neg, e, t1::kE) | at(o.neg, e - 1, t1::kN) | at(o.neg, e + 1, t1::kS);
-  return m;
 }
 
 // A lane's decisions for its column, in scan order.

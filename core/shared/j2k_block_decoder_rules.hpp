@@ -2,8 +2,8 @@
 // decoding, ITU-T T.800 | ISO/IEC 15444-1, Annex D), written once for every
 // backend (CF_HD: host_device.hpp): the inverse of BlockEncoder
 // (j2k_block_coder_rules.hpp), from whose shared definitions it takes the
-// contexts, the per-sample states, the style bits and the rules of which
-// passes are raw and which end a codeword segment.
+// contexts, the style bits and the rules of which passes are raw and which
+// end a codeword segment; its state is one word per stripe column (below).
 //
 // A block's passes run from its top bit-plane, Mb - P - 1 (Mb: the
 // subband's magnitude bit-planes, T.800 E-2; P: the zero bit-planes the
@@ -85,7 +85,7 @@ struct DecodeInput {
 struct DecodeOutput {
   std::int32_t *samples;  // row y starts at samples + y * stride
   int stride;
-  std::uint8_t *work;  // block_work_bytes(width, height) bytes
+  std::uint8_t *work;  // block_work_bytes(width, height) bytes, 2-byte aligned
 };
 
 // Where the decoder keeps the context states (kContextCount of them) and,
@@ -124,14 +124,45 @@ class RawDecoder {
   std::uint32_t cur_ = 0;  // the byte being read (0 before the first)
 };
 
+// The decoder's state: one 16-bit word per stripe column (the k*Shift bits
+// of j2k_tier1_rules.hpp, four rows each), with a column on each side that
+// stays insignificant (neighbours outside the code-block), in the caller's
+// work area: stripe s, column x at (x + 1) + s * (width + 2). It fits the
+// encoder's block_work_bytes(width, height), which callers allocate for
+// both. A column's neighbours come from three words, and whole columns
+// with nothing to code in a pass are passed over at once.
+CF_HD constexpr int decode_work_words(int width, int height) { return (width + 2) * stripe_count(height); }
+// The most words any block block_size_ok() takes needs (the tallest block
+// of each width holds the most): room a caller can reserve once.
+CF_HD constexpr int max_decode_work_words() {
+  int most = 0;
+  for (int w = 1; w <= kMaxBlockSide; ++w) {
+    const int h = kMaxBlockArea / w < kMaxBlockSide ? kMaxBlockArea / w : kMaxBlockSide;
+    const int n = decode_work_words(w, h);
+    most = n > most ? n : most;
+  }
+  return most;
+}
+constexpr int kMaxDecodeWorkWords = max_decode_work_words();
+static_assert(2 * decode_work_words(1, 1) <= block_work_bytes(1, 1) &&
+                  2 * decode_work_words(4, 5) <= block_work_bytes(4, 5) &&
+                  2 * decode_work_words(64, 64) <= block_work_bytes(64, 64),
+              "the decoder's words fit the work area");
+
 // The context modelling of one block in the stripe scan, reading the
 // decisions from the MQ or raw decoder; decode_block() below is the entry.
 class BlockDecoder {
  public:
   // The input is checked (check_decode); the output's block is cleared.
   CF_HD BlockDecoder(const DecodeInput &in, const DecodeOutput &out, const DecodeContexts &contexts)
-      : in_(in), out_(out), flags_(out.work), pitch_(in.width + 2), contexts_(contexts.states) {
-    for (int i = 0; i < block_work_bytes(in.width, in.height); ++i) flags_[i] = 0;
+      : in_(in),
+        out_(out),
+        words_(reinterpret_cast<std::uint16_t *>(out.work)),
+        pitch_(in.width + 2),
+        stripes_(stripe_count(in.height)),
+        causal_((in.style & kStyleVerticalCausal) != 0),
+        contexts_(contexts.states) {
+    for (int i = 0; i < decode_work_words(in.width, in.height); ++i) words_[i] = 0;
     for (int y = 0; y < in.height; ++y)
       for (int x = 0; x < in.width; ++x) sample(x, y) = 0;
     reset_contexts(contexts_);
@@ -141,89 +172,135 @@ class BlockDecoder {
   BlockDecoder &operator=(const BlockDecoder &) = delete;
 
   CF_HD std::int32_t &sample(int x, int y) { return out_.samples[y * out_.stride + x]; }
-  CF_HD std::uint8_t &flags(int x, int y) { return flags_[(y + 1) * pitch_ + x + 1]; }
-  CF_HD unsigned neighbours(int x, int y, unsigned &negative) {
-    return significant_neighbours(&flags(x, y), pitch_, in_.style, y, negative);
+  CF_HD std::uint16_t &word(int s, int x) { return words_[s * pitch_ + x + 1]; }
+
+  // Column x of stripe s with the row above and the row below (x may be
+  // -1 or width: the border).
+  CF_HD ColumnBits column(int s, int x) {
+    const unsigned c = word(s, x);
+    ColumnBits v{((c >> kSigShift) & 15u) << 1, ((c >> kNegShift) & 15u) << 1};
+    if (s > 0) {
+      const unsigned u = word(s - 1, x);  // its row 3 is the row above
+      v.sig |= (u >> (kSigShift + 3)) & 1u;
+      v.neg |= (u >> (kNegShift + 3)) & 1u;
+    }
+    if (s + 1 < stripes_) {
+      const unsigned d = word(s + 1, x);  // its row 0 is the row below
+      v.sig |= ((d >> kSigShift) & 1u) << 5;
+      v.neg |= ((d >> kNegShift) & 1u) << 5;
+    }
+    return v;
   }
 
   // A decision in context `label`: raw in a bypass pass.
   CF_HD int decide(int label) { return raw_now_ ? raw_.bit() : mq_.decode(contexts_[label]); }
 
-  // The sample has just become significant at `plane`: its sign (D.3.2;
-  // raw without the prediction), then its state and bit.
-  CF_HD void decode_sign(int x, int y, unsigned m, unsigned negative, int plane) {
+  // Row r of column x in stripe s has just become significant at `plane`:
+  // its sign (D.3.2; raw without the prediction), then its state and bit.
+  CF_HD void decode_sign(int s, int x, int r, unsigned m, unsigned negative, int plane, ColumnBits &own) {
     const SignContext sc = sign_context(m, negative);
-    const int s = raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit;
-    flags(x, y) |= std::uint8_t(kSignificant | (s ? kNegative : 0));
-    sample(x, y) = std::int32_t(1) << plane;
+    const int neg = raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit;
+    word(s, x) |= std::uint16_t((1u << (kSigShift + r)) | (unsigned(neg) << (kNegShift + r)));
+    own = with_new(own, 1u << r, unsigned(neg) << r);
+    sample(x, s * kStripeHeight + r) = std::int32_t(1) << plane;
   }
 
   // The significance decision of an insignificant sample, and its sign when
   // it becomes significant.
-  CF_HD void decode_significance(int x, int y, int plane) {
+  CF_HD void decode_significance(int s, int x, int r, const ColumnBits &left, ColumnBits &own,
+                                 const ColumnBits &right, int plane) {
     unsigned negative;
-    const unsigned m = neighbours(x, y, negative);
-    if (decide(significance_context(in_.orientation, m))) decode_sign(x, y, m, negative, plane);
+    const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
+    if (decide(significance_context(in_.orientation, m))) decode_sign(s, x, r, m, negative, plane, own);
   }
 
-  // D.3.1: insignificant samples with a significant neighbour.
+  // D.3.1: insignificant samples with a significant neighbour. A column
+  // none of whose samples has one is passed over: none of them can become
+  // significant in this pass.
   CF_HD void significance_pass(int plane) {
-    for (int s = 0; s < stripe_count(in_.height); ++s)
-      for (int x = 0; x < in_.width; ++x)
-        for (int r = 0, y = s * kStripeHeight; r < stripe_rows(s, in_.height); ++r, ++y) {
-          if (flags(x, y) & kSignificant) continue;
-          unsigned negative;
-          if (neighbours(x, y, negative) == 0) continue;
-          flags(x, y) |= kCodedNow;
-          decode_significance(x, y, plane);
-        }
+    for (int s = 0; s < stripes_; ++s) {
+      const int rows = stripe_rows(s, in_.height);
+      const unsigned full = (1u << rows) - 1;
+      ColumnBits left{0, 0}, own = column(s, 0);
+      for (int x = 0; x < in_.width; ++x) {
+        const ColumnBits right = column(s, x + 1);
+        const unsigned w = word(s, x);
+        if (((w >> kSigShift) & full) != full && (left.sig | own.sig | right.sig) != 0)
+          for (int r = 0; r < rows; ++r) {
+            if ((word(s, x) >> (kSigShift + r)) & 1u) continue;
+            unsigned negative;
+            const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
+            if (m == 0) continue;
+            word(s, x) |= std::uint16_t(1u << (kCodedShift + r));
+            if (decide(significance_context(in_.orientation, m))) decode_sign(s, x, r, m, negative, plane, own);
+          }
+        left = own;
+        own = right;
+      }
+    }
   }
 
   // D.3.3: samples significant since an earlier plane.
   CF_HD void refinement_pass(int plane) {
-    for (int s = 0; s < stripe_count(in_.height); ++s)
-      for (int x = 0; x < in_.width; ++x)
-        for (int r = 0, y = s * kStripeHeight; r < stripe_rows(s, in_.height); ++r, ++y) {
-          const std::uint8_t f = flags(x, y);
-          if ((f & kSignificant) == 0 || (f & kCodedNow) != 0) continue;
-          unsigned negative;
-          const unsigned m = neighbours(x, y, negative);
-          sample(x, y) |= std::int32_t(decide(refinement_context((f & kRefined) != 0, m))) << plane;
-          flags(x, y) |= kRefined;
-        }
-  }
-
-  // Run-length mode: a full stripe column of samples all insignificant,
-  // uncoded in this plane and without a significant neighbour (D.3.4).
-  CF_HD bool run_column(int x, int y0) {
-    for (int r = 0; r < kStripeHeight; ++r) {
-      if (flags(x, y0 + r) & (kSignificant | kCodedNow)) return false;
-      unsigned negative;
-      if (neighbours(x, y0 + r, negative) != 0) return false;
-    }
-    return true;
-  }
-
-  // D.3.4: every sample the plane's earlier passes left; then the
-  // segmentation symbol (D.5) with that style. A cleanup pass is never raw.
-  CF_HD void cleanup_pass(int plane) {
-    for (int s = 0; s < stripe_count(in_.height); ++s) {
-      const int y0 = s * kStripeHeight, rows = stripe_rows(s, in_.height);
+    for (int s = 0; s < stripes_; ++s) {
+      const int rows = stripe_rows(s, in_.height);
+      ColumnBits left{0, 0}, own = column(s, 0);
       for (int x = 0; x < in_.width; ++x) {
+        const ColumnBits right = column(s, x + 1);
+        const unsigned w = word(s, x);
+        const unsigned todo = (w >> kSigShift) & ~(w >> kCodedShift) & 15u;
+        if (todo != 0)
+          for (int r = 0; r < rows; ++r) {
+            if (((todo >> r) & 1u) == 0) continue;
+            const bool refined = ((w >> (kRefinedShift + r)) & 1u) != 0;
+            unsigned negative;
+            const unsigned m = refined ? 0u : neighbour_mask(left, own, right, r, causal_, negative);
+            sample(x, s * kStripeHeight + r) |= std::int32_t(decide(refinement_context(refined, m))) << plane;
+          }
+        word(s, x) = std::uint16_t(w | (todo << kRefinedShift));
+        left = own;
+        own = right;
+      }
+    }
+  }
+
+  // D.3.4: every sample the plane's earlier passes left, a full stripe
+  // column of them with no significant neighbour in run-length mode; then
+  // the segmentation symbol (D.5) with that style. A cleanup pass is never
+  // raw.
+  CF_HD void cleanup_pass(int plane) {
+    // The neighbours a run looks at: the row below only when not causal.
+    const unsigned seen = causal_ ? 0x1Fu : 0x3Fu;
+    for (int s = 0; s < stripes_; ++s) {
+      const int rows = stripe_rows(s, in_.height);
+      ColumnBits left{0, 0}, own = column(s, 0);
+      for (int x = 0; x < in_.width; ++x) {
+        const ColumnBits right = column(s, x + 1);
+        const unsigned w = word(s, x);
         int r = 0;
-        if (rows == kStripeHeight && run_column(x, y0)) {
-          if (!decide(kRunLengthContext)) continue;  // the whole column stays insignificant
+        if (rows == kStripeHeight && (w & ((15u << kSigShift) | (15u << kCodedShift))) == 0 &&
+            ((left.sig | own.sig | right.sig) & seen) == 0) {
+          if (!decide(kRunLengthContext)) {  // the whole column stays insignificant
+            left = own;
+            own = right;
+            continue;
+          }
           // The first significant row, two bits, most significant first.
           r = decide(kUniformContext) << 1;
           r |= decide(kUniformContext);
           unsigned negative;
-          const unsigned m = neighbours(x, y0 + r, negative);
-          decode_sign(x, y0 + r, m, negative, plane);
+          const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
+          decode_sign(s, x, r, m, negative, plane, own);
           ++r;
         }
-        for (; r < rows; ++r)
-          if ((flags(x, y0 + r) & (kSignificant | kCodedNow)) == 0) decode_significance(x, y0 + r, plane);
-        for (r = 0; r < rows; ++r) flags(x, y0 + r) &= std::uint8_t(~kCodedNow);
+        for (; r < rows; ++r) {
+          const unsigned now = word(s, x);
+          if ((((now >> kSigShift) | (now >> kCodedShift)) >> r & 1u) == 0)
+            decode_significance(s, x, r, left, own, right, plane);
+        }
+        word(s, x) &= std::uint16_t(~(15u << kCodedShift));
+        left = own;
+        own = right;
       }
     }
     if (in_.style & kStyleSegmentation) {
@@ -268,23 +345,28 @@ class BlockDecoder {
   // Signs and half planes, the last pass having been on `plane` (a
   // significance propagation pass when `after_significance`).
   CF_HD void reconstruct(int plane, bool after_significance) {
-    for (int y = 0; y < in_.height; ++y)
+    for (int s = 0; s < stripes_; ++s)
       for (int x = 0; x < in_.width; ++x) {
-        const std::uint8_t f = flags(x, y);
-        if ((f & kSignificant) == 0) continue;
-        const int lowest = (after_significance && (f & kCodedNow) == 0 ? plane + 1 : plane) + in_.fraction_bits;
-        std::int32_t &v = sample(x, y);
-        v <<= in_.fraction_bits;
-        if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
-        if (f & kNegative) v = -v;
+        const unsigned w = word(s, x);
+        if ((w & (15u << kSigShift)) == 0) continue;
+        for (int r = 0, rows = stripe_rows(s, in_.height); r < rows; ++r) {
+          if (((w >> (kSigShift + r)) & 1u) == 0) continue;
+          const bool coded = ((w >> (kCodedShift + r)) & 1u) != 0;
+          const int lowest = (after_significance && !coded ? plane + 1 : plane) + in_.fraction_bits;
+          std::int32_t &v = sample(x, s * kStripeHeight + r);
+          v <<= in_.fraction_bits;
+          if (lowest > 0) v += std::int32_t(1) << (lowest - 1);
+          if ((w >> (kNegShift + r)) & 1u) v = -v;
+        }
       }
   }
 
  private:
   DecodeInput in_;
   DecodeOutput out_;
-  std::uint8_t *flags_;
-  int pitch_;
+  std::uint16_t *words_;
+  int pitch_, stripes_;
+  bool causal_;
   bool raw_now_ = false;
   bool corrupt_ = false;
   MqContext *contexts_;

@@ -71,6 +71,41 @@ CF_HD constexpr unsigned vertically_causal(unsigned neighbours, int y) {
   return (y % kStripeHeight == kStripeHeight - 1) ? neighbours & ~kBelow : neighbours;
 }
 
+// Bits of a stripe column's state word, row r (0..3) of the stripe at each
+// shift + r: significant, negative, refined at least once, coded by this
+// plane's significance propagation pass.
+constexpr int kSigShift = 0, kNegShift = 4, kRefinedShift = 8, kCodedShift = 12;
+
+// A stripe column's significance and signs as 6-bit masks: bit 0 the row
+// above the stripe, bits 1..4 the stripe's rows, bit 5 the row below. Three
+// of them (the columns left, own, right) give every neighbour of the
+// column's samples, so a coder that keeps its state one word per stripe
+// column forms a context from three words instead of eight samples.
+struct ColumnBits {
+  unsigned sig, neg;
+};
+
+// The column with `rows` (a row mask of the stripe) newly significant.
+CF_HD constexpr ColumnBits with_new(ColumnBits c, unsigned rows, unsigned negative_rows) {
+  return {c.sig | (rows << 1), c.neg | ((rows & negative_rows) << 1)};
+}
+
+CF_HD constexpr unsigned bit_at(unsigned bits, int e, unsigned flag) { return ((bits >> e) & 1u) ? flag : 0u; }
+
+// Row r's significant neighbours as a k* mask (after the vertically causal
+// rule when `causal`), from its column and the ones left and right;
+// `negative` gets the direct neighbours' signs.
+CF_HD unsigned neighbour_mask(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r, int row,
+                                     bool causal, unsigned &negative) {
+  const int e = row + 1;
+  unsigned m = bit_at(l.sig, e, kW) | bit_at(r.sig, e, kE) | bit_at(o.sig, e - 1, kN) | bit_at(o.sig, e + 1, kS) |
+               bit_at(l.sig, e - 1, kNW) | bit_at(r.sig, e - 1, kNE) | bit_at(l.sig, e + 1, kSW) |
+               bit_at(r.sig, e + 1, kSE);
+  if (causal) m = vertically_causal(m, row);
+  negative = bit_at(l.neg, e, kW) | bit_at(r.neg, e, kE) | bit_at(o.neg, e - 1, kN) | bit_at(o.neg, e + 1, kS);
+  return m;
+}
+
 // Table D.1, from the counts of significant horizontal (0-2), vertical (0-2)
 // and diagonal (0-4) neighbours. LL and LH share a table in which horizontal
 // neighbours weigh most; HL uses it with H and V swapped; HH ranks diagonals
