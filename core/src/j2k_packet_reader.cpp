@@ -71,10 +71,15 @@ bool TagTreeDecoder::below(PacketBitReader &in, std::uint32_t x, std::uint32_t y
   return n != nullptr && n->known && n->low < threshold;
 }
 
+// Asking below() for thresholds 1, 2, ... in turn until the leaf is known
+// reads the same bits as asking once for the highest: a node reads nothing
+// while its parent is unknown, so either way each node on the path reads
+// its bits, root first, until it is known or reaches the threshold. Once
+// is one walk from the root instead of one per value.
 std::uint32_t TagTreeDecoder::value(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t limit) {
-  for (std::uint32_t t = 1; t <= limit + 1; ++t)
-    if (below(in, x, y, t)) return t - 1;
-  throw PacketTruncated{};  // a value no code-block can have: corrupt data
+  if (!below(in, x, y, limit + 1)) throw PacketTruncated{};  // a value no code-block can have: corrupt data
+  const Level &leaves = levels_[0];
+  return leaves.nodes[std::size_t(y) * leaves.width + x].low;
 }
 
 // ---------------------------------------------------------------------------
