@@ -55,16 +55,16 @@ using Clock = std::chrono::steady_clock;
 
 // Photos with a camera's detail among opencv-doc's samples (JPEG, RGB, at
 // least 512 wide); the frame is tiled with them at their own resolution.
-const char *const kPhotos[] = {"baboon.jpg",       "building.jpg", "aero1.jpg",   "aloeL.jpg",   "leuvenA.jpg",
-                               "starry_night.jpg", "pca_test1.jpg", "aero3.jpg",  "board.jpg",   "stuff.jpg",
-                               "ela_original.jpg", "squirrel_cls.jpg", "left.jpg", "leuvenB.jpg"};
+const char *const kPhotos[] = {"baboon.jpg",       "building.jpg",     "aero1.jpg", "aloeL.jpg",  "leuvenA.jpg",
+                               "starry_night.jpg", "pca_test1.jpg",    "aero3.jpg", "board.jpg",  "stuff.jpg",
+                               "ela_original.jpg", "squirrel_cls.jpg", "left.jpg",  "leuvenB.jpg"};
 
 void cuda_check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
 }
 void nv_check(nvjpeg2kStatus_t s, const char *what) {
-  if (s != NVJPEG2K_STATUS_SUCCESS) throw std::runtime_error(std::string("nvJPEG2000 ") + what + ": status " +
-                                                             std::to_string(int(s)));
+  if (s != NVJPEG2K_STATUS_SUCCESS)
+    throw std::runtime_error(std::string("nvJPEG2000 ") + what + ": status " + std::to_string(int(s)));
 }
 
 // ---- frames ----------------------------------------------------------------
@@ -157,7 +157,9 @@ void tile_photos(const std::vector<Photo> &photos, Format format, int w, int h, 
 struct Planes {
   const Frame *like;
   std::uint8_t *device = nullptr;
-  explicit Planes(const Frame &f) : like(&f) { cuda_check(cudaMalloc(reinterpret_cast<void **>(&device), f.host.size()), "output"); }
+  explicit Planes(const Frame &f) : like(&f) {
+    cuda_check(cudaMalloc(reinterpret_cast<void **>(&device), f.host.size()), "output");
+  }
   ~Planes() { cudaFree(device); }
   std::vector<std::uint8_t> download() const {
     std::vector<std::uint8_t> h(like->host.size());
@@ -202,9 +204,9 @@ std::vector<Case> all_cases() {
   for (bool lossless : {true, false})
     for (bool ht : {false, true})
       for (bool encode : {true, false})
-        v.push_back({std::string(ht ? "ht" : "part1") + (lossless ? "-lossless-" : "-1bpp-") +
-                         (encode ? "encode" : "decode"),
-                     ht, lossless, encode});
+        v.push_back(
+            {std::string(ht ? "ht" : "part1") + (lossless ? "-lossless-" : "-1bpp-") + (encode ? "encode" : "decode"),
+             ht, lossless, encode});
   return v;
 }
 
@@ -448,9 +450,12 @@ bool read_options(int argc, char **argv, Options &o) {
     } else if (a == "--formats") {
       o.formats.clear();
       for (const std::string &s : split(v)) {
-        if (s == "RGB") o.formats.push_back(Format::Rgb);
-        else if (s == "GRAY8") o.formats.push_back(Format::Gray8);
-        else if (s == "I420") o.formats.push_back(Format::I420);
+        if (s == "RGB")
+          o.formats.push_back(Format::Rgb);
+        else if (s == "GRAY8")
+          o.formats.push_back(Format::Gray8);
+        else if (s == "I420")
+          o.formats.push_back(Format::I420);
         else {
           std::fprintf(stderr, "--formats: %s is not RGB, GRAY8 or I420\n", s.c_str());
           return false;
@@ -486,14 +491,14 @@ bool read_options(int argc, char **argv, Options &o) {
 
 struct Row {
   std::string name, size, format;
-  double ours_fps = 0, nv_fps = 0;   // stream rate (best K)
+  double ours_fps = 0, nv_fps = 0;  // stream rate (best K)
   int ours_k = 0, nv_k = 0;
-  double ours_ms = 0, nv_ms = 0;     // one frame at a time
+  double ours_ms = 0, nv_ms = 0;       // one frame at a time
   std::vector<double> ours_at, nv_at;  // fps per --streams entry
   double ours_bpp = 0, nv_bpp = 0, ours_psnr = 0, nv_psnr = 0;
-  int cross_difference = 0;           // lossless: must be 0
+  int cross_difference = 0;  // lossless: must be 0
   bool interchange_ok = true;
-  std::string stages;                 // ours, one frame
+  std::string stages;  // ours, one frame
 };
 
 // The instances of both codecs for one frame, kept for all its cases.
@@ -597,7 +602,9 @@ void print_tables(std::FILE *out, const Options &o, const std::vector<Row> &rows
                "Stream rate: the best of %zu instance counts (threads, each its own state and CUDA stream); "
                "each instance count also as a row of its own below.\n\n",
                device.c_str(), o.streams.size());
-  std::fprintf(out, "## Stream rate\n\n| case | size | format | ours fps | nvJPEG2000 fps | ratio |\n|---|---|---|---:|---:|---:|\n");
+  std::fprintf(
+      out,
+      "## Stream rate\n\n| case | size | format | ours fps | nvJPEG2000 fps | ratio |\n|---|---|---|---:|---:|---:|\n");
   for (const Row &r : rows)
     std::fprintf(out, "| %s | %s | %s | %.1f | %.1f | %.2f |\n", r.name.c_str(), r.size.c_str(), r.format.c_str(),
                  r.ours_fps, r.nv_fps, r.ours_fps / r.nv_fps);
@@ -607,7 +614,9 @@ void print_tables(std::FILE *out, const Options &o, const std::vector<Row> &rows
       std::fprintf(out, "| %d-streams-%s | %s | %s | %.1f | %.1f | %.2f |\n", o.streams[s], r.name.c_str(),
                    r.size.c_str(), r.format.c_str(), r.ours_at[s], r.nv_at[s], r.ours_at[s] / r.nv_at[s]);
   }
-  std::fprintf(out, "\n## One frame at a time\n\n| case | size | format | ours ms/frame | nvJPEG2000 ms/frame | ratio |\n|---|---|---|---:|---:|---:|\n");
+  std::fprintf(out,
+               "\n## One frame at a time\n\n| case | size | format | ours ms/frame | nvJPEG2000 ms/frame | ratio "
+               "|\n|---|---|---|---:|---:|---:|\n");
   for (const Row &r : rows)
     std::fprintf(out, "| %s | %s | %s | %.2f | %.2f | %.2f |\n", r.name.c_str(), r.size.c_str(), r.format.c_str(),
                  r.ours_ms, r.nv_ms, r.nv_ms / r.ours_ms);
@@ -618,7 +627,9 @@ void print_tables(std::FILE *out, const Options &o, const std::vector<Row> &rows
   for (const Row &r : rows)
     std::fprintf(out, "| %s | %s | %s | %d / %d | %.3f | %.3f | %.2f | %.2f | %s | %d | %s |\n", r.name.c_str(),
                  r.size.c_str(), r.format.c_str(), r.ours_k, r.nv_k, r.ours_bpp, r.nv_bpp, r.ours_psnr, r.nv_psnr,
-                 r.name.find("lossless") == std::string::npos ? "lossy" : r.interchange_ok ? "exact" : "DIFFERS",
+                 r.name.find("lossless") == std::string::npos ? "lossy"
+                 : r.interchange_ok                           ? "exact"
+                                                              : "DIFFERS",
                  r.cross_difference, r.stages.c_str());
 }
 
@@ -652,10 +663,12 @@ int main(int argc, char **argv) {
             rows.push_back(run_case(o, f, k, instances));
             const Row &r = rows.back();
             failures += !r.interchange_ok;
-            std::printf("%s %s %s: ours %.1f fps (K=%d) %.2f ms | nvJPEG2000 %.1f fps (K=%d) %.2f ms | %.3f / %.3f bpp | %s | %s | %.1f s\n",
-                        r.name.c_str(), r.size.c_str(), r.format.c_str(), r.ours_fps, r.ours_k, r.ours_ms, r.nv_fps,
-                        r.nv_k, r.nv_ms, r.ours_bpp, r.nv_bpp, r.interchange_ok ? "interchange ok" : "INTERCHANGE DIFFERS",
-                        r.stages.c_str(), std::chrono::duration<double>(Clock::now() - started).count());
+            std::printf(
+                "%s %s %s: ours %.1f fps (K=%d) %.2f ms | nvJPEG2000 %.1f fps (K=%d) %.2f ms | %.3f / %.3f bpp | %s | "
+                "%s | %.1f s\n",
+                r.name.c_str(), r.size.c_str(), r.format.c_str(), r.ours_fps, r.ours_k, r.ours_ms, r.nv_fps, r.nv_k,
+                r.nv_ms, r.ours_bpp, r.nv_bpp, r.interchange_ok ? "interchange ok" : "INTERCHANGE DIFFERS",
+                r.stages.c_str(), std::chrono::duration<double>(Clock::now() - started).count());
             std::fflush(stdout);
           } catch (const std::exception &e) {
             std::printf("%s %dx%d %s: FAILED: %s\n", k.name.c_str(), w, h, format_name(fmt), e.what());

@@ -207,8 +207,8 @@ class BlockDecoder {
 
   // The significance decision of an insignificant sample, and its sign when
   // it becomes significant.
-  CF_HD void decode_significance(int s, int x, int r, const ColumnBits &left, ColumnBits &own,
-                                 const ColumnBits &right, int plane) {
+  CF_HD void decode_significance(int s, int x, int r, const ColumnBits &left, ColumnBits &own, const ColumnBits &right,
+                                 int plane) {
     unsigned negative;
     const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
     if (decide(significance_context(in_.orientation, m))) decode_sign(s, x, r, m, negative, plane, own);

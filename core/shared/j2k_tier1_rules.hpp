@@ -95,8 +95,8 @@ CF_HD constexpr unsigned bit_at(unsigned bits, int e, unsigned flag) { return ((
 // Row r's significant neighbours as a k* mask (after the vertically causal
 // rule when `causal`), from its column and the ones left and right;
 // `negative` gets the direct neighbours' signs.
-CF_HD unsigned neighbour_mask(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r, int row,
-                                     bool causal, unsigned &negative) {
+CF_HD unsigned neighbour_mask(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r, int row, bool causal,
+                              unsigned &negative) {
   const int e = row + 1;
   unsigned m = bit_at(l.sig, e, kW) | bit_at(r.sig, e, kE) | bit_at(o.sig, e - 1, kN) | bit_at(o.sig, e + 1, kS) |
                bit_at(l.sig, e - 1, kNW) | bit_at(r.sig, e - 1, kNE) | bit_at(l.sig, e + 1, kSW) |
