@@ -247,6 +247,21 @@ struct Ours {
 
 // ---- nvJPEG2000 -------------------------------------------------------------
 
+// A frame's planes at `base` (device memory) as nvJPEG2000 takes them.
+struct Planar {
+  void *planes[3] = {};
+  std::size_t pitch[3] = {};
+  nvjpeg2kImage_t image;
+  Planar(const Frame &f, std::uint8_t *base) : image{planes, pitch, NVJPEG2K_UINT8, std::uint32_t(f.n)} {
+    for (int c = 0; c < f.n; ++c) {
+      planes[c] = base + f.offset[c];
+      pitch[c] = std::size_t(f.width[c]);
+    }
+  }
+  Planar(const Planar &) = delete;  // image points at its own arrays
+  Planar &operator=(const Planar &) = delete;
+};
+
 // One instance of nvJPEG2000: its handles, states, CUDA stream and output.
 struct Nv {
   nvjpeg2kHandle_t handle = nullptr;
@@ -309,14 +324,8 @@ struct Nv {
   }
 
   void encode(const Frame &f) {
-    void *planes[3];
-    std::size_t pitch[3];
-    for (int c = 0; c < f.n; ++c) {
-      planes[c] = f.device + f.offset[c];
-      pitch[c] = std::size_t(f.width[c]);
-    }
-    nvjpeg2kImage_t img{planes, pitch, NVJPEG2K_UINT8, std::uint32_t(f.n)};
-    nv_check(nvjpeg2kEncode(encoder, encode_state, encode_params, &img, cuda), "encode");
+    Planar img(f, f.device);
+    nv_check(nvjpeg2kEncode(encoder, encode_state, encode_params, &img.image, cuda), "encode");
     std::size_t length = 0;
     nv_check(nvjpeg2kEncodeRetrieveBitstream(encoder, encode_state, nullptr, &length, cuda), "bitstream size");
     cuda_check(cudaStreamSynchronize(cuda), "nvJPEG2000 encode");
@@ -327,15 +336,8 @@ struct Nv {
 
   void decode(const std::vector<std::uint8_t> &cs) {
     nv_check(nvjpeg2kStreamParse(handle, cs.data(), cs.size(), 0, 0, parsed), "parse");
-    const Frame &f = *out.like;
-    void *planes[3];
-    std::size_t pitch[3];
-    for (int c = 0; c < f.n; ++c) {
-      planes[c] = out.device + f.offset[c];
-      pitch[c] = std::size_t(f.width[c]);
-    }
-    nvjpeg2kImage_t img{planes, pitch, NVJPEG2K_UINT8, std::uint32_t(f.n)};
-    nv_check(nvjpeg2kDecodeImage(handle, decode_state, parsed, decode_params, &img, cuda), "decode");
+    Planar img(*out.like, out.device);
+    nv_check(nvjpeg2kDecodeImage(handle, decode_state, parsed, decode_params, &img.image, cuda), "decode");
     cuda_check(cudaStreamSynchronize(cuda), "nvJPEG2000 decode");
   }
 };
@@ -365,7 +367,6 @@ double quality_for(Nv &nv, const Frame &f, const Case &k, std::size_t bytes) {
 // for about `seconds` (the instances warmed up before); `work(i)` does one
 // complete frame on instance i.
 double stream_fps(int instances, double seconds, const std::function<void(int)> &work) {
-  std::atomic<int> ready{0};
   std::atomic<long long> frames{0};
   std::atomic<bool> failed{false};
   std::string failure;
@@ -374,7 +375,6 @@ double stream_fps(int instances, double seconds, const std::function<void(int)> 
   std::vector<std::thread> threads;
   for (int i = 0; i < instances; ++i)
     threads.emplace_back([&, i] {
-      ++ready;
       std::this_thread::sleep_until(start_at);
       try {
         while (Clock::now() < stop_at) {
