@@ -10,7 +10,11 @@
 // say mct (the RCT where the tile's components 0..2 are 5/3, G.2, the ICT
 // where they are 9/7, G.3; mixed is refused); the DC level shift undone, the
 // irreversible samples rounded to the nearest integer, and every sample
-// clamped to its component's range (G.1.2) and written to the frame.
+// clamped to its component's range (G.1.2) and written to the frame. A
+// tile-component the decoder stored nothing of (TileComponentLayout::coded
+// false) has zero coefficients; unless the colour transform joins it to a
+// coded one, it is written as the samples of a zero without loading or
+// wavelet levels (every step maps zeros to zeros).
 // cf::cpu is the serial reference; cf::omp shares the tiles, components,
 // rows and columns over threads and gives the same bits. The rules are
 // core/shared/j2k_idwt_rules.hpp and core/shared/j2k_dequant_rules.hpp;

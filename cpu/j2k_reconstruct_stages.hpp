@@ -116,8 +116,20 @@ inline void check(const Frame &f, bool host_only = true) {
   if (!f.coefficients && f.layout.coefficient_count) fail("no coefficients");
 }
 
+// Whether tile-component k of tile t comes out as one value: nothing of it
+// coded, and not made by the colour transform out of coded ones. Every
+// step maps zero coefficients to zero (the lifting steps of both wavelets,
+// both colour transforms, rounding), so its samples are those of a zero,
+// and it needs no work block, no load and no wavelet level.
+inline bool is_constant(const Layout &l, const TileLayout &t, std::size_t k) {
+  const auto coded = [&](std::size_t j) { return l.tile_components[t.first_tile_component + j].coded; };
+  if (coded(k)) return false;
+  return !l.params.mct || k >= 3 || (!coded(0) && !coded(1) && !coded(2));
+}
+
 // Samples of work a tile needs: its tile-components' kept regions, int32
-// for the reversible ones and float for the others.
+// for the reversible ones and float for the others (none for the constant
+// ones).
 struct WorkSize {
   std::size_t ints = 0, floats = 0;
 };
@@ -126,6 +138,7 @@ inline WorkSize tile_work_size(const Layout &l, std::uint32_t tile, std::uint32_
   const TileLayout &t = l.tiles[tile];
   for (std::size_t k = 0; k < l.params.components.size(); ++k) {
     const TileComponentLayout &tc = l.tile_components[t.first_tile_component + k];
+    if (is_constant(l, t, k)) continue;
     const Rect &r = kept(tc, reduce);
     (tc.reversible ? n.ints : n.floats) += std::size_t(r.width()) * r.height();
   }
@@ -134,12 +147,13 @@ inline WorkSize tile_work_size(const Layout &l, std::uint32_t tile, std::uint32_
 
 // One tile's tile-components (their indices and layouts) and their work
 // blocks: ints[k] for a reversible one (5/3), floats[k] otherwise (9/7),
-// the other null.
+// the other null; both null for a constant one.
 struct TileWork {
   std::vector<std::size_t> indices;
   std::vector<const TileComponentLayout *> tcs;
   std::vector<std::int32_t *> ints;
   std::vector<float *> floats;
+  std::vector<bool> constant;
 };
 
 inline TileWork tile_work(const Frame &f, std::uint32_t tile, std::int32_t *ints, float *floats) {
@@ -150,10 +164,13 @@ inline TileWork tile_work(const Frame &f, std::uint32_t tile, std::int32_t *ints
     const TileComponentLayout &tc = f.layout.tile_components[i];
     const Rect &r = kept(tc, f.r.reduce);
     const std::size_t n = std::size_t(r.width()) * r.height();
+    const bool constant = is_constant(f.layout, t, k);
     w.indices.push_back(i);
     w.tcs.push_back(&tc);
-    w.ints.push_back(tc.reversible ? ints : nullptr);
-    w.floats.push_back(tc.reversible ? nullptr : floats);
+    w.constant.push_back(constant);
+    w.ints.push_back(tc.reversible && !constant ? ints : nullptr);
+    w.floats.push_back(tc.reversible || constant ? nullptr : floats);
+    if (constant) continue;
     if (tc.reversible)
       ints += n;
     else
@@ -163,14 +180,19 @@ inline TileWork tile_work(const Frame &f, std::uint32_t tile, std::int32_t *ints
 }
 
 // Row y of tile-component k's work block from its coefficients: the bands
-// of the kept resolutions, ROI scaling undone, dequantised when float.
+// of the kept resolutions, ROI scaling undone, dequantised when float
+// (zeros where nothing is coded).
 template <class T>
 void load_row(const Frame &f, const TileWork &w, std::size_t k, T *block, std::uint32_t y) {
   const TileComponentLayout &tc = *w.tcs[k];
   const std::uint32_t kept_levels = levels_of(tc) - f.r.reduce;
   const std::size_t width = kept(tc, f.r.reduce).width();
-  const std::int32_t *src = f.coefficients + tc.offset + std::size_t(y) * tc.rect.width();
   T *dst = block + y * width;
+  if (!tc.coded) {
+    std::fill(dst, dst + width, T(0));
+    return;
+  }
+  const std::int32_t *src = f.coefficients + tc.offset + std::size_t(y) * tc.coefficient_stride;
   const std::uint32_t shift = f.r.roi_shifts.empty() ? 0 : f.r.roi_shifts[w.indices[k]];
   const std::uint32_t fraction_bits = tc.reversible ? 0 : f.r.irreversible_fraction_bits;
   // Bands in subbands_in_order(): those of resolutions 0..kept_levels come first.
@@ -202,6 +224,18 @@ inline void write_samples(const FrameView &v, int c, int x, int y, int n, const 
   }
 }
 
+// Row y of the kept region r of component c's tile-component into the
+// frame: r.width() samples from `in`.
+inline void write_row(const Frame &f, const Rect &r, std::size_t c, std::uint32_t y, const std::uint32_t *in) {
+  const CodestreamParams &p = f.layout.params;
+  const std::uint64_t scale = std::uint64_t(p.components[c].subsample_x) << f.r.reduce;
+  const std::uint64_t scale_y = std::uint64_t(p.components[c].subsample_y) << f.r.reduce;
+  // Resolution coordinates to the reduced component's (B-14 on the image origin).
+  const int x = int(r.x0 - ceil_div(p.x0, scale));
+  const int row = int(r.y0 + y - ceil_div(p.y0, scale_y));
+  write_samples(f.out, int(c), x, row, int(r.width()), in);
+}
+
 // Row y of tile-component k into the frame, from `blocks` (its work block,
 // and with the colour transform those of components 1 and 2: k = 0 then
 // does all three, alike in wavelet as check() makes sure). scratch holds 3
@@ -231,15 +265,18 @@ void store_row(const Frame &f, const TileWork &w, std::size_t k, T *const *block
       out[j * std::size_t(width) + i] = quant::output_sample(v[j], int(p.components[k + j].bit_depth))
                                         << f.r.shift_up[k + j];
   }
-  for (std::size_t j = 0; j < comps; ++j) {
-    const std::size_t c = k + j;
-    const std::uint64_t scale = std::uint64_t(p.components[c].subsample_x) << f.r.reduce;
-    const std::uint64_t scale_y = std::uint64_t(p.components[c].subsample_y) << f.r.reduce;
-    // Resolution coordinates to the reduced component's (B-14 on the image origin).
-    const int x = int(r.x0 - ceil_div(p.x0, scale));
-    const int row = int(r.y0 + y - ceil_div(p.y0, scale_y));
-    write_samples(f.out, int(c), x, row, width, out + j * std::size_t(width));
-  }
+  for (std::size_t j = 0; j < comps; ++j) write_row(f, r, k + j, y, out + j * std::size_t(width));
+}
+
+// Row y of constant tile-component k into the frame: the samples of a zero
+// (is_constant). scratch holds a row of the kept width.
+inline void store_constant_row(const Frame &f, const TileWork &w, std::size_t k, std::uint32_t y,
+                               std::int32_t *scratch) {
+  const Rect &r = kept(*w.tcs[k], f.r.reduce);
+  auto *out = reinterpret_cast<std::uint32_t *>(scratch);
+  const std::uint32_t v = quant::output_sample(0, int(f.layout.params.components[k].bit_depth)) << f.r.shift_up[k];
+  std::fill(out, out + r.width(), v);
+  write_row(f, r, k, y, out);
 }
 
 // The passes of one tile on its work blocks, each tile-component with its
@@ -253,7 +290,7 @@ void reconstruct_tile(const Frame &f, const TileWork &w, ForEach &&for_each) {
     scratch = std::max<std::size_t>({scratch, kept(*tc, reduce).width(), kept(*tc, reduce).height()});
 
   std::vector<std::size_t> lengths(comps);
-  for (std::size_t k = 0; k < comps; ++k) lengths[k] = kept(*w.tcs[k], reduce).height();
+  for (std::size_t k = 0; k < comps; ++k) lengths[k] = w.constant[k] ? 0 : kept(*w.tcs[k], reduce).height();
   for_each(total(lengths), scratch, [&](std::size_t i, std::int32_t *, float *) {
     const std::size_t k = part_of(lengths, i);
     if (w.tcs[k]->reversible)
@@ -270,7 +307,7 @@ void reconstruct_tile(const Frame &f, const TileWork &w, ForEach &&for_each) {
       for (std::size_t k = 0; k < comps; ++k) {
         const std::uint32_t nl = levels_of(*w.tcs[k]);
         const Rect &r = w.tcs[k]->resolutions[l <= nl ? nl - l + 1 : 0];
-        lengths[k] = l > nl ? 0 : pass == 0 ? r.height() : r.width();
+        lengths[k] = l > nl || w.constant[k] ? 0 : pass == 0 ? r.height() : r.width();
       }
       for_each(total(lengths), scratch, [&](std::size_t i, std::int32_t *is, float *fs) {
         const std::size_t k = part_of(lengths, i);
@@ -291,12 +328,15 @@ void reconstruct_tile(const Frame &f, const TileWork &w, ForEach &&for_each) {
     }
   }
 
-  const bool colour = f.layout.params.mct;
+  // The colour transform's components are constant together or not at all.
+  const bool colour = f.layout.params.mct && !w.constant[0];
   for (std::size_t k = 0; k < comps; ++k)
     lengths[k] = (colour && (k == 1 || k == 2)) ? 0 : kept(*w.tcs[k], reduce).height();
   for_each(total(lengths), 3 * scratch, [&](std::size_t i, std::int32_t *is, float *) {
     const std::size_t k = part_of(lengths, i), n = colour && k == 0 ? 3 : 1;
-    if (w.tcs[k]->reversible) {
+    if (w.constant[k]) {
+      store_constant_row(f, w, k, std::uint32_t(i), is);
+    } else if (w.tcs[k]->reversible) {
       std::int32_t *blocks[3] = {w.ints[k], n > 1 ? w.ints[k + 1] : nullptr, n > 2 ? w.ints[k + 2] : nullptr};
       store_row(f, w, k, blocks, std::uint32_t(i), is);
     } else {

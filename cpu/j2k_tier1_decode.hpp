@@ -1,7 +1,8 @@
-// Tier-1 of the JPEG 2000 decoder on the CPU: every code-block of a tile
-// through t1::decode_block into the tile's coefficient blocks (zero where a
-// block has no pass). cf::cpu decodes the blocks in order; cf::omp gives
-// them to OpenMP threads, with the same samples (blocks are independent).
+// Tier-1 of the JPEG 2000 decoder on the CPU: every code-block tier-2
+// included (TileCodewords::blocks) through t1::decode_block into the tile's
+// coefficient blocks, which the caller has zeroed (the blocks without a
+// pass stay zero). cf::cpu decodes the blocks in order; cf::omp gives them
+// to OpenMP threads, with the same samples (blocks are independent).
 #pragma once
 
 #include <cstdint>
@@ -28,13 +29,18 @@ struct BlockScratch {
   std::vector<int> segments;
 };
 
-// Block b of `plan` into `coefficients` (the tile's array, the plan's
-// offsets); its status.
+// Block cw.blocks[b] into `coefficients` (the tile's array, the plan's
+// offsets and strides; a block of a skipped band, of no pass or of a
+// component with nothing stored is left alone); its status.
 t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
                                   std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch);
 
-// What a block's status says, for a problem report; empty for kOk.
-std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus s);
+// Whether decode_plan_block decodes the block.
+bool block_decoded(const TilePlan &plan, const BlockCodeword &cb, const std::vector<BandDecoding> &bands);
+
+// What a block's status says, for a problem report (naming the block by its
+// number in the tile); empty for kOk.
+std::string block_problem(const TilePlan &plan, const BlockCodeword &cb, t1::BlockStatus s);
 
 }  // namespace cf::j2k
 

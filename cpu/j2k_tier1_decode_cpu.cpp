@@ -4,13 +4,17 @@
 
 namespace cf::j2k {
 
+bool block_decoded(const TilePlan &plan, const BlockCodeword &cb, const std::vector<BandDecoding> &bands) {
+  return !bands[cb.block.band].skip && cb.passes > 0 && plan.components[plan.bands[cb.block.band].component].stride > 0;
+}
+
 t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
                                   std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch) {
-  const PlanBlock &blk = plan.blocks[b];
+  const BlockCodeword &cb = cw.blocks[b];
+  const PlanBlock &blk = cb.block;
   const PlanBand &band = plan.bands[blk.band];
   const BandDecoding &d = bands[blk.band];
-  const BlockCodeword &cb = cw.blocks[b];
-  if (d.skip || cb.passes == 0) return t1::BlockStatus::kOk;
+  if (!block_decoded(plan, cb, bands)) return t1::BlockStatus::kOk;
   // The codeword in one piece: in place when one chunk holds it all.
   const std::uint8_t *data = cw.bytes.data();
   std::size_t length = 0;
@@ -41,13 +45,13 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   in.passes = int(cb.passes);
   in.fraction_bits = d.fraction_bits;
   const PlanComponent &pc = plan.components[band.component];
-  const std::size_t stride = pc.rect.width();
+  const std::size_t stride = pc.stride;
   const t1::DecodeOutput out{coefficients + pc.offset + std::size_t(blk.buffer_y) * stride + blk.buffer_x, int(stride),
                              scratch.work.data()};
   return (in.style & ht::kStyleHt) ? ht::decode_ht_block(in, out, ht::decode_tables()) : t1::decode_block(in, out);
 }
 
-std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus s) {
+std::string block_problem(const TilePlan &plan, const BlockCodeword &cb, t1::BlockStatus s) {
   const char *why = nullptr;
   switch (s) {
     case t1::BlockStatus::kOk: return {};
@@ -56,13 +60,14 @@ std::string block_problem(const TilePlan &plan, std::uint32_t b, t1::BlockStatus
     case t1::BlockStatus::kBadPasses: why = "more coding passes than its bit-planes allow"; break;
     case t1::BlockStatus::kBadSegments: why = "codeword segment lengths that do not fit its passes or data"; break;
     case t1::BlockStatus::kCorrupt:
-      why = "bytes that contradict its coder (a segmentation symbol other than 1010, or HT codewords past its "
-            "tables or planes): corrupt data";
+      why =
+          "bytes that contradict its coder (a segmentation symbol other than 1010, or HT codewords past its "
+          "tables or planes): corrupt data";
       break;
     default: why = "an impossible size or style"; break;
   }
-  return "code-block " + std::to_string(b) + " of component " +
-         std::to_string(plan.bands[plan.blocks[b].band].component) + ": " + why;
+  return "code-block " + std::to_string(cb.index) + " of component " +
+         std::to_string(plan.bands[cb.block.band].component) + ": " + why;
 }
 
 }  // namespace cf::j2k
@@ -73,9 +78,9 @@ std::string j2k_decode_blocks(const j2k::TilePlan &plan, const j2k::TileCodeword
                               const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients) {
   j2k::BlockScratch scratch;
   std::string problem;
-  for (std::uint32_t b = 0; b < plan.blocks.size(); ++b) {
+  for (std::uint32_t b = 0; b < cw.blocks.size(); ++b) {
     const j2k::t1::BlockStatus s = j2k::decode_plan_block(plan, cw, bands, b, coefficients, scratch);
-    if (s != j2k::t1::BlockStatus::kOk && problem.empty()) problem = j2k::block_problem(plan, b, s);
+    if (s != j2k::t1::BlockStatus::kOk && problem.empty()) problem = j2k::block_problem(plan, cw.blocks[b], s);
   }
   return problem;
 }

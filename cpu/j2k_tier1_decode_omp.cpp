@@ -10,7 +10,7 @@ namespace cf::omp {
 
 std::string j2k_decode_blocks(const j2k::TilePlan &plan, const j2k::TileCodewords &cw,
                               const std::vector<j2k::BandDecoding> &bands, std::int32_t *coefficients, int threads) {
-  const long n = long(plan.blocks.size());
+  const long n = long(cw.blocks.size());
   long first_bad = n;
   j2k::t1::BlockStatus bad = j2k::t1::BlockStatus::kOk;
 #pragma omp parallel num_threads(thread_count(threads, plan.coefficient_count))
@@ -25,7 +25,7 @@ std::string j2k_decode_blocks(const j2k::TilePlan &plan, const j2k::TileCodeword
       }
     }
   }
-  return first_bad < n ? j2k::block_problem(plan, std::uint32_t(first_bad), bad) : std::string();
+  return first_bad < n ? j2k::block_problem(plan, cw.blocks[std::size_t(first_bad)], bad) : std::string();
 }
 
 }  // namespace cf::omp

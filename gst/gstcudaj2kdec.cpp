@@ -34,8 +34,9 @@
  * colorspace=sRGB (or an RGB sampling); otherwise YCbCr. Samples less deep
  * than the format are shifted up to its depth; signed components come out
  * offset by 2^(depth - 1). Anything else (2 or more than 4 components,
- * other subsamplings, more than 16 bits, what the core decoder refuses) is
- * an element error naming the components.
+ * other subsamplings, more than 16 bits, more samples than `max-samples`,
+ * what the core decoder refuses) is an element error naming the components
+ * or the property.
  *
  * Memory: with backend cuda (or auto on a machine with a GPU) the frame is
  * decoded on the GPU (only the headers and the packet headers are read on
@@ -46,10 +47,14 @@
  *
  * Properties: `reduce` (highest resolution levels discarded: the frame is
  * 2^reduce times smaller, rounded up), `layers` (quality layers decoded at
- * most, 0 = all), and the engine properties of every cudafilters element
- * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`); cpu
- * (the serial reference), openmp and cuda give the same frames. A change
- * applies at the next frame.
+ * most, 0 = all), `max-samples` (the most samples a frame may have, summed
+ * over its components at the size `reduce` gives; a codestream whose
+ * headers claim more is an element error naming it, before anything of its
+ * size is allocated; the default, 536870912 = 2^29, takes a 16K frame of 4
+ * components, 15360x8640; 0 = no limit), and the engine properties of every
+ * cudafilters element (`backend`, `threads`, `device-id`, `host-wait`,
+ * `active-backend`); cpu (the serial reference), openmp and cuda give the
+ * same frames. A change applies at the next frame.
  *
  * Faults: a frame whose codestream cannot be read (broken headers or
  * boxes) is dropped with an element warning naming the problem, and the
@@ -122,6 +127,7 @@ enum {
   PROP_0,
   PROP_REDUCE,
   PROP_LAYERS,
+  PROP_MAX_SAMPLES,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -318,6 +324,16 @@ static void gst_cuda_j2k_dec_set_context(GstElement *element, GstContext *contex
 // that breaks T.800.
 static bool is_refusal(const std::exception &e) { return std::strncmp(e.what(), "JPEG 2000 decoder:", 18) == 0; }
 
+// The core's refusal with its settings named as the properties that set
+// them (J2kDecodeSettings::max_samples is max-samples; reduce and layers
+// are spelt alike).
+static std::string refusal_message(const std::exception &e) {
+  std::string m = e.what();
+  static const std::string field = "max_samples = ";
+  if (const std::size_t at = m.find(field); at != std::string::npos) m.replace(at, field.size(), "max-samples = ");
+  return m;
+}
+
 // A frame that cannot be read: dropped with a warning, the stream goes on.
 static GstFlowReturn drop_corrupt(GstCudaJ2kDec *self, GstVideoCodecFrame *frame, const std::string &why) {
   GST_ELEMENT_WARNING(
@@ -361,8 +377,9 @@ static GstFlowReturn gst_cuda_j2k_dec_handle_frame(GstVideoDecoder *dec, GstVide
     info = cf::j2k_image_info(cs.data, cs.size, settings);
   } catch (const std::exception &e) {
     if (!is_refusal(e)) return drop_corrupt(self, frame, e.what());
-    GST_ELEMENT_ERROR(self, STREAM, WRONG_TYPE, ("%s", e.what()),
-                      ("reduce=%d layers=%d", settings.reduce, settings.layers));
+    GST_ELEMENT_ERROR(self, STREAM, WRONG_TYPE, ("%s", refusal_message(e).c_str()),
+                      ("reduce=%d layers=%d max-samples=%" G_GUINT64_FORMAT, settings.reduce, settings.layers,
+                       guint64(settings.max_samples)));
     return fail_frame(self, frame, GST_FLOW_ERROR);
   }
   const cfgst::J2kColourHint colour = cs.colour != cfgst::J2kColourHint::None ? cs.colour : priv->caps_colour;
@@ -401,8 +418,8 @@ static GstFlowReturn gst_cuda_j2k_dec_handle_frame(GstVideoDecoder *dec, GstVide
     try {
       priv->decoder->decode(cs.data, cs.size, settings, mapped.view());
     } catch (const std::exception &e) {
-      failure = e.what();
       refusal = is_refusal(e);
+      failure = refusal ? refusal_message(e) : e.what();
     }
   }
   if (!failure.empty() && !refusal) return drop_corrupt(self, frame, failure);
@@ -427,6 +444,7 @@ static void gst_cuda_j2k_dec_set_property(GObject *object, guint id, const GValu
   switch (id) {
     case PROP_REDUCE: priv->settings.reduce = g_value_get_int(value); break;
     case PROP_LAYERS: priv->settings.layers = g_value_get_int(value); break;
+    case PROP_MAX_SAMPLES: priv->settings.max_samples = g_value_get_uint64(value); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::HostWait))
         cfgst::set_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -443,6 +461,7 @@ static void gst_cuda_j2k_dec_get_property(GObject *object, guint id, GValue *val
   switch (id) {
     case PROP_REDUCE: g_value_set_int(value, priv->settings.reduce); break;
     case PROP_LAYERS: g_value_set_int(value, priv->settings.layers); break;
+    case PROP_MAX_SAMPLES: g_value_set_uint64(value, priv->settings.max_samples); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -482,6 +501,13 @@ static void gst_cuda_j2k_dec_class_init(GstCudaJ2kDecClass *klass) {
       gobject_class, PROP_LAYERS,
       g_param_spec_int("layers", "Quality layers", "Quality layers decoded at most (0 = all)", 0, kMaxLayers, d.layers,
                        rw));
+  g_object_class_install_property(
+      gobject_class, PROP_MAX_SAMPLES,
+      g_param_spec_uint64("max-samples", "Maximum samples",
+                          "The most samples a frame may have, summed over its components at the size reduce gives: "
+                          "a codestream claiming more is an element error, refused from its headers (default 2^29, "
+                          "a 16K frame of 4 components; 0 = no limit)",
+                          0, G_MAXUINT64, d.max_samples, rw));
   cfgst::install_engine_properties(gobject_class, PROP_ENGINE_FIRST);
 
   gst_element_class_add_static_pad_template(element_class, &sink_template);

@@ -36,7 +36,7 @@ using j2k_decode_kernels::kHtDecodeThreads;
 // What the host lays out for one tile, or for a frame's tiles together.
 struct TileJob {
   std::vector<DecodeBlock> blocks;   // the blocks to decode, longest codeword first
-  std::vector<std::uint32_t> index;  // each one's number in the plan
+  std::vector<std::uint32_t> index;  // each one's place in its tile's TileCodewords::blocks
   std::vector<std::uint32_t> tile;   // each one's tile, in the frame's list (0 for a single tile)
   std::vector<int> segments;
   std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
@@ -44,22 +44,21 @@ struct TileJob {
   unsigned long long work = 0;       // bytes of work areas
 };
 
-// The blocks cpu::j2k_decode_blocks decodes (a band not skipped, a pass at
-// least), with the same inputs decode_plan_block gives t1::decode_block.
+// The blocks cpu::j2k_decode_blocks decodes (j2k::block_decoded), with the
+// same inputs decode_plan_block gives t1::decode_block.
 TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const std::vector<j2k::BandDecoding> &bands) {
   namespace t1 = j2k::t1;
-  if (bands.size() != plan.bands.size() || cw.blocks.size() != plan.blocks.size())
-    throw Error("JPEG 2000 tier-1 on CUDA: " + std::to_string(bands.size()) + " band settings and " +
-                std::to_string(cw.blocks.size()) + " codewords for a plan of " + std::to_string(plan.bands.size()) +
-                " subbands and " + std::to_string(plan.blocks.size()) + " code-blocks");
+  if (bands.size() != plan.bands.size())
+    throw Error("JPEG 2000 tier-1 on CUDA: " + std::to_string(bands.size()) + " band settings for a plan of " +
+                std::to_string(plan.bands.size()) + " subbands");
   TileJob job;
   std::vector<std::size_t> joined_at;  // per block: its offset in `joined`, or SIZE_MAX when in place
-  for (std::uint32_t b = 0; b < plan.blocks.size(); ++b) {
-    const j2k::PlanBlock &blk = plan.blocks[b];
+  for (std::uint32_t b = 0; b < cw.blocks.size(); ++b) {
+    const j2k::BlockCodeword &cb = cw.blocks[b];
+    const j2k::PlanBlock &blk = cb.block;
     const j2k::PlanBand &band = plan.bands[blk.band];
     const j2k::BandDecoding &d = bands[blk.band];
-    const j2k::BlockCodeword &cb = cw.blocks[b];
-    if (d.skip || cb.passes == 0) continue;
+    if (!j2k::block_decoded(plan, cb, bands)) continue;
     DecodeBlock k{};
     std::size_t length = 0;
     if (cb.chunks.size() == 1) {
@@ -81,8 +80,8 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     k.width = int(blk.rect.width());
     k.height = int(blk.rect.height());
     const j2k::PlanComponent &pc = plan.components[band.component];
-    k.stride = int(pc.rect.width());
-    k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.rect.width() + blk.buffer_x;
+    k.stride = int(pc.stride);
+    k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.stride + blk.buffer_x;
     k.work = job.work;
     // HT blocks' work areas, each 16-byte aligned: the decoder reads its
     // states in words (Part 1 blocks keep theirs in shared memory).
@@ -221,8 +220,13 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     detail::check(cudaMemcpyAsync(base, image.data(), image.size(), cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
     const int ht = int(std::count_if(job.blocks.begin(), job.blocks.end(), is_ht));
-    DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),       0,     ht, base + at.bytes,
-                 reinterpret_cast<const int *>(base + at.segments), base + at.work, coefficients,
+    DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),
+                 0,
+                 ht,
+                 base + at.bytes,
+                 reinterpret_cast<const int *>(base + at.segments),
+                 base + at.work,
+                 coefficients,
                  reinterpret_cast<int *>(base + at.status),
                  reinterpret_cast<const j2k::ht::DecodeTables *>(base + at.tables)};
     launch_kernel(s, j2k_decode_kernels::decode_ht_blocks, (long long)ht, kHtDecodeThreads, a,
@@ -249,7 +253,8 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
   std::vector<std::string> problems(tiles.size());
   for (std::size_t t = 0; t < tiles.size(); ++t)
     if (first[t] < n)
-      problems[t] = j2k::block_problem(*tiles[t].plan, job.index[first[t]], j2k::t1::BlockStatus(status[first[t]]));
+      problems[t] = j2k::block_problem(*tiles[t].plan, tiles[t].codewords->blocks[job.index[first[t]]],
+                                       j2k::t1::BlockStatus(status[first[t]]));
   return problems;
 }
 

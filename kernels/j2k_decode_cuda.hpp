@@ -18,9 +18,9 @@
 
 namespace cf::cuda {
 
-// Every code-block of `plan` decoded into `coefficients`, the tile's array
-// in device memory (plan.coefficient_count entries, the plan's offsets):
-// the array is zeroed first, then each block decoded as
+// Every code-block of `cw` decoded into `coefficients`, the tile's array
+// in device memory (plan.coefficient_count entries, the plan's offsets and
+// strides): the array is zeroed first, then each block decoded as
 // cpu::j2k_decode_blocks decodes it into a zeroed array. Queued on the
 // engine's stream; returns when the blocks' statuses are back (the
 // coefficients are then in place): the problem of the lowest-numbered bad

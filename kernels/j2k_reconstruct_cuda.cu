@@ -69,6 +69,12 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     t.row_blocks[w].assign(t.deepest, 0);
     t.column_blocks[w].assign(t.deepest, 0);
   }
+  // The constant tile-components (rs::is_constant) load zeros and skip the
+  // wavelet levels: their regions stay empty.
+  std::vector<bool> constant(l.tile_components.size(), false);
+  for (const j2k::TileLayout &tile : l.tiles)
+    for (std::size_t k = 0; k < p.components.size(); ++k)
+      constant[tile.first_tile_component + k] = rs::is_constant(l, tile, k);
   for (std::size_t i = 0; i < l.tile_components.size(); ++i) {
     const j2k::TileComponentLayout &tc = l.tile_components[i];
     const j2k::Rect &kept = rs::kept(tc, r.reduce);
@@ -79,7 +85,8 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     const int frame_x = int(kept.x0 - rs::ceil_div(p.x0, sx)), frame_y = int(kept.y0 - rs::ceil_div(p.y0, sy));
     t.tcs.push_back({t.work, int(kept.width()), int(kept.height()), int(tc.component), frame_x, frame_y,
                      int(t.bands.size()), int(j2k::subband_count(kept_levels))});
-    t.sources.push_back({tc.offset, int(tc.rect.width()), r.roi_shifts.empty() ? 0u : r.roi_shifts[i],
+    t.sources.push_back({tc.offset, tc.coded ? int(tc.coefficient_stride) : 0,
+                         r.roi_shifts.empty() ? 0u : r.roi_shifts[i],
                          tc.reversible ? 0u : r.irreversible_fraction_bits});
     t.reversible.push_back(tc.reversible ? 1 : 0);
     // Bands in subbands_in_order(): those of resolutions 0..kept_levels come first.
@@ -93,7 +100,7 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     t.work += std::size_t(kept.width()) * kept.height();
     t.sample_blocks = std::max(t.sample_blocks, int(blocks_for(std::uint64_t(kept.width()) * kept.height())));
     // Level lv rebuilds resolution nl - lv + 1.
-    for (std::uint32_t lv = r.reduce + 1; lv <= nl; ++lv) {
+    for (std::uint32_t lv = r.reduce + 1; lv <= nl && !constant[i]; ++lv) {
       const j2k::Rect &res = tc.resolutions[nl - lv + 1];
       t.regions[w][lv - 1][i] = {res.x0, res.y0, int(res.width()), int(res.height())};
       t.row_blocks[w][lv - 1] = std::max(t.row_blocks[w][lv - 1], int(res.height()));

@@ -43,7 +43,8 @@ using j2k_kernels::tile_component_of;
 using j2k_kernels::TileComponent;
 
 // Where tier-1 left a tile-component's coefficients (its block in the
-// frame's coefficient array) and how they are scaled back.
+// frame's coefficient array) and how they are scaled back; stride 0: none
+// stored, every coefficient zero.
 struct Source {
   unsigned long long offset;
   int stride;
@@ -68,7 +69,8 @@ struct DequantiseArgs {
 };
 
 // load_row's work: each sample of the kept region from its band, the ROI
-// scaling undone (H.2) and, for the 9/7, dequantised (E.1.1.1).
+// scaling undone (H.2) and, for the 9/7, dequantised (E.1.1.1); zero where
+// nothing is stored.
 template <class W>
 __global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
   const int t = tile_component_of(a.blocks_per_tc);
@@ -78,6 +80,10 @@ __global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
   if (i >= (long long)tc.width * tc.height) return;
   const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
   const Source s = a.sources[t];
+  if (s.stride == 0) {
+    static_cast<W *>(a.work)[tc.offset + i] = W(0);
+    return;
+  }
   for (int k = 0; k < tc.bands; ++k) {
     const Band b = a.bands[tc.first_band + k];
     if (x < b.x || x >= b.x + b.width || y < b.y || y >= b.y + b.height) continue;

@@ -31,8 +31,8 @@ namespace {
 
 using namespace j2k;
 
-// Code-blocks and precincts a tile may have: one per sample of the tile
-// is the most any legal coding makes (1 x 1 precincts at resolution 0).
+// Code-blocks and precincts a tile may have: one per sample of the image
+// is more than any legal coding makes (1 x 1 precincts at resolution 0).
 std::size_t plan_limit(const Header &h) {
   std::uint64_t samples = 0;
   for (const j2k::Component &c : h.grid.components)
@@ -51,6 +51,43 @@ struct Coding {
   bool mct = false;
   std::uint32_t min_levels = 0;
 };
+
+// The image's parameters as far as the reconstruction reads them: the
+// components decoded; each tile-component carries its own wavelet.
+CodestreamParams params_of(const Header &h, const Coding &k) {
+  CodestreamParams p;
+  p.x0 = h.grid.x0, p.y0 = h.grid.y0, p.x1 = h.grid.x1, p.y1 = h.grid.y1;
+  p.tile_x0 = h.grid.tile_x0, p.tile_y0 = h.grid.tile_y0;
+  p.tile_width = h.grid.tile_width, p.tile_height = h.grid.tile_height;
+  p.components.assign(h.grid.components.begin(), h.grid.components.begin() + std::ptrdiff_t(k.components));
+  p.mct = k.mct;
+  return p;
+}
+
+// The frame's samples at the requested reduction, from SIZ alone: past
+// s.max_samples (0: no limit) the frame is refused, before any tile is
+// looked at.
+void check_samples(const Header &h, const Coding &k, const J2kDecodeSettings &s) {
+  if (s.max_samples == 0) return;
+  const CodestreamParams p = params_of(h, k);
+  const std::uint32_t reduce = std::uint32_t(s.reduce);
+  const Size first = reduced_component_size(p, 0, reduce);
+  std::uint64_t total = 0;
+  std::string sizes;
+  bool alike = true;
+  for (std::size_t c = 0; c < k.components; ++c) {
+    const Size z = reduced_component_size(p, std::uint32_t(c), reduce);
+    total += std::uint64_t(z.width) * z.height;
+    alike = alike && z.width == first.width && z.height == first.height;
+    sizes += (c ? " + " : "") + std::to_string(z.width) + " x " + std::to_string(z.height);
+  }
+  if (total <= s.max_samples) return;
+  if (alike)
+    sizes = std::to_string(first.width) + " x " + std::to_string(first.height) + " x " + std::to_string(k.components);
+  if (reduce) sizes += " at reduce = " + std::to_string(reduce);
+  refuse("the frame has " + std::to_string(total) + " samples (" + sizes +
+         "), more than max_samples = " + std::to_string(s.max_samples));
+}
 
 Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
   const auto &comps = h.grid.components;
@@ -72,6 +109,7 @@ Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
   for (int c = 0; c < kMaxPlanes; ++c)
     if (s.shift_up[c] < 0 || s.shift_up[c] > 15)
       refuse("shift_up[" + std::to_string(c) + "] = " + std::to_string(s.shift_up[c]) + ": must be in 0..15");
+  check_samples(h, k, s);
   k.min_levels = kMaxLevels;
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile r = resolve(h, t);
@@ -94,18 +132,6 @@ Coding check_supported(const Header &h, const J2kDecodeSettings &s) {
     refuse("reduce = " + std::to_string(s.reduce) + ": a tile-component has only " + std::to_string(k.min_levels) +
            " decomposition levels");
   return k;
-}
-
-// The image's parameters as far as the reconstruction reads them: the
-// components decoded; each tile-component carries its own wavelet.
-CodestreamParams params_of(const Header &h, const Coding &k) {
-  CodestreamParams p;
-  p.x0 = h.grid.x0, p.y0 = h.grid.y0, p.x1 = h.grid.x1, p.y1 = h.grid.y1;
-  p.tile_x0 = h.grid.tile_x0, p.tile_y0 = h.grid.tile_y0;
-  p.tile_width = h.grid.tile_width, p.tile_height = h.grid.tile_height;
-  p.components.assign(h.grid.components.begin(), h.grid.components.begin() + std::ptrdiff_t(k.components));
-  p.mct = k.mct;
-  return p;
 }
 
 // A subband's exponent and mantissa (E.1.1.1; derived: E-5).
@@ -192,22 +218,39 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
   const std::uint32_t kept_layers = s.layers > 0 ? std::uint32_t(s.layers) : UINT32_MAX;
 
   // Headers and tier-2 of every tile first: the frame's coefficient array
-  // is then sized once, on the host or on the device.
+  // is then sized once, on the host or on the device, for the
+  // tile-components decoded that have a code-block to decode, at the
+  // resolutions kept.
   std::vector<PendingTile> tiles;
   std::size_t coefficient_count = 0;
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile coding = resolve(h, t);
     tiles.push_back({make_tile_plan(h, t, coding, plan_limit(h)), {}, {}, coefficient_count});
     PendingTile &tile = tiles.back();
-    const TilePlan &plan = tile.plan;
-    // Coefficients of the components decoded only (the plan's blocks are in
-    // component order); the cuda backend decodes the whole tile's array.
-    std::size_t kept_count = 0;
-    for (std::size_t c = 0; c < k.components; ++c) {
-      const PlanComponent &pc = plan.components[c];
-      kept_count = std::max(kept_count, pc.offset + std::size_t(pc.rect.width()) * pc.rect.height());
+    TilePlan &plan = tile.plan;
+    tile.codewords = read_tile_packets(data, h, plan, coding, kept_layers);
+    tile.bands.resize(plan.bands.size());
+    for (std::size_t i = 0; i < plan.bands.size(); ++i) {
+      const PlanBand &band = plan.bands[i];
+      const PlanComponent &pc = plan.components[band.component];
+      const ComponentQuant &quant = coding.quant[band.component];
+      BandDecoding &d = tile.bands[i];
+      // A discarded resolution, or a component not decoded (no coefficients).
+      d.skip = band.component >= k.components || band.resolution + std::uint32_t(s.reduce) > pc.levels;
+      d.style = coding.components[band.component].cb_style;
+      // Mb (E-2), plus the ROI shift: region coefficients were scaled up by it (H.1).
+      d.magnitude_bitplanes =
+          int(quant.guard_bits + step_of(quant, band, pc.levels).exponent) - 1 + int(coding.roi_shift[band.component]);
+      // 9/7 indices get one bit below the last decoded plane, so that they are
+      // reconstructed at its middle.
+      d.fraction_bits = coding.components[band.component].reversible ? 0 : 1;
     }
-    coefficient_count += cuda ? plan.coefficient_count : kept_count;
+    // Coefficients only where a code-block has a pass; the others are zero.
+    std::vector<bool> stored(k.components, false);
+    for (const BlockCodeword &cb : tile.codewords.blocks)
+      if (!tile.bands[cb.block.band].skip && cb.passes > 0) stored[plan.bands[cb.block.band].component] = true;
+    place_coefficients(plan, stored, std::uint32_t(s.reduce));
+    coefficient_count += plan.coefficient_count;
 
     // The tile's part of the layout, for the reconstruction.
     TileLayout tl;
@@ -222,6 +265,8 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
       tc.component = c;
       tc.rect = pc.rect;
       tc.offset = tile.base + pc.offset;
+      tc.coefficient_stride = pc.stride;
+      tc.coded = stored[c];
       tc.reversible = coding.components[c].reversible;
       // The plan lists each component's bands together, in component order.
       tc.first_band = std::uint32_t(layout.bands.size());
@@ -253,24 +298,6 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
         const int range = int(h.grid.components[b.component].bit_depth) + int(gain_log2(b.orientation));
         steps.push_back(float(std::ldexp(1.0 + q.mantissa / 2048.0, range - int(q.exponent) - 1)));
       }
-    }
-
-    tile.codewords = read_tile_packets(data, h, plan, coding, kept_layers);
-    tile.bands.resize(plan.bands.size());
-    for (std::size_t i = 0; i < plan.bands.size(); ++i) {
-      const PlanBand &band = plan.bands[i];
-      const PlanComponent &pc = plan.components[band.component];
-      const ComponentQuant &quant = coding.quant[band.component];
-      BandDecoding &d = tile.bands[i];
-      // A discarded resolution, or a component not decoded (no coefficients).
-      d.skip = band.component >= k.components || band.resolution + std::uint32_t(s.reduce) > pc.levels;
-      d.style = coding.components[band.component].cb_style;
-      // Mb (E-2), plus the ROI shift: region coefficients were scaled up by it (H.1).
-      d.magnitude_bitplanes =
-          int(quant.guard_bits + step_of(quant, band, pc.levels).exponent) - 1 + int(coding.roi_shift[band.component]);
-      // 9/7 indices get one bit below the last decoded plane, so that they are
-      // reconstructed at its middle.
-      d.fraction_bits = coding.components[band.component].reversible ? 0 : 1;
     }
   }
   layout.coefficient_count = coefficient_count;

@@ -100,6 +100,7 @@ Layout tile_grid(const CodestreamParams &p) {
         tc.rect = {ceil_div(t.rect.x0, k.subsample_x), ceil_div(t.rect.y0, k.subsample_y),
                    ceil_div(t.rect.x1, k.subsample_x), ceil_div(t.rect.y1, k.subsample_y)};
         tc.offset = l.coefficient_count;
+        tc.coefficient_stride = tc.rect.width();
         tc.reversible = p.reversible;
         l.coefficient_count += std::size_t(tc.rect.width()) * tc.rect.height();
         l.tile_components.push_back(std::move(tc));

@@ -50,8 +50,16 @@ struct BlockLayout {
 
 struct TileComponentLayout {
   std::uint32_t tile = 0, component = 0;
-  Rect rect;                      // in the component's coordinates (T.800 B-12)
-  std::size_t offset = 0;         // of its block in the coefficient array
+  Rect rect;               // in the component's coordinates (T.800 B-12)
+  std::size_t offset = 0;  // of its block in the coefficient array
+  // Entries per row of its block: rect.width(), or where the decoder keeps
+  // only the resolutions it rebuilds, the width of the last of them,
+  // NL - reduce (the block is then that resolution's region, which the
+  // kept subbands fill).
+  std::uint32_t coefficient_stride = 0;
+  // False where the decoder stored nothing: every coefficient is zero
+  // (no code-block of the kept resolutions has a pass).
+  bool coded = true;
   std::uint32_t first_band = 0;   // its 3 NL + 1 bands follow in Layout::bands, in subbands_in_order()
   std::vector<Rect> resolutions;  // r = 0..NL, in resolution coordinates (B-14)
   // Its wavelet: the 5/3 (true) or the 9/7 (COD's or COC's transform; the

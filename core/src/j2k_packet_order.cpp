@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <unordered_map>
 
 namespace cf::j2k {
 
@@ -26,9 +27,13 @@ std::uint64_t position(std::uint64_t t0, std::uint32_t tr0, std::uint32_t sub, s
   return (first + j) * (std::uint64_t(sub) << (pp + n));
 }
 
-struct Placed {
-  std::uint64_t y, x;
-  std::uint32_t c, r, p;
+// The precincts of one (component, resolution) in the order a
+// position-driven walk reaches them: row by row, each row from the left
+// (position() grows with j and with i), so the walk over a volume merges
+// these streams, never listing the precincts.
+struct PrecinctStream {
+  std::uint64_t y = 0, x = 0;  // where the walk reaches precinct (i, j)
+  std::uint32_t c = 0, r = 0, i = 0, j = 0;
 };
 
 }  // namespace
@@ -45,16 +50,26 @@ void for_each_packet(const TilePlan &plan, const ResolvedTile &coding,
     volumes.push_back({v.resolution_start, v.resolution_end, v.component_start, v.component_end, v.layer_end, v.order});
   if (volumes.empty()) volumes.push_back({0, max_res, 0, ncomp, layers, coding.coding.progression});
 
-  std::vector<std::uint32_t> sent(plan.precincts.size(), 0);  // layers sent per precinct
+  // Layers sent per precinct, kept only for POC's volumes (one volume sends
+  // each packet once, in order), and only for the precincts a packet of
+  // which was sent.
+  const bool track = !coding.poc.empty();
+  std::unordered_map<std::uint32_t, std::uint32_t> sent;
   const auto precincts = [&](std::uint32_t c, std::uint32_t r) -> const PlanResolution * {
     if (c >= ncomp || r > plan.components[c].levels) return nullptr;
     return &plan.components[c].resolutions[r];
   };
   // The packet of layer l of precinct p of (c, r), when not sent yet.
   const auto packet = [&](std::uint32_t l, std::uint32_t c, std::uint32_t r, std::uint32_t p) {
-    std::uint32_t &s = sent[precincts(c, r)->first_precinct + p];
-    if (l != s) return true;
-    ++s;
+    if (track) {
+      const std::uint32_t key = precincts(c, r)->first_precinct + p;
+      const auto at = sent.find(key);
+      if (l != (at == sent.end() ? 0 : at->second)) return true;
+      if (at == sent.end())
+        sent.emplace(key, 1);
+      else
+        ++at->second;
+    }
     return visit({l, c, r, p});
   };
 
@@ -76,34 +91,49 @@ void for_each_packet(const TilePlan &plan, const ResolvedTile &coding,
         }
       continue;
     }
-    // Position-driven orders: the precincts of the volume sorted by where
-    // the walk over the reference grid reaches them.
-    std::vector<Placed> placed;
-    for (std::uint32_t c = v.c0; c < c1; ++c)
-      for (std::uint32_t r = v.r0; r < r1; ++r) {
-        const PlanResolution *res = precincts(c, r);
-        if (!res) continue;
-        const PlanComponent &pc = plan.components[c];
-        const std::uint32_t n = pc.levels - r;
-        for (std::uint32_t j = 0; j < res->precincts_y; ++j) {
-          const std::uint64_t y = position(plan.rect.y0, res->rect.y0, pc.subsample_y, n, res->precinct_height_exp, j);
-          for (std::uint32_t i = 0; i < res->precincts_x; ++i) {
-            const std::uint64_t x = position(plan.rect.x0, res->rect.x0, pc.subsample_x, n, res->precinct_width_exp, i);
-            placed.push_back({y, x, c, r, j * res->precincts_x + i});
-          }
-        }
-      }
-    const auto key = [&](const Placed &a) {
+    // Position-driven orders: the precincts of the volume by where the walk
+    // over the reference grid reaches them (each (component, resolution) a
+    // stream in that order, merged).
+    const auto key = [&](const PrecinctStream &a) {
       switch (v.order) {
         case Progression::Rpcl: return std::make_tuple(std::uint64_t(a.r), a.y, a.x, std::uint64_t(a.c));
         case Progression::Pcrl: return std::make_tuple(a.y, a.x, std::uint64_t(a.c), std::uint64_t(a.r));
         default: return std::make_tuple(std::uint64_t(a.c), a.y, a.x, std::uint64_t(a.r));  // Cprl
       }
     };
-    std::stable_sort(placed.begin(), placed.end(), [&](const Placed &a, const Placed &b) { return key(a) < key(b); });
-    for (const Placed &a : placed)
+    const auto later = [&](const PrecinctStream &a, const PrecinctStream &b) { return key(b) < key(a); };
+    const auto place = [&](PrecinctStream &a) {
+      const PlanComponent &pc = plan.components[a.c];
+      const PlanResolution &res = pc.resolutions[a.r];
+      const std::uint32_t n = pc.levels - a.r;
+      a.y = position(plan.rect.y0, res.rect.y0, pc.subsample_y, n, res.precinct_height_exp, a.j);
+      a.x = position(plan.rect.x0, res.rect.x0, pc.subsample_x, n, res.precinct_width_exp, a.i);
+    };
+    std::vector<PrecinctStream> heap;
+    for (std::uint32_t c = v.c0; c < c1; ++c)
+      for (std::uint32_t r = v.r0; r < r1; ++r) {
+        const PlanResolution *res = precincts(c, r);
+        if (!res || res->precincts_x == 0 || res->precincts_y == 0) continue;
+        PrecinctStream a;
+        a.c = c, a.r = r;
+        place(a);
+        heap.push_back(a);
+      }
+    std::make_heap(heap.begin(), heap.end(), later);
+    while (!heap.empty()) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      PrecinctStream &a = heap.back();
+      const PlanResolution &res = plan.components[a.c].resolutions[a.r];
       for (std::uint32_t l = 0; l < l1; ++l)
-        if (!packet(l, a.c, a.r, a.p)) return;
+        if (!packet(l, a.c, a.r, a.j * res.precincts_x + a.i)) return;
+      if (++a.i == res.precincts_x) a.i = 0, ++a.j;
+      if (a.j == res.precincts_y) {
+        heap.pop_back();
+        continue;
+      }
+      place(a);
+      std::push_heap(heap.begin(), heap.end(), later);
+    }
   }
 }
 

@@ -4,9 +4,11 @@
 // LRCP and RLCP walk precincts in index order. RPCL, PCRL and CPRL walk
 // positions on the reference grid (B.12.1.3 to B.12.1.5): a precinct is
 // visited at the first position (y, x) of the tile where its row and column
-// begin. Each precinct gets that position once, so the walk is a sort of
-// the precincts by their positions rather than a scan of every grid point
-// (which a tile of 2^32 x 2^32 would make endless).
+// begin. Each precinct gets that position once, so the walk is a merge of
+// the precincts of each component and resolution by their positions (each
+// set already in that order) rather than a scan of every grid point (which
+// a tile of 2^32 x 2^32 would make endless); it lists no precinct, so that
+// a tile whose packets end early costs no more than they do.
 //
 // A POC volume sends, for its resolutions and components, the layers below
 // its end that no earlier volume sent; without POC one volume covers the

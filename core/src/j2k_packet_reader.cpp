@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <unordered_map>
 
 #include "core/shared/j2k_block_coder_rules.hpp"  // pass_ends_segment
 #include "core/shared/j2k_ht_rules.hpp"
@@ -45,30 +46,51 @@ std::size_t PacketBitReader::finish() {
 
 TagTreeDecoder::TagTreeDecoder(std::uint32_t width, std::uint32_t height) {
   if (width == 0 || height == 0) return;
+  dense_ = std::uint64_t(width) * height <= kDenseLeaves;
   for (;;) {
-    levels_.push_back({width, height, std::vector<Node>(std::size_t(width) * height)});
+    levels_.push_back({width, height, {}, {}});
+    if (dense_) levels_.back().nodes.assign(std::size_t(width) * height, 0);
     if (width == 1 && height == 1) break;
     width = (width + 1) / 2;
     height = (height + 1) / 2;
   }
 }
 
-bool TagTreeDecoder::below(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t threshold) {
+bool TagTreeDecoder::below(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t threshold,
+                           int *excluded_at) {
   std::uint32_t low = 0;
-  Node *n = nullptr;
+  bool known = false;
   for (std::size_t l = levels_.size(); l-- > 0;) {
     Level &level = levels_[l];
-    n = &level.nodes[std::size_t(y >> l) * level.width + (x >> l)];
-    if (n->low < low && !n->known) n->low = low;  // at least its parent's
-    low = n->low;
-    while (!n->known && low < threshold) {
-      if (in.bit())
-        n->known = true;
+    const std::uint32_t i = (y >> l) * level.width + (x >> l);
+    std::uint32_t v = 0;
+    if (dense_) {
+      v = level.nodes[i];
+    } else if (const auto at = level.read.find(i); at != level.read.end()) {
+      v = at->second;
+    }
+    known = (v & kKnown) != 0;
+    if (known || (v & ~kKnown) > low) low = v & ~kKnown;  // else at least its parent's
+    if (!known && low < threshold) {
+      while (!known && low < threshold) {
+        if (in.bit())
+          known = true;
+        else
+          ++low;
+      }
+      v = low | (known ? kKnown : 0);
+      if (dense_)
+        level.nodes[i] = v;
       else
-        n->low = ++low;
+        level.read[i] = v;
+    }
+    if (low >= threshold) {
+      // Every node below inherits the bound: no bit is read under it.
+      if (excluded_at) *excluded_at = int(l);
+      return false;
     }
   }
-  return n != nullptr && n->known && n->low < threshold;
+  return known;  // the leaf, known below the threshold (false for an empty tree)
 }
 
 // Asking below() for thresholds 1, 2, ... in turn until the leaf is known
@@ -109,7 +131,7 @@ std::uint32_t read_passes(PacketBitReader &in) {
 
 // A block's contribution to one packet, as its header says.
 struct Contribution {
-  std::uint32_t block;
+  std::uint32_t block;  // in TileCodewords::blocks
   std::uint32_t passes;
   std::uint32_t first_piece, pieces;  // into the packet's piece lengths
 };
@@ -119,7 +141,7 @@ constexpr std::uint32_t kMaxZeroBitplanes = 74;  // no more magnitude bit-planes
 class TileReader {
  public:
   TileReader(const TilePlan &plan, const ResolvedTile &coding, std::uint32_t layers_kept, TileCodewords &out)
-      : plan_(plan), coding_(coding), kept_(layers_kept), out_(out), trees_(plan.precincts.size()) {}
+      : plan_(plan), coding_(coding), kept_(layers_kept), out_(out) {}
 
   void set_sources(const std::uint8_t *packed, std::size_t packed_size) {
     packed_ = packed;
@@ -143,7 +165,7 @@ class TileReader {
       PacketBitReader in(src + at, size - at);
       contributions_.clear();
       pieces_.clear();
-      if (in.bit()) read_header_blocks(in, id, precinct, style);
+      if (in.bit()) read_header_blocks(in, id, res, precinct, style);
       at += in.finish();
       if (coding_.coding.eph && at + 2 <= size && src[at] == 0xFF && src[at + 1] == 0x92) at += 2;
       // The body: the bytes of each contribution, in header order.
@@ -163,47 +185,87 @@ class TileReader {
     if (pos_ + 6 <= b.size() && b[pos_] == 0xFF && b[pos_ + 1] == 0x91) pos_ += 6;  // SOP, Lsop = 4, Nsop
   }
 
-  void read_header_blocks(PacketBitReader &in, const PacketId &id, std::size_t precinct, std::uint8_t style) {
-    const PlanPrecinct &pp = plan_.precincts[precinct];
-    std::vector<BandTrees> &trees = trees_[precinct];
-    if (trees.empty())  // the precinct's first packet
-      for (const PrecinctBand &share : pp.bands)
-        trees.push_back({TagTreeDecoder(share.width, share.height), TagTreeDecoder(share.width, share.height)});
-    for (std::size_t s = 0; s < pp.bands.size(); ++s) {
-      const PrecinctBand &share = pp.bands[s];
-      const PlanBand &band = plan_.bands[share.band];
-      for (std::uint32_t y = 0; y < share.height; ++y)
-        for (std::uint32_t x = 0; x < share.width; ++x) {
-          const std::uint32_t index = band.first_block + (share.y0 + y) * band.grid_width + share.x0 + x;
-          BlockCodeword &cb = out_.blocks[index];
-          // B.10.4: inclusion.
-          const bool in_packet = cb.included ? in.bit() != 0 : trees[s].inclusion.below(in, x, y, id.layer + 1);
-          if (!in_packet) continue;
-          // B.10.5: zero bit-planes, at the first inclusion.
-          if (!cb.included) cb.zero_bitplanes = trees[s].zero_bitplanes.value(in, x, y, kMaxZeroBitplanes);
-          cb.included = true;
-          // B.10.6, B.10.7: new passes, Lblock, one length per segment piece.
-          const std::uint32_t passes = read_passes(in);
-          // HT: the first contribution's placeholders fix the cleanup pass; one HT set at most follows it.
-          if ((style & cb_style::kHt) && cb.passes_read == 0) cb.ht_cleanup = std::uint32_t(ht::cleanup_pass(int(passes)));
-          if ((style & cb_style::kHt) && cb.passes_read + passes > cb.ht_cleanup + 3) throw PacketTruncated{};
-          while (in.bit())
-            if (++cb.lblock > 32) throw PacketTruncated{};
-          Contribution c{index, passes, std::uint32_t(pieces_.size()), 0};
-          std::uint32_t count = 0;
-          for (std::uint32_t p = cb.passes_read; p < cb.passes_read + passes; ++p) {
-            ++count;
-            const bool last = p + 1 == cb.passes_read + passes;
-            if (!last && !ends_segment(style, cb, p)) continue;
-            const std::uint32_t width = cb.lblock + floor_log2(count);
-            if (width > 32) throw PacketTruncated{};
-            pieces_.push_back(in.bits(width));
-            ++c.pieces;
-            count = 0;
-          }
-          contributions_.push_back(c);
+  void read_header_blocks(PacketBitReader &in, const PacketId &id, const PlanResolution &res, std::size_t precinct,
+                          std::uint8_t style) {
+    auto [at, first_packet] = precincts_.try_emplace(precinct);
+    std::vector<BandState> &bands = at->second;
+    if (first_packet)
+      for (std::uint32_t b = 0; b < res.bands; ++b) {
+        const PrecinctBand share = precinct_share(plan_, res, res.first_band + b, id.precinct);
+        bands.push_back(
+            {share, TagTreeDecoder(share.width, share.height), TagTreeDecoder(share.width, share.height), {}});
+      }
+    const std::uint32_t threshold = id.layer + 1;
+    for (BandState &s : bands) {
+      const std::uint32_t w = s.share.width;
+      const std::uint64_t end = std::uint64_t(w) * s.share.height;
+      // The share's code-blocks in raster order (B.10.4): those included
+      // before read a bit each; the others ask the inclusion tree, and the
+      // run after one that a node excludes with all its leaves is passed
+      // over (answering without a bit, it would change nothing).
+      std::vector<Included> &included = included_;
+      included.clear();
+      std::size_t next = 0;  // in s.included
+      for (std::uint64_t pos = 0; pos < end;) {
+        const std::uint64_t before = next < s.included.size() ? s.included[next].pos : end;
+        if (pos == before) {
+          included.push_back(s.included[next++]);
+          if (in.bit()) contribute(in, included.back().slot, style);
+          ++pos;
+          continue;
         }
+        const std::uint32_t x = std::uint32_t(pos % w), y = std::uint32_t(pos / w);
+        int level = -1;
+        if (!s.inclusion.below(in, x, y, threshold, &level)) {
+          // The blocks after it under the node that excludes it: their rows
+          // from here when the node spans every column, else the rest of
+          // its columns in this row (those included before still read
+          // their bit).
+          const std::uint64_t x1 = (std::uint64_t(x >> level) + 1) << level;
+          const std::uint64_t y1 = std::min<std::uint64_t>((std::uint64_t(y >> level) + 1) << level, s.share.height);
+          const std::uint64_t run_end =
+              (x >> level) == 0 && x1 >= w ? y1 * w : std::uint64_t(y) * w + std::min<std::uint64_t>(x1, w);
+          pos = std::min(run_end, before);
+          continue;
+        }
+        // B.10.5: zero bit-planes, at the first inclusion.
+        BlockCodeword cb;
+        cb.zero_bitplanes = s.zero_bitplanes.value(in, x, y, kMaxZeroBitplanes);
+        const PlanBand &band = plan_.bands[s.share.band];
+        cb.index = band.first_block + (s.share.y0 + y) * band.grid_width + s.share.x0 + x;
+        cb.block = plan_block(plan_, s.share.band, s.share.x0 + x, s.share.y0 + y);
+        out_.blocks.push_back(std::move(cb));
+        included.push_back({pos, std::uint32_t(out_.blocks.size() - 1)});
+        contribute(in, included.back().slot, style);
+        ++pos;
+      }
+      s.included.swap(included);
     }
+  }
+
+  // A block's contribution to the packet, from its passes on (B.10.6,
+  // B.10.7): new passes, Lblock, one length per segment piece.
+  void contribute(PacketBitReader &in, std::uint32_t slot, std::uint8_t style) {
+    BlockCodeword &cb = out_.blocks[slot];
+    const std::uint32_t passes = read_passes(in);
+    // HT: the first contribution's placeholders fix the cleanup pass; one HT set at most follows it.
+    if ((style & cb_style::kHt) && cb.passes_read == 0) cb.ht_cleanup = std::uint32_t(ht::cleanup_pass(int(passes)));
+    if ((style & cb_style::kHt) && cb.passes_read + passes > cb.ht_cleanup + 3) throw PacketTruncated{};
+    while (in.bit())
+      if (++cb.lblock > 32) throw PacketTruncated{};
+    Contribution c{slot, passes, std::uint32_t(pieces_.size()), 0};
+    std::uint32_t count = 0;
+    for (std::uint32_t p = cb.passes_read; p < cb.passes_read + passes; ++p) {
+      ++count;
+      const bool last = p + 1 == cb.passes_read + passes;
+      if (!last && !ends_segment(style, cb, p)) continue;
+      const std::uint32_t width = cb.lblock + floor_log2(count);
+      if (width > 32) throw PacketTruncated{};
+      pieces_.push_back(in.bits(width));
+      ++c.pieces;
+      count = 0;
+    }
+    contributions_.push_back(c);
   }
 
   // The contribution's bytes, appended to its block when its layer is kept.
@@ -241,10 +303,19 @@ class TileReader {
   const ResolvedTile &coding_;
   std::uint32_t kept_;
   TileCodewords &out_;
-  struct BandTrees {
-    TagTreeDecoder inclusion, zero_bitplanes;
+  // A precinct's share of one of its subbands, as tier-2 goes: made at the
+  // precinct's first packet, so that precincts without packets cost nothing.
+  struct Included {
+    std::uint64_t pos;   // in the share, raster order
+    std::uint32_t slot;  // its place in TileCodewords::blocks
   };
-  std::vector<std::vector<BandTrees>> trees_;  // per precinct, per band; made at its first packet
+  struct BandState {
+    PrecinctBand share;
+    TagTreeDecoder inclusion, zero_bitplanes;
+    std::vector<Included> included;  // the share's code-blocks included so far, in raster order
+  };
+  std::unordered_map<std::size_t, std::vector<BandState>> precincts_;  // by the tile's precinct number
+  std::vector<Included> included_;  // a share's list being made, swapped with its own
   const std::uint8_t *packed_ = nullptr;
   std::size_t packed_size_ = 0, packed_pos_ = 0;
   std::size_t pos_ = 0;  // in out_.bytes
@@ -263,11 +334,12 @@ TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h,
   out.bytes.reserve(total);
   for (const ByteSpan &s : t.parts)
     out.bytes.insert(out.bytes.end(), codestream + s.offset, codestream + s.offset + s.length);
-  out.blocks.resize(plan.blocks.size());
   TileReader reader(plan, coding, layers_kept, out);
   if (t.headers_packed) reader.set_sources(t.packed.data(), t.packed.size());
   for_each_packet(plan, coding, [&](const PacketId &id) { return reader.read(id); });
   out.bytes_read = reader.position();
+  std::sort(out.blocks.begin(), out.blocks.end(),
+            [](const BlockCodeword &a, const BlockCodeword &b) { return a.index < b.index; });
   return out;
 }
 

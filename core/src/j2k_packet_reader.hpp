@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "j2k_header.hpp"
@@ -41,36 +42,47 @@ class PacketBitReader {
 struct PacketTruncated {};
 
 // A tag tree (B.10.2) being decoded: the decoder learns each node's value
-// bit by bit, a node's value never below its parent's.
+// bit by bit, a node's value never below its parent's. A node's lower
+// bound is raised to its parent's only when it is visited (the same
+// answers as raising it at every visit, since a parent's bound only
+// rises), so that only nodes whose bits were read need storing: a tree of
+// more than kDenseLeaves leaves keeps those alone, a smaller one every node.
 class TagTreeDecoder {
  public:
+  static constexpr std::uint32_t kDenseLeaves = 1024;
   TagTreeDecoder() = default;
   TagTreeDecoder(std::uint32_t width, std::uint32_t height);
   // Reads what is needed to know whether leaf (x, y) is below `threshold`.
-  bool below(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t threshold);
+  // When it is not, *excluded_at (if given) gets the level of the highest
+  // node on its path whose bound now reaches `threshold`: every other leaf
+  // under that node then answers false to `threshold` without reading a
+  // bit or changing anything, so a caller may pass over them.
+  bool below(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t threshold,
+             int *excluded_at = nullptr);
   // The leaf's value, read whole; refused (throws PacketTruncated) above `limit`.
   std::uint32_t value(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t limit);
 
  private:
-  struct Node {
-    std::uint32_t low = 0;
-    bool known = false;  // value == low
-  };
+  // A node: its lower bound (bits 0..30) and whether it is its value (bit 31).
+  static constexpr std::uint32_t kKnown = 0x80000000u;
   struct Level {
     std::uint32_t width = 0, height = 0;
-    std::vector<Node> nodes;
+    std::vector<std::uint32_t> nodes;                       // dense trees
+    std::unordered_map<std::uint32_t, std::uint32_t> read;  // sparse trees: the nodes with bits read
   };
   std::vector<Level> levels_;
+  bool dense_ = true;
 };
 
 // What tier-2 gives tier-1 for one code-block.
 struct BlockCodeword {
+  std::uint32_t index = 0;  // the tile's code-block number (PlanBand::first_block)
+  PlanBlock block;          // where it lies
   std::uint32_t zero_bitplanes = 0;
   std::uint32_t passes = 0;                    // coding passes of the layers kept
   std::vector<ByteSpan> chunks;                // its bytes in TileCodewords::bytes, in order
   std::vector<std::uint32_t> segment_lengths;  // its codeword segments (B.10.7.2), adding up to the chunks
-  // Tier-2's state of the block.
-  bool included = false;
+  // Tier-2's state of the block (it is in the list once included).
   std::uint32_t lblock = 3;
   std::uint32_t passes_read = 0;  // over every layer read
   bool segment_open = false;      // the last segment goes on in the next contribution
@@ -78,14 +90,19 @@ struct BlockCodeword {
 };
 
 struct TileCodewords {
-  std::vector<std::uint8_t> bytes;    // the tile's packet data: its tile-parts joined
-  std::vector<BlockCodeword> blocks;  // per TilePlan::blocks
-  std::size_t bytes_read = 0;         // of `bytes`, by the packets read
-  std::string problem;                // empty, or why reading stopped early
+  std::vector<std::uint8_t> bytes;  // the tile's packet data: its tile-parts joined
+  // The code-blocks the packets read include, by number; the others have
+  // no pass (their coefficients are zero).
+  std::vector<BlockCodeword> blocks;
+  std::size_t bytes_read = 0;  // of `bytes`, by the packets read
+  std::string problem;         // empty, or why reading stopped early
 };
 
 // Reads every packet of `tile`; contributions of layers from `layers_kept`
-// on are read (the later packets need them) but not kept.
+// on are read (the later packets need them) but not kept. What it holds
+// besides the bytes grows with the packets read: a precinct's tag trees
+// are made at its first packet, a code-block's state at its first
+// inclusion.
 TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
                                 const ResolvedTile &coding, std::uint32_t layers_kept);
 

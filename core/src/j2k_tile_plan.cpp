@@ -44,13 +44,11 @@ Cells cells(std::uint32_t x0, std::uint32_t x1, std::uint32_t e) {
   return {std::uint32_t(first), std::uint32_t(ceil_div(x1, d) - first)};
 }
 
-// A tile-component's resolution and subband rectangles, and how many
-// precincts and code-blocks they make (counted before anything is made).
-struct Counts {
-  std::uint64_t precincts = 0, blocks = 0;
-};
-
 constexpr Orientation kDetail[3] = {Orientation::HL, Orientation::LH, Orientation::HH};
+
+[[noreturn]] void refuse(std::uint32_t tile, const std::string &what) {
+  throw Error("JPEG 2000 tile " + std::to_string(tile) + what);
+}
 
 }  // namespace
 
@@ -64,43 +62,23 @@ TilePlan make_tile_plan(const Header &h, std::uint32_t tile, const ResolvedTile 
   plan.rect.x1 = std::uint32_t(std::min<std::uint64_t>(g.tile_x0 + (p + 1) * g.tile_width, g.x1));
   plan.rect.y1 = std::uint32_t(std::min<std::uint64_t>(g.tile_y0 + (q + 1) * g.tile_height, g.y1));
 
-  // First the counts, so that a plan too large is refused before it is made.
-  Counts total;
-  for (std::size_t c = 0; c < g.components.size(); ++c) {
-    const ComponentCoding &cc = coding.components[c];
-    const Component &k = g.components[c];
-    const Rect tc = rect_of(ceil_div(plan.rect.x0, k.subsample_x), ceil_div(plan.rect.y0, k.subsample_y),
-                            ceil_div(plan.rect.x1, k.subsample_x), ceil_div(plan.rect.y1, k.subsample_y));
-    if (cc.precinct_width_exp.size() != cc.levels + 1 || cc.precinct_height_exp.size() != cc.levels + 1)
-      throw Error("JPEG 2000 tile " + std::to_string(tile) + ", component " + std::to_string(c) +
-                  ": precinct sizes for " + std::to_string(cc.precinct_width_exp.size()) + " resolutions, not " +
-                  std::to_string(cc.levels + 1));
-    for (std::uint32_t r = 0; r <= cc.levels; ++r) {
-      const Rect res = scaled(tc, cc.levels - r, 0, 0);
-      const std::uint32_t ppx = cc.precinct_width_exp[r], ppy = cc.precinct_height_exp[r];
-      if (r > 0 && (ppx == 0 || ppy == 0))
-        throw Error("JPEG 2000 tile " + std::to_string(tile) + ", component " + std::to_string(c) +
-                    ": precinct exponents PPx, PPy of resolution " + std::to_string(r) + " must be at least 1");
-      const Cells px = cells(res.x0, res.x1, ppx), py = cells(res.y0, res.y1, ppy);
-      total.precincts += std::uint64_t(px.count) * py.count;
-      const std::uint32_t xcb = std::min(cc.cb_width_exp, r == 0 ? ppx : ppx - 1);
-      const std::uint32_t ycb = std::min(cc.cb_height_exp, r == 0 ? ppy : ppy - 1);
-      for (int b = 0; b < (r == 0 ? 1 : 3); ++b) {
-        const std::uint32_t o = r == 0 ? 0 : std::uint32_t(kDetail[b]);
-        const Rect band = r == 0 ? res : scaled(tc, cc.levels - r + 1, o & 1u, o >> 1);
-        total.blocks += std::uint64_t(cells(band.x0, band.x1, xcb).count) * cells(band.y0, band.y1, ycb).count;
-      }
-    }
-    if (total.blocks > max_blocks || total.precincts > max_blocks)
-      throw Error("JPEG 2000 tile " + std::to_string(tile) + ": more than " + std::to_string(max_blocks) +
-                  " code-blocks or precincts, more than its size justifies");
-  }
-
-  plan.precincts.reserve(std::size_t(total.precincts));
-  plan.blocks.reserve(std::size_t(total.blocks));
+  // Precincts and code-blocks are counted as the plan is made; past
+  // max_blocks (at most 2^32 - 1: they are numbered in 32 bits) it is refused.
+  const std::uint64_t limit = std::min<std::uint64_t>(max_blocks, UINT32_MAX);
+  std::uint64_t precincts = 0, blocks = 0;
+  const auto count = [&](std::uint64_t &total, std::uint64_t n) {
+    total += n;
+    if (total > limit)
+      refuse(tile, ": more than " + std::to_string(limit) + " code-blocks or precincts, more than its size justifies");
+  };
+  plan.components.reserve(g.components.size());
   for (std::uint32_t c = 0; c < g.components.size(); ++c) {
     const ComponentCoding &cc = coding.components[c];
     const Component &k = g.components[c];
+    if (cc.precinct_width_exp.size() != cc.levels + 1 || cc.precinct_height_exp.size() != cc.levels + 1)
+      refuse(tile, ", component " + std::to_string(c) + ": precinct sizes for " +
+                       std::to_string(cc.precinct_width_exp.size()) + " resolutions, not " +
+                       std::to_string(cc.levels + 1));
     PlanComponent pc;
     pc.levels = cc.levels;
     pc.subsample_x = k.subsample_x;
@@ -108,31 +86,39 @@ TilePlan make_tile_plan(const Header &h, std::uint32_t tile, const ResolvedTile 
     pc.rect = rect_of(ceil_div(plan.rect.x0, k.subsample_x), ceil_div(plan.rect.y0, k.subsample_y),
                       ceil_div(plan.rect.x1, k.subsample_x), ceil_div(plan.rect.y1, k.subsample_y));
     pc.offset = plan.coefficient_count;
-    plan.coefficient_count += std::size_t(pc.rect.width()) * pc.rect.height();
+    pc.stride = pc.rect.width();
+    pc.rows = pc.rect.height();
+    plan.coefficient_count += std::size_t(pc.stride) * pc.rows;
+    pc.resolutions.reserve(cc.levels + 1);
     for (std::uint32_t r = 0; r <= cc.levels; ++r) {
       PlanResolution pr;
       pr.rect = scaled(pc.rect, cc.levels - r, 0, 0);
       pr.precinct_width_exp = cc.precinct_width_exp[r];
       pr.precinct_height_exp = cc.precinct_height_exp[r];
+      if (r > 0 && (pr.precinct_width_exp == 0 || pr.precinct_height_exp == 0))
+        refuse(tile, ", component " + std::to_string(c) + ": precinct exponents PPx, PPy of resolution " +
+                         std::to_string(r) + " must be at least 1");
       const Cells px = cells(pr.rect.x0, pr.rect.x1, pr.precinct_width_exp);
       const Cells py = cells(pr.rect.y0, pr.rect.y1, pr.precinct_height_exp);
       pr.precincts_x = py.count ? px.count : 0;
       pr.precincts_y = px.count ? py.count : 0;
-      pr.first_precinct = std::uint32_t(plan.precincts.size());
-      plan.precincts.resize(plan.precincts.size() + std::size_t(pr.precincts_x) * pr.precincts_y);
+      pr.first_precinct = std::uint32_t(precincts);
+      count(precincts, std::uint64_t(pr.precincts_x) * pr.precincts_y);
+      pr.first_band = std::uint32_t(plan.bands.size());
+      pr.bands = r == 0 ? 1 : 3;
       const std::uint32_t xcb = std::min(cc.cb_width_exp, r == 0 ? pr.precinct_width_exp : pr.precinct_width_exp - 1);
       const std::uint32_t ycb =
           std::min(cc.cb_height_exp, r == 0 ? pr.precinct_height_exp : pr.precinct_height_exp - 1);
       // The resolution below, whose size places this one's subbands.
       const Rect below = r == 0 ? Rect{} : scaled(pc.rect, cc.levels - r + 1, 0, 0);
-      for (int b = 0; b < (r == 0 ? 1 : 3); ++b) {
+      for (std::uint32_t b = 0; b < pr.bands; ++b) {
         PlanBand band;
         band.component = c;
         band.resolution = r;
         band.orientation = r == 0 ? Orientation::LL : kDetail[b];
         const std::uint32_t o = std::uint32_t(band.orientation);
         band.level = r == 0 ? cc.levels : cc.levels - r + 1;
-        band.step_index = r == 0 ? 0 : 1 + 3 * (r - 1) + std::uint32_t(b);
+        band.step_index = r == 0 ? 0 : 1 + 3 * (r - 1) + b;
         band.rect = r == 0 ? pr.rect : scaled(pc.rect, band.level, o & 1u, o >> 1);
         band.buffer_x = (o & 1u) ? below.width() : 0;
         band.buffer_y = (o >> 1) ? below.height() : 0;
@@ -143,53 +129,75 @@ TilePlan make_tile_plan(const Header &h, std::uint32_t tile, const ResolvedTile 
         band.grid_y0 = gy.first;
         band.grid_width = gy.count ? gx.count : 0;
         band.grid_height = gx.count ? gy.count : 0;
-        band.first_block = std::uint32_t(plan.blocks.size());
-        const std::uint32_t index = std::uint32_t(plan.bands.size());
-        for (std::uint32_t y = 0; y < band.grid_height; ++y)
-          for (std::uint32_t x = 0; x < band.grid_width; ++x) {
-            PlanBlock blk;
-            blk.band = index;
-            const std::uint64_t bx = std::uint64_t(band.grid_x0 + x) << xcb, by = std::uint64_t(band.grid_y0 + y)
-                                                                                  << ycb;
-            blk.rect.x0 = std::uint32_t(std::max<std::uint64_t>(bx, band.rect.x0));
-            blk.rect.y0 = std::uint32_t(std::max<std::uint64_t>(by, band.rect.y0));
-            blk.rect.x1 = std::uint32_t(std::min<std::uint64_t>(bx + (std::uint64_t(1) << xcb), band.rect.x1));
-            blk.rect.y1 = std::uint32_t(std::min<std::uint64_t>(by + (std::uint64_t(1) << ycb), band.rect.y1));
-            blk.buffer_x = band.buffer_x + blk.rect.x0 - band.rect.x0;
-            blk.buffer_y = band.buffer_y + blk.rect.y0 - band.rect.y0;
-            plan.blocks.push_back(blk);
-          }
-        // Each precinct's share of the band: a precinct of 2^PPx x 2^PPy in
-        // the resolution is 2^(PPx-1) x 2^(PPy-1) in a subband of it (B.6).
-        const std::uint32_t ex = r == 0 ? pr.precinct_width_exp : pr.precinct_width_exp - 1;
-        const std::uint32_t ey = r == 0 ? pr.precinct_height_exp : pr.precinct_height_exp - 1;
-        for (std::uint32_t j = 0; j < pr.precincts_y; ++j)
-          for (std::uint32_t i = 0; i < pr.precincts_x; ++i) {
-            const std::uint64_t x0 = std::uint64_t(px.first + i) << ex, y0 = std::uint64_t(py.first + j) << ey;
-            const std::uint64_t x1 = x0 + (std::uint64_t(1) << ex), y1 = y0 + (std::uint64_t(1) << ey);
-            PrecinctBand share;
-            share.band = index;
-            const std::uint64_t bx0 = std::max<std::uint64_t>(x0, band.rect.x0);
-            const std::uint64_t bx1 = std::min<std::uint64_t>(x1, band.rect.x1);
-            const std::uint64_t by0 = std::max<std::uint64_t>(y0, band.rect.y0);
-            const std::uint64_t by1 = std::min<std::uint64_t>(y1, band.rect.y1);
-            if (bx0 < bx1 && by0 < by1) {
-              const Cells cx = cells(std::uint32_t(bx0), std::uint32_t(bx1), xcb);
-              const Cells cy = cells(std::uint32_t(by0), std::uint32_t(by1), ycb);
-              share.x0 = cx.first - band.grid_x0;
-              share.y0 = cy.first - band.grid_y0;
-              share.width = cx.count;
-              share.height = cy.count;
-            }
-            plan.precincts[pr.first_precinct + std::size_t(j) * pr.precincts_x + i].bands.push_back(share);
-          }
+        band.first_block = std::uint32_t(blocks);
+        count(blocks, std::uint64_t(band.grid_width) * band.grid_height);
         plan.bands.push_back(band);
       }
       pc.resolutions.push_back(pr);
     }
     plan.components.push_back(std::move(pc));
   }
+  plan.precinct_count = std::uint32_t(precincts);
+  plan.block_count = std::uint32_t(blocks);
   return plan;
+}
+
+void place_coefficients(TilePlan &plan, const std::vector<bool> &stored, std::uint32_t reduce) {
+  plan.coefficient_count = 0;
+  for (std::size_t c = 0; c < plan.components.size(); ++c) {
+    PlanComponent &pc = plan.components[c];
+    pc.offset = plan.coefficient_count;
+    pc.stride = pc.rows = 0;
+    if (c >= stored.size() || !stored[c]) continue;
+    if (reduce > pc.levels)
+      throw Error("JPEG 2000 tile " + std::to_string(plan.tile) + ", component " + std::to_string(c) + ": reduce = " +
+                  std::to_string(reduce) + " is more than its " + std::to_string(pc.levels) + " decomposition levels");
+    const Rect &kept = pc.resolutions[pc.levels - reduce].rect;
+    pc.stride = kept.width();
+    pc.rows = kept.height();
+    plan.coefficient_count += std::size_t(pc.stride) * pc.rows;
+  }
+}
+
+PrecinctBand precinct_share(const TilePlan &plan, const PlanResolution &res, std::uint32_t band,
+                            std::uint32_t precinct) {
+  const PlanBand &b = plan.bands[band];
+  PrecinctBand share;
+  share.band = band;
+  // A precinct of 2^PPx x 2^PPy in the resolution is 2^(PPx-1) x 2^(PPy-1)
+  // in a subband of it (B.6).
+  const std::uint32_t ex = b.resolution == 0 ? res.precinct_width_exp : res.precinct_width_exp - 1;
+  const std::uint32_t ey = b.resolution == 0 ? res.precinct_height_exp : res.precinct_height_exp - 1;
+  const std::uint64_t i = precinct % res.precincts_x, j = precinct / res.precincts_x;
+  const std::uint64_t x0 = ((res.rect.x0 >> res.precinct_width_exp) + i) << ex;
+  const std::uint64_t y0 = ((res.rect.y0 >> res.precinct_height_exp) + j) << ey;
+  const std::uint64_t x1 = x0 + (std::uint64_t(1) << ex), y1 = y0 + (std::uint64_t(1) << ey);
+  const std::uint64_t bx0 = std::max<std::uint64_t>(x0, b.rect.x0), bx1 = std::min<std::uint64_t>(x1, b.rect.x1);
+  const std::uint64_t by0 = std::max<std::uint64_t>(y0, b.rect.y0), by1 = std::min<std::uint64_t>(y1, b.rect.y1);
+  if (bx0 < bx1 && by0 < by1) {
+    const Cells cx = cells(std::uint32_t(bx0), std::uint32_t(bx1), b.block_width_exp);
+    const Cells cy = cells(std::uint32_t(by0), std::uint32_t(by1), b.block_height_exp);
+    share.x0 = cx.first - b.grid_x0;
+    share.y0 = cy.first - b.grid_y0;
+    share.width = cx.count;
+    share.height = cy.count;
+  }
+  return share;
+}
+
+PlanBlock plan_block(const TilePlan &plan, std::uint32_t band, std::uint32_t x, std::uint32_t y) {
+  const PlanBand &b = plan.bands[band];
+  PlanBlock blk;
+  blk.band = band;
+  const std::uint64_t bx = std::uint64_t(b.grid_x0 + x) << b.block_width_exp;
+  const std::uint64_t by = std::uint64_t(b.grid_y0 + y) << b.block_height_exp;
+  blk.rect.x0 = std::uint32_t(std::max<std::uint64_t>(bx, b.rect.x0));
+  blk.rect.y0 = std::uint32_t(std::max<std::uint64_t>(by, b.rect.y0));
+  blk.rect.x1 = std::uint32_t(std::min<std::uint64_t>(bx + (std::uint64_t(1) << b.block_width_exp), b.rect.x1));
+  blk.rect.y1 = std::uint32_t(std::min<std::uint64_t>(by + (std::uint64_t(1) << b.block_height_exp), b.rect.y1));
+  blk.buffer_x = b.buffer_x + blk.rect.x0 - b.rect.x0;
+  blk.buffer_y = b.buffer_y + blk.rect.y0 - b.rect.y0;
+  return blk;
 }
 
 }  // namespace cf::j2k

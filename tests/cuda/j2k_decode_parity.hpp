@@ -91,8 +91,7 @@ inline void same_tile(cf::Engine &cuda, const j2k::TilePlan &plan, const j2k::Ti
               what.c_str(), i, device[i], ref[i]);
   }
   ++counts().tiles;
-  for (std::size_t b = 0; b < plan.blocks.size(); ++b)
-    counts().blocks += !bands[plan.blocks[b].band].skip && cw.blocks[b].passes > 0;
+  for (const j2k::BlockCodeword &cb : cw.blocks) counts().blocks += j2k::block_decoded(plan, cb, bands);
   counts().problems += !ref_problem.empty();
 }
 
@@ -166,7 +165,6 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
     shelf_x[c] += std::uint32_t(w);
     shelf_h[c] = std::max(shelf_h[c], std::uint32_t(h));
     plan.bands.push_back(band);
-    plan.blocks.push_back(blk);
 
     j2k::BandDecoding d;
     const bool ht = rng() % 2 == 0;  // an HT block: one cleanup pass at a random plane
@@ -188,13 +186,15 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
     const t1::BlockOutput out{work.data(),    bytes.data(),        int(bytes.size()),
                               lengths.data(), int(lengths.size()), nullptr};
     j2k::BlockCodeword cb;
+    cb.index = std::uint32_t(i);
+    cb.block = blk;
     if (ht) {
       // Every cleanup plane a candidate, back to back; one of them kept.
       t1::BlockInput candidates = in;
       candidates.style |= j2k::ht::kCandidatePlanes;
       const t1::BlockResult res = j2k::ht::encode_ht_block(candidates, out, j2k::ht::encode_tables());
-      CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the HT encoder refused block %d (status %d)", what.c_str(),
-                i, int(res.status));
+      CHECK_MSG(res.status == t1::BlockStatus::kOk, "%s: the HT encoder refused block %d (status %d)", what.c_str(), i,
+                int(res.status));
       const int kept = res.passes ? int(rng() % std::uint32_t(res.passes)) : 0;
       int start = 0;
       for (int c = 0; c < kept; ++c) start += lengths[std::size_t(c)];
@@ -230,7 +230,8 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
         break;
       case Damage::TailBytes:
         for (int j = 0; j < 3 && bytes.size() > 2; ++j)
-          bytes[bytes.size() - 3 - rng() % std::min<std::size_t>(bytes.size() - 2, 16)] ^= std::uint8_t(1 + rng() % 255);
+          bytes[bytes.size() - 3 - rng() % std::min<std::size_t>(bytes.size() - 2, 16)] ^=
+              std::uint8_t(1 + rng() % 255);
         break;
       case Damage::SegmentLength:
         if (!cb.segment_lengths.empty()) cb.segment_lengths[rng() % cb.segment_lengths.size()] += 1 + rng() % 3;
@@ -248,7 +249,9 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
     j2k::PlanComponent pc;
     pc.rect = {0, 0, kWidth, shelf_y[c] + shelf_h[c]};
     pc.offset = plan.coefficient_count;
-    plan.coefficient_count += std::size_t(pc.rect.width()) * pc.rect.height();
+    pc.stride = pc.rect.width();
+    pc.rows = pc.rect.height();
+    plan.coefficient_count += std::size_t(pc.stride) * pc.rows;
     plan.components.push_back(pc);
   }
   // The codewords in up to three pieces, laid out layer by layer (piece l of

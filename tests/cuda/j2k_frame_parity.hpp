@@ -12,6 +12,12 @@
 //  - the T.803 conformance streams (CF_J2K_CONFORMANCE; skipped when
 //    unset): ROI, mixed 5/3 and 9/7 components, signed samples,
 //    subsampling, image and tile offsets;
+//  - code-blocks absent: RGB frames grey in one tile of two or in both
+//    (through the RCT and the ICT: no block of components 1 and 2 there),
+//    and hand-written headers whose packets include nothing, some tiles
+//    without a tile-part (tests/support/j2k_streams.hpp): tile-components
+//    written as a constant, and those the colour transform joins to coded
+//    ones;
 // each at reduce 0, 1 and 3 (refused alike where a stream has fewer
 // levels), with every layer and with one, into U16 frames (and U8 ones where every component
 // has at most 8 bits), in host memory and in device memory (poisoned first:
@@ -35,6 +41,7 @@
 #include "cudafilters/j2k_decoder.hpp"
 #include "frames.hpp"
 #include "j2k_decode_parity.hpp"  // encode, conformance_data
+#include "j2k_streams.hpp"
 
 namespace cft::j2k_frame_parity {
 
@@ -226,6 +233,45 @@ inline void encoder_frames(cf::Engine &cuda, cf::Engine &cpu, int width, int hei
       same_frame(cuda, cpu, damaged, {}, cf::SampleType::U16, std::string(name) + ", bytes damaged");
     }
   std::printf("whole frames of our encoder's codestreams: %s\n", failures() == before ? "same samples" : "DIFFERENT");
+}
+
+// Streams with absent code-blocks (the header's list).
+inline void absent_block_frames(cf::Engine &cuda, cf::Engine &cpu, int width, int height) {
+  const int before = failures();
+  for (int grey_from : {width / 2, 0}) {
+    OwnedFrame rgb = make_raw(Packing::Packed3, width, height, cf::SampleType::U8, 3);
+    fill_random(rgb, 26);
+    for (int y = 0; y < height; ++y)
+      for (int x = grey_from; x < width; ++x)
+        for (int c = 1; c < 3; ++c) write_sample(rgb.view, c, x, y, read_sample(rgb.view, 0, x, y));
+    cf::J2kInput in;
+    in.frame = rgb.view;
+    in.rgb = true;
+    for (bool reversible : {true, false}) {
+      cf::J2kSettings s;
+      s.reversible = reversible;
+      s.levels = 2;
+      s.tile_width = (width + 1) / 2;
+      s.tile_height = height;
+      const std::string name = std::string("RGB ") + std::to_string(width) + "x" + std::to_string(height) +
+                               " grey from column " + std::to_string(grey_from) + ", " + (reversible ? "5/3" : "9/7");
+      every_setting(cuda, cpu, j2k_decode_parity::encode(cpu, in, s), name);
+    }
+  }
+  for (std::uint32_t components : {1u, 3u, 4u}) {
+    cft::HandStream hs;
+    hs.width = std::uint32_t(width), hs.height = std::uint32_t(height);
+    hs.tile_width = hs.tile_height = 16;
+    hs.components = components;
+    hs.mct = components >= 3;
+    hs.levels = 3;
+    hs.precinct_exp = 2;
+    hs.tile_parts = 3;  // the later tiles have none
+    hs.body.assign(40, 0);
+    every_setting(cuda, cpu, cft::hand_codestream(hs),
+                  "hand-written " + std::to_string(components) + " components, packets of nothing");
+  }
+  std::printf("whole frames with absent code-blocks: %s\n", failures() == before ? "same samples" : "DIFFERENT");
 }
 
 // The conformance streams of at most `limit` bytes (0: all).

@@ -3,9 +3,9 @@
 // tiles, our encoder's codestreams at 640x480 (HT ones among them), every
 // conformance stream, CF_J2K_CONFORMANCE, and HT files with refinement
 // passes, CF_HTJ2K_STREAMS), then whole frames of cf::J2kDecoder on cuda and on
-// cpu (j2k_frame_parity.hpp: our encoder's streams at 333x217 and the
-// conformance streams, several reductions and layers, host and device
-// frames). Without a usable CUDA device: exits 77.
+// cpu (j2k_frame_parity.hpp: our encoder's streams at 333x217, streams with
+// absent code-blocks and the conformance streams, several reductions and
+// layers, host and device frames). Without a usable CUDA device: exits 77.
 #include "gpu_present.hpp"
 #include "j2k_decode_parity.hpp"
 #include "j2k_frame_parity.hpp"
@@ -28,6 +28,7 @@ int main() {
   if (!tiny) ht_streams(cuda);
   no_allocation_when_warm(cuda, cpu);
   if (!tiny) encoder_frames(cuda, cpu, quick ? 61 : 333, quick ? 37 : 217);
+  absent_block_frames(cuda, cpu, 61, 37);
   conformance_frames(cuda, cpu, tiny ? 3400 : quick ? 200000 : 0);
   std::printf(
       "%lld tiles, %lld code-blocks decoded, %lld tiles with a problem; %d whole frames, %d equal, %d refused "

@@ -5,11 +5,12 @@
 // (its first Contiguous Codestream box decoded, core/src/j2k_jp2.hpp),
 // else as a codestream; bits 1-2 the reduction (0..3), bits 3-5 the layers
 // kept (0: all). Then j2k_image_info, and J2kDecoder::decode into a frame
-// of the sizes it reports, when all components together hold at most
-// kMaxSamples samples in at most kMaxTiles tiles (so that every input runs
-// in well under a second under the sanitizers: 3000 tiles of 3 x 5 take
-// seconds there, each tile costing its plan and its allocations; a larger
-// claim is still read up to its headers).
+// of the sizes it reports, with J2kDecodeSettings::max_samples at
+// kMaxSamples (the decoder refuses larger frames from their headers, and a
+// frame it takes past that is a bug), in at most kMaxTiles tiles (so that
+// every input runs in well under a second under the sanitizers: 3000 tiles
+// of 3 x 5 take seconds there, each tile costing its plan and its
+// allocations; a larger claim is still read up to its headers).
 //
 // Any cf::Error is a clean refusal; a crash, a sanitizer report, a leak, a
 // timeout or an allocation past libFuzzer's limit is a bug. The output
@@ -51,7 +52,10 @@ void decode(const std::uint8_t *data, std::size_t size, const cf::J2kDecodeSetti
     samples += std::uint64_t(info.component_width[c]) * std::uint64_t(info.component_height[c]);
     depth = depth > info.bit_depth[c] ? depth : info.bit_depth[c];
   }
-  if (samples > kMaxSamples || cf::j2k::read_header(data, size).tiles.size() > kMaxTiles) return;
+  if (samples > kMaxSamples)
+    fail("j2k_image_info took a frame of " + std::to_string(samples) + " samples, max_samples " +
+         std::to_string(s.max_samples));
+  if (cf::j2k::read_header(data, size).tiles.size() > kMaxTiles) return;
   const int bytes = depth > 8 ? 2 : 1;
   cf::FrameView v;
   v.type = bytes == 2 ? cf::SampleType::U16 : cf::SampleType::U8;
@@ -98,6 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   cf::J2kDecodeSettings s;
   s.reduce = (flags >> 1) & 3;
   s.layers = (flags >> 3) & 7;
+  s.max_samples = kMaxSamples;
   try {
     if (flags & 1) {
       const cf::j2k::Jp2Info jp2 = cf::j2k::read_jp2(stream, length);

@@ -1,5 +1,5 @@
 // The seed corpus of fuzz_j2kdec, made at build time:
-//   j2kdec_seeds OUTDIR CONFORMANCE_DIR HTJ2K_DIR STAMP
+//   j2kdec_seeds OUTDIR CONFORMANCE_DIR HTJ2K_DIR KEPT_DIR STAMP
 // Small codestreams of our encoder (cf::J2kEncoder) over the settings that
 // change their structure (components, depths, subsampling, levels, both
 // wavelets, code-block sizes and styles, layers, progressions, tiles, HT
@@ -7,8 +7,10 @@
 // Annex I), each behind fuzz_j2kdec's flag byte; the conformance streams
 // and the HT files of another encoder (JPH files read as JP2, refinement
 // passes among them) of at most kMaxConformance bytes, when
-// CONFORMANCE_DIR/streams and HTJ2K_DIR exist. STAMP is written last, for
-// meson.
+// CONFORMANCE_DIR/streams and HTJ2K_DIR exist; and every file of KEPT_DIR
+// (tests/fuzz/corpus/j2kdec: inputs kept in the source tree as they are,
+// flag byte included, such as a header claiming a frame of gigabytes).
+// STAMP is written last, for meson.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -91,8 +93,8 @@ Image make_image(int w, int h, int n, int depth, int sx, int sy, bool rgb) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 5) {
-    std::fprintf(stderr, "usage: j2kdec_seeds OUTDIR CONFORMANCE_DIR HTJ2K_DIR STAMP\n");
+  if (argc != 6) {
+    std::fprintf(stderr, "usage: j2kdec_seeds OUTDIR CONFORMANCE_DIR HTJ2K_DIR KEPT_DIR STAMP\n");
     return 2;
   }
   const fs::path out(argv[1]);
@@ -143,8 +145,8 @@ int main(int argc, char **argv) {
   const std::size_t part1_cases = cases.size();
   cases.push_back({33, 17, 3, 8, 1, 1, true, settings(true, 3, 16, 16, 1, P::Rpcl, 0, 0, 0, 0), 0, true});
   cases.push_back({40, 30, 1, 16, 1, 1, false, settings(false, 2, 8, 8, 1, P::Lrcp, 17, 13, 0, 0), 0x04, false});
-  cases.push_back({48, 32, 3, 8, 2, 2, false, settings(false, 3, 16, 8, 1, P::Cprl, 0, 0, st::kVerticalCausal, 2), 0,
-                   false});
+  cases.push_back(
+      {48, 32, 3, 8, 2, 2, false, settings(false, 3, 16, 8, 1, P::Cprl, 0, 0, st::kVerticalCausal, 2), 0, false});
   cases.push_back({29, 31, 1, 8, 1, 1, false, settings(true, 2, 4, 4, 1, P::Lrcp, 0, 0, 0, 0), 0x02, false});
   for (std::size_t i = part1_cases; i < cases.size(); ++i) cases[i].s.block_coder = cf::J2kBlockCoder::Ht;
   for (const Case &c : cases) {
@@ -179,7 +181,14 @@ int main(int argc, char **argv) {
       write_seed(out, ext == ".jph" ? 1 : 0, {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()});
       ++ht;
     }
-  std::ofstream(argv[4]) << written << " seeds, " << conformance << " of them conformance streams, " << ht
-                         << " HT files\n";
+  int kept = 0;
+  const fs::path kept_files(argv[4]);
+  if (fs::is_directory(kept_files))
+    for (const auto &e : fs::directory_iterator(kept_files)) {
+      fs::copy_file(e.path(), out / e.path().filename(), fs::copy_options::overwrite_existing);
+      ++kept;
+    }
+  std::ofstream(argv[5]) << written + kept << " seeds, " << conformance << " of them conformance streams, " << ht
+                         << " HT files, " << kept << " kept in the source tree\n";
   return 0;
 }

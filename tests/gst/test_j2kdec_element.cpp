@@ -14,7 +14,11 @@
 //    memory and (RGB, RGBA, I420, Y444) in memory:CUDAMemory;
 //  - refused caps are not negotiated; corrupt buffers are dropped with a
 //    warning and the stream goes on; a cut codestream is pushed with a
-//    warning; what the decoder does not take is an element error.
+//    warning; what the decoder does not take is an element error;
+//  - max-samples: a header claiming 1109 x 2098808 samples (written by hand
+//    from T.800 Annex A, tests/support/j2k_streams.hpp) is an element error
+//    naming the property and the frame's samples; a frame of exactly
+//    max-samples decodes (also at reduce=1), one of a sample more is refused.
 // Known answers come from the source frames and OpenJPEG's opj_decompress.
 #include <gst/app/gstappsink.h>
 #include <unistd.h>
@@ -31,6 +35,7 @@
 #include "cudafilters/engine.hpp"
 #include "gst_util.hpp"
 #include "j2k_element_util.hpp"
+#include "j2k_streams.hpp"
 #include "pnm.hpp"
 #include "shell.hpp"
 
@@ -381,6 +386,13 @@ static void properties() {
                   G_PARAM_SPEC_INT(p)->maximum == std::get<2>(r) && G_PARAM_SPEC_INT(p)->default_value == 0,
               "%s: range or default", std::get<0>(r));
   }
+  // max-samples: 0 (no limit) to any; 2^29 by default, a 16K frame of 4 components.
+  GParamSpec *m = spec(e, "max-samples");
+  CHECK_MSG(m && G_IS_PARAM_SPEC_UINT64(m) && G_PARAM_SPEC_UINT64(m)->minimum == 0 &&
+                G_PARAM_SPEC_UINT64(m)->maximum == G_MAXUINT64 &&
+                G_PARAM_SPEC_UINT64(m)->default_value == (guint64(1) << 29) &&
+                G_PARAM_SPEC_UINT64(m)->default_value >= guint64(15360) * 8640 * 4,
+            "max-samples: range or default");
   GstElement *other = gst_element_factory_make("cudaj2kenc", nullptr);
   gst_object_ref_sink(other);
   for (const char *name : {"backend", "threads", "device-id", "host-wait", "active-backend"}) {
@@ -520,6 +532,46 @@ static void faults() {
   }
 }
 
+// max-samples: the frame's samples, summed over its components at the
+// reduced size, refused past it as an element error naming the property.
+static void sample_limit() {
+  const std::vector<std::uint8_t> huge = cft::hand_codestream(cft::huge_claim());
+  {
+    Harness hx("cudaj2kdec backend=cpu");
+    CHECK(hx.set_caps("image/x-jpc"));
+    CHECK(hx.push(buffer_of(huge)) == GST_FLOW_ERROR);
+    const std::string errors = hx.errors();
+    CHECK_MSG(contains(errors, "2327578072 samples (1109 x 2098808 x 1), more than max-samples = 536870912"),
+              "errors '%s'", errors.c_str());
+  }
+  // 40 x 30 RGB: 3600 samples; at reduce=1, 20 x 15 x 3 = 900.
+  const std::vector<std::uint8_t> good = encode("RGB", 40, 30, "levels=3", 5);
+  const struct {
+    const char *props;
+    bool decodes;
+    const char *says;
+  } cases[] = {
+      {"max-samples=3600", true, ""},
+      {"max-samples=3599", false, "3600 samples (40 x 30 x 3), more than max-samples = 3599"},
+      {"reduce=1 max-samples=900", true, ""},
+      {"reduce=1 max-samples=899", false, "900 samples (20 x 15 x 3 at reduce = 1), more than max-samples = 899"}};
+  for (const auto &c : cases) {
+    Harness hx((std::string("cudaj2kdec backend=cpu ") + c.props).c_str());
+    CHECK(hx.set_caps("image/x-jpc"));
+    const GstFlowReturn ret = hx.push(buffer_of(good));
+    GstBuffer *out = hx.pull();
+    const std::string errors = hx.errors();
+    if (c.decodes)
+      CHECK_MSG(ret == GST_FLOW_OK && out && errors.empty(), "%s: no frame (%s)", c.props, errors.c_str());
+    else
+      CHECK_MSG(ret == GST_FLOW_ERROR && !out && contains(errors, c.says), "%s: errors '%s', expected '%s'", c.props,
+                errors.c_str(), c.says);
+    if (out) gst_buffer_unref(out);
+  }
+  std::printf(
+      "max-samples: 1109 x 2098808 refused naming it; 40 x 30 x 3 at its limit decodes, a sample over refused\n");
+}
+
 // reduce=1: every side halved, rounded up (T.800 B-14), also after a change
 // while playing.
 static void reduced_size() {
@@ -587,6 +639,7 @@ int main(int argc, char **argv) {
   properties();
   bad_caps();
   faults();
+  sample_limit();
   reduced_size();
   round_trips();
   from_openjpegenc();

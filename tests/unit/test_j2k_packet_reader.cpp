@@ -84,6 +84,59 @@ static void tag_trees() {
   std::printf("tag trees: %d answers read back\n", checked);
 }
 
+// Trees on both sides of TagTreeDecoder::kDenseLeaves (above it only the
+// nodes whose bits were read are kept), asked as tier-2 asks them: after a
+// leaf that is not below the threshold, the leaves after it in its row
+// under the node below() names are not asked. Every leaf under that node
+// must be at least the threshold, and every answer read must be the
+// encoder's: a leaf passed over that needed a bit would shift every later
+// one.
+static void tag_trees_passed_over() {
+  std::mt19937 rng(9);
+  int asked = 0, passed = 0, sparse = 0;
+  for (int round = 0; round < 40; ++round) {
+    const std::uint32_t w = 8 + rng() % 72, h = 8 + rng() % 48;
+    sparse += std::uint64_t(w) * h > TagTreeDecoder::kDenseLeaves;
+    std::vector<std::uint32_t> values(std::size_t(w) * h);
+    for (auto &v : values) v = rng() % 16 == 0 ? rng() % 3 : 3 + rng() % 5;
+    TagTree enc(w, h, values);
+    PacketBitWriter out;
+    for (std::uint32_t t = 1; t <= 8; ++t)
+      for (std::uint32_t y = 0; y < h; ++y)
+        for (std::uint32_t x = 0; x < w; ++x) enc.encode(out, x, y, t);
+    const std::vector<std::uint8_t> bytes = out.finish();
+    TagTreeDecoder dec(w, h);
+    PacketBitReader in(bytes.data(), bytes.size());
+    for (std::uint32_t t = 1; t <= 8; ++t)
+      for (std::uint32_t y = 0; y < h; ++y)
+        for (std::uint32_t x = 0; x < w;) {
+          int level = -1;
+          const bool below = dec.below(in, x, y, t, &level);
+          ++asked;
+          CHECK_MSG(below == (values[std::size_t(y) * w + x] < t),
+                    "%ux%u tree, leaf (%u, %u), threshold %u: answer not the encoder's", w, h, x, y, t);
+          if (below || level < 0) {
+            CHECK_MSG(below, "%ux%u tree, leaf (%u, %u), threshold %u: no level for a leaf not below", w, h, x, y, t);
+            ++x;
+            continue;
+          }
+          const std::uint32_t x0 = (x >> level) << level, y0 = (y >> level) << level, side = 1u << level;
+          for (std::uint32_t j = y0; j < std::min(h, y0 + side); ++j)
+            for (std::uint32_t i = x0; i < std::min(w, x0 + side); ++i)
+              CHECK_MSG(values[std::size_t(j) * w + i] >= t,
+                        "%ux%u tree, threshold %u: level %d over (%u, %u) holds leaf (%u, %u) of value %u", w, h, t,
+                        level, x, y, i, j, values[std::size_t(j) * w + i]);
+          const std::uint32_t next = std::min(w, x0 + side);
+          passed += int(next - x - 1);
+          x = next;
+        }
+  }
+  CHECK_MSG(sparse >= 10 && passed * 4 > asked, "%d sparse trees, %d leaves passed over, %d asked", sparse, passed,
+            asked);
+  std::printf("tag trees passed over: %d leaves asked, %d passed over without a bit (%d trees kept sparse)\n", asked,
+              passed, sparse);
+}
+
 static void passes_codewords() {
   for (std::uint32_t n = 1; n <= kMaxPassesPerPacket; ++n) {
     PacketBitWriter out;
@@ -266,7 +319,7 @@ static void packet_orders() {
             got.push_back(id);
             return true;
           });
-          std::vector<std::uint32_t> sent(plan.precincts.size(), 0);
+          std::vector<std::uint32_t> sent(plan.precinct_count, 0);
           if (coding.poc.empty())
             literal_volume(plan, h, 0, 99, 0, comps, layers, Progression(o), sent, want);
           else
@@ -322,6 +375,7 @@ static void conformance_streams() {
 int main() {
   bit_reader();
   tag_trees();
+  tag_trees_passed_over();
   passes_codewords();
   packet_orders();
   conformance_streams();

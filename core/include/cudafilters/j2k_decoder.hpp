@@ -10,6 +10,16 @@
 // reference; openmp and cuda give the same samples. On cuda, the headers
 // and tier-2 are read on the host and every stage after them runs on the
 // GPU, into a frame in device or host memory.
+//
+// What a decode costs is bounded by its frame and its data: a frame of
+// more samples than J2kDecodeSettings::max_samples is refused from the
+// headers alone, before anything of its size is allocated; within it, the
+// per-tile state grows with the packets read (precincts and code-blocks
+// are numbered, not listed, and tier-2 keeps only those the packets
+// reach), coefficients are stored only for the tile-components and
+// resolutions decoded that have a coded code-block, and a tile-component
+// with none (an empty tile, or packets that include no code-block) is
+// written as the value of a zero coefficient without a wavelet level.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +31,11 @@
 #include "cudafilters/frame.hpp"
 
 namespace cf {
+
+// J2kDecodeSettings::max_samples's default, 2^29: a 16K frame of 4
+// components (15360 x 8640 x 4 = 530,841,600 samples; 16384 x 8192 x 4
+// exactly).
+constexpr std::uint64_t kJ2kDefaultMaxSamples = std::uint64_t(1) << 29;
 
 struct J2kDecodeSettings {
   int reduce = 0;  // highest resolution levels discarded (like opj_decompress -r)
@@ -36,6 +51,12 @@ struct J2kDecodeSettings {
   // samples in a 16-bit plane) gets them at its own scale. The depth plus
   // the shift must fit the frame's samples.
   int shift_up[kMaxPlanes] = {};
+  // The most samples one decode may produce: the sum over the components
+  // decoded of J2kImageInfo's component_width x component_height (at the
+  // requested reduction). j2k_image_info and J2kDecoder::decode refuse a
+  // frame past it from the headers alone, with a cf::Error naming the
+  // frame's samples and this limit. 0 = no limit.
+  std::uint64_t max_samples = kJ2kDefaultMaxSamples;
 };
 
 // The frame a codestream decodes to, from its headers alone.
@@ -52,7 +73,8 @@ struct J2kImageInfo {
 
 // Reads the headers of `data` (a codestream, SOC to EOC); throws cf::Error
 // naming what is wrong, or what this decoder does not take (more than 4
-// components decoded, samples of more than 16 bits, ...).
+// components decoded, samples of more than 16 bits, a frame of more than
+// max_samples samples, ...).
 J2kImageInfo j2k_image_info(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s);
 
 class J2kDecoder {

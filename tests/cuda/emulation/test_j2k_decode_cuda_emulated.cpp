@@ -5,7 +5,7 @@
 // codestreams, every conformance stream, CF_J2K_CONFORMANCE, HT files with
 // refinement passes, CF_HTJ2K_STREAMS), then whole
 // frames (j2k_frame_parity.hpp: our encoder's streams of small odd sizes,
-// the small conformance streams).
+// streams with absent code-blocks, the small conformance streams).
 #include "cuda_runtime.h"
 #include "j2k_decode_parity.hpp"
 #include "j2k_frame_parity.hpp"
@@ -26,6 +26,7 @@ int main() {
   ht_streams(cuda);
   no_allocation_when_warm(cuda, cpu);
   encoder_frames(cuda, cpu, 45, 27);
+  absent_block_frames(cuda, cpu, 45, 27);
   conformance_frames(cuda, cpu, 20000);
   std::printf("%lld tiles, %lld code-blocks decoded, %lld tiles with a problem; %d whole frames, %d equal, %d refused "
               "alike; %lld emulated launches\n",
