@@ -100,8 +100,10 @@ bool TagTreeDecoder::below(PacketBitReader &in, std::uint32_t x, std::uint32_t y
 // is one walk from the root instead of one per value.
 std::uint32_t TagTreeDecoder::value(PacketBitReader &in, std::uint32_t x, std::uint32_t y, std::uint32_t limit) {
   if (!below(in, x, y, limit + 1)) throw PacketTruncated{};  // a value no code-block can have: corrupt data
+  // A known leaf learnt its value from a bit read at it, so it is stored.
   const Level &leaves = levels_[0];
-  return leaves.nodes[std::size_t(y) * leaves.width + x].low;
+  const std::uint32_t i = y * leaves.width + x;
+  return (dense_ ? leaves.nodes[i] : leaves.read.at(i)) & ~kKnown;
 }
 
 // ---------------------------------------------------------------------------
