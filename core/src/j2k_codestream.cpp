@@ -67,7 +67,7 @@ namespace {
 // to back; keeping k of them sends candidate k - 1 alone, as one cleanup
 // pass in the first layer, with Mb - 1 - plane missing MSBs.
 void ht_block_plan(const t1::BlockResult &res, const std::int32_t *lengths, const std::uint8_t *data,
-                   std::uint32_t mb, std::uint32_t kept, std::uint32_t layers, CodeBlockPlan &cb) {
+                   std::uint32_t mb, std::uint32_t kept, CodeBlockPlan &cb) {
   cb.zero_bitplanes = mb;
   std::size_t offset = 0, bytes = 0;
   if (kept > 0) {
@@ -75,38 +75,46 @@ void ht_block_plan(const t1::BlockResult &res, const std::int32_t *lengths, cons
     bytes = std::size_t(lengths[kept - 1]);
     cb.zero_bitplanes = mb - 1 - (std::uint32_t(res.passes) - kept);
   }
-  for (std::uint32_t layer = 0; layer < layers; ++layer) {
-    cb.passes.push_back(layer == 0 && kept > 0 ? 1 : 0);
-    cb.bytes.push_back(layer == 0 ? std::uint32_t(bytes) : 0);
-  }
+  std::fill(cb.passes.begin(), cb.passes.end(), 0);
+  std::fill(cb.bytes.begin(), cb.bytes.end(), 0);
+  cb.passes[0] = kept > 0 ? 1 : 0;
+  cb.bytes[0] = std::uint32_t(bytes);
   cb.view = data + offset;
   cb.view_size = bytes;
 }
 
-// The plan of the precinct of resolution r of tile-component tc.
-PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                           const std::vector<std::uint32_t> &cumulative, std::uint32_t tc, std::uint32_t r) {
+// The plan of the precinct of resolution r of tile-component tc, written
+// over `plan` (a plan of an earlier codestream of the same layout, or
+// empty): its vectors keep their room, so that writing again after rate
+// allocation, or the next frame, allocates nothing per code-block.
+void precinct_plan(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
+                   const std::vector<std::uint32_t> &cumulative, std::uint32_t tc, std::uint32_t r,
+                   PrecinctPlan &plan) {
   const std::uint32_t layers = l.params.layers;
-  PrecinctPlan plan;
   plan.layers = layers;
   const TileComponentLayout &t = l.tile_components[tc];
   const std::uint32_t first = r == 0 ? 0 : 1 + 3 * (r - 1), count = r == 0 ? 1 : 3;
+  plan.subbands.resize(count);
   for (std::uint32_t i = 0; i < count; ++i) {
     const BandLayout &band = l.bands[t.first_band + first + i];
     const std::uint32_t mb = l.params.guard_bits + steps[band.step_index].exponent - 1;
-    PrecinctSubband sub;
+    PrecinctSubband &sub = plan.subbands[i];
     sub.width = band.grid_width;
     sub.height = band.grid_height;
-    sub.blocks.reserve(std::size_t(band.grid_width) * band.grid_height);
+    sub.blocks.resize(std::size_t(band.grid_width) * band.grid_height);
     for (std::uint32_t k = 0; k < band.grid_width * band.grid_height; ++k) {
       const std::uint32_t b = band.first_block + k;
       const t1::BlockResult &res = blocks.results[b];
       const std::int32_t *lengths = blocks.pass_lengths.data() + std::size_t(b) * kMaxPasses;
-      CodeBlockPlan cb;
+      const std::uint8_t *data = blocks.data.data() + blocks.offset[b];
+      CodeBlockPlan &cb = sub.blocks[k];
+      cb.passes.resize(layers);
+      cb.bytes.resize(layers);
+      cb.data.clear();
+      cb.ends_segment.clear();
+      cb.pass_lengths.clear();
       if (l.params.cb_style & cb_style::kHt) {
-        ht_block_plan(res, lengths, blocks.data.data() + blocks.offset[b], mb, cumulative[std::size_t(b) * layers],
-                      layers, cb);
-        sub.blocks.push_back(std::move(cb));
+        ht_block_plan(res, lengths, data, mb, cumulative[std::size_t(b) * layers], cb);
         continue;
       }
       cb.zero_bitplanes = res.passes > 0 ? mb - planes_of(res) : mb;
@@ -114,12 +122,11 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
       for (std::uint32_t layer = 0; layer < layers; ++layer) {
         const std::uint32_t upto = cumulative[std::size_t(b) * layers + layer];
         const std::uint32_t end = upto > 0 ? std::uint32_t(lengths[upto - 1]) : 0;
-        cb.passes.push_back(upto - done);
-        cb.bytes.push_back(end - sent);
+        cb.passes[layer] = upto - done;
+        cb.bytes[layer] = end - sent;
         done = upto;
         sent = end;
       }
-      const std::uint8_t *data = blocks.data.data() + blocks.offset[b];
       cb.view = data;
       cb.view_size = sent;
       // Terminated segments inside the codeword: one length per segment.
@@ -129,28 +136,33 @@ PrecinctPlan precinct_plan(const Layout &l, const std::vector<SubbandStep> &step
           cb.ends_segment.push_back(t1::pass_ends_segment(style, int(pass), res.passes) ? 1 : 0);
           cb.pass_lengths.push_back(std::uint32_t(lengths[pass]));
         }
-      sub.blocks.push_back(std::move(cb));
     }
-    plan.subbands.push_back(std::move(sub));
   }
-  return plan;
 }
 }  // namespace
 
 void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w) {
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w,
+                      std::vector<PrecinctPlan> &plans) {
   const CodestreamParams &p = l.params;
   write_main_header(w, p, steps, comment);
   const std::uint32_t components = std::uint32_t(p.components.size());
   const std::vector<PacketIndex> order = packet_order(p.progression, p.layers, p.levels, components);
+  const std::size_t per_tile = std::size_t(components) * (p.levels + 1);
+  plans.resize(std::max(plans.size(), per_tile));
   std::uint32_t sequence = 0;
+  std::vector<PrecinctPacketWriter> writers;
+  writers.reserve(per_tile);
   for (const TileLayout &tile : l.tiles) {
-    // One writer per (component, resolution) precinct of the tile.
-    std::vector<PrecinctPacketWriter> writers;
-    writers.reserve(std::size_t(components) * (p.levels + 1));
+    // One writer per (component, resolution) precinct of the tile, each
+    // lent a plan of `plans` and handing it back once its packets are out.
+    writers.clear();
     for (std::uint32_t c = 0; c < components; ++c)
-      for (std::uint32_t r = 0; r <= p.levels; ++r)
-        writers.emplace_back(precinct_plan(l, steps, blocks, cumulative_passes, tile.first_tile_component + c, r));
+      for (std::uint32_t r = 0; r <= p.levels; ++r) {
+        PrecinctPlan &plan = plans[std::size_t(c) * (p.levels + 1) + r];
+        precinct_plan(l, steps, blocks, cumulative_passes, tile.first_tile_component + c, r, plan);
+        writers.emplace_back(std::move(plan));
+      }
     const std::size_t sot = begin_tile_part(w, tile.index, 0, 1);
     write_sod(w);
     for (const PacketIndex &k : order) {
@@ -158,8 +170,15 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
       pw.write_next(w, {p.sop, p.eph, sequence++ & 0xFFFF});
     }
     end_tile_part(w, sot);
+    for (std::size_t i = 0; i < per_tile; ++i) plans[i] = std::move(writers[i]).take_plan();
   }
   write_eoc(w);
+}
+
+void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w) {
+  std::vector<PrecinctPlan> plans;
+  write_codestream(l, steps, blocks, cumulative_passes, comment, w, plans);
 }
 
 }  // namespace cf::j2k

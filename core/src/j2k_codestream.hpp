@@ -10,6 +10,7 @@
 #include "j2k_coded_blocks.hpp"
 #include "j2k_layout.hpp"
 #include "j2k_markers.hpp"
+#include "j2k_tier2.hpp"
 
 namespace cf::j2k {
 
@@ -31,5 +32,11 @@ std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> 
 // must be guard_bits_needed's.
 void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
                       const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w);
+// The same, its precinct plans made in `plans` (kept by the caller from
+// one codestream to the next of the same layout, so that their room is
+// reused; any content on entry is overwritten).
+void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
+                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w,
+                      std::vector<PrecinctPlan> &plans);
 
 }  // namespace cf::j2k

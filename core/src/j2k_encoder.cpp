@@ -34,6 +34,7 @@ struct J2kEncoder::State {
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
   std::vector<std::uint32_t> cumulative_passes;
+  std::vector<j2k::PrecinctPlan> precinct_plans;  // tier-2's, their room kept from frame to frame
   cuda::J2kPlanPtr cuda_plan;    // device tables and buffers of this plan (cuda backend)
   J2kEncoder::StageTimes times;  // of the last frame
 };
@@ -140,11 +141,12 @@ std::vector<double> block_weights(const j2k::Layout &l, const std::vector<double
 // kept, so the allowance is corrected by the distance to the target.
 void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vector<j2k::SubbandStep> &steps,
                      const std::vector<double> &band_weights, const j2k::CodedBlocks &blocks,
-                     std::vector<std::uint32_t> &cumulative, std::vector<std::uint8_t> &codestream) {
+                     std::vector<std::uint32_t> &cumulative, std::vector<j2k::PrecinctPlan> &plans,
+                     std::vector<std::uint8_t> &codestream) {
   const std::uint32_t layers = l.params.layers;
   auto write = [&] {
     j2k::ByteWriter w(std::move(codestream));  // the caller's buffer, its capacity kept
-    j2k::write_codestream(l, steps, blocks, cumulative, j2k::kEncoderComment, w);
+    j2k::write_codestream(l, steps, blocks, cumulative, j2k::kEncoderComment, w, plans);
     codestream = w.take();
   };
   if (layers == 1 && s.bitrate == 0) {
@@ -160,10 +162,11 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
   const std::uint64_t target =
       std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
   // The allowance moves by the distance to the target each time (headers
-  // change little with it), twice as far after each overshoot in a row
-  // (coarse truncation points, such as HT's whole cleanup passes, can
-  // stay over the target by a few bytes); the largest codestream within
-  // the target wins.
+  // change little with it: the first attempt's overshoot is about their
+  // size), twice as far after each further overshoot in a row (coarse
+  // truncation points, such as HT's whole cleanup passes, can stay over
+  // the target by a few bytes); the largest codestream within the target
+  // wins.
   std::int64_t allowed = std::int64_t(target);
   std::vector<std::uint32_t> best;
   std::size_t best_size = 0;
@@ -183,7 +186,7 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
         (slack < 0 && budget == 0))
       break;
     overshoots = slack < 0 ? overshoots + 1 : 0;
-    allowed = std::int64_t(budget) + slack * (std::int64_t(1) << std::min(overshoots, 20));
+    allowed = std::int64_t(budget) + slack * (std::int64_t(1) << std::clamp(overshoots - 1, 0, 20));
   }
   if (best_size > 0 && best_size != codestream.size()) {
     cumulative = best;
@@ -247,7 +250,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   const auto coded = std::chrono::steady_clock::now();
 
   l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
-  write_with_rate(l, s, st.steps, st.weights, st.blocks, st.cumulative_passes, codestream);
+  write_with_rate(l, s, st.steps, st.weights, st.blocks, st.cumulative_passes, st.precinct_plans, codestream);
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   st.times = {ms(start, coded), ms(coded, std::chrono::steady_clock::now())};
 }

@@ -176,6 +176,9 @@ class PrecinctPacketWriter {
   // past the last layer.
   std::size_t write_next(ByteWriter &w, const PacketMarkers &markers);
   std::uint32_t next_layer() const { return layer_; }
+  // The plan it was made from, handed back (for its room) once the
+  // writer is no longer needed.
+  PrecinctPlan take_plan() && { return std::move(plan_); }
 
  private:
   struct BlockState {

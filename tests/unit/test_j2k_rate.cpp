@@ -342,6 +342,30 @@ static void full_and_zero() {
   CHECK(r1.layer_bytes[4] == total);
 }
 
+// Equal slopes (copies of one block, weights of 0, huge and tiny weights
+// whose slopes span the double range) still come in block, then passes,
+// order, behind every larger slope.
+static void ties_in_order() {
+  std::mt19937 rng(11);
+  std::vector<TestBlock> blocks;
+  for (int i = 0; i < 12; ++i) {
+    TestBlock b = random_block(rng);
+    b.weight = i % 4 == 0 ? 0.0 : i % 4 == 1 ? 1e300 : i % 4 == 2 ? 1e-300 : 1.0;
+    blocks.push_back(b);
+    blocks.push_back(b);  // the same slopes again, one block later
+  }
+  const RateHulls hulls(views(blocks));
+  const auto &seg = hulls.segments();
+  CHECK(!seg.empty());
+  for (std::size_t i = 1; i < seg.size(); ++i) {
+    const auto &a = seg[i - 1], &b = seg[i];
+    CHECK_MSG(a.slope > b.slope ||
+                  (a.slope == b.slope && (a.block < b.block || (a.block == b.block && a.passes < b.passes))),
+              "segment %zu (slope %g, block %u, passes %u) before segment %zu (slope %g, block %u, passes %u)", i - 1,
+              a.slope, a.block, a.passes, i, b.slope, b.block, b.passes);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // 5. Even budgets and the view of CodedBlocks.
 
@@ -442,6 +466,7 @@ int main() {
   allocation_by_hand();
   brute_force();
   full_and_zero();
+  ties_in_order();
   even_budgets_and_views();
   bad_input();
   return cft::test_result();
