@@ -297,8 +297,13 @@ struct Nv {
     cudaStreamDestroy(cuda);
   }
 
-  // The settings ours uses; lossy at quality factor q.
+  // The settings ours uses; lossy at quality factor q. Fresh parameters
+  // each time: a quality factor once given stays in them, and nvJPEG2000
+  // then refuses a reversible configuration.
   void configure(const Frame &f, const Case &k, double q) {
+    nvjpeg2kEncodeParamsDestroy(encode_params);
+    encode_params = nullptr;
+    nv_check(nvjpeg2kEncodeParamsCreate(&encode_params), "encode params");
     nvjpeg2kEncodeConfig_t c;
     std::memset(&c, 0, sizeof c);
     c.stream_type = NVJPEG2K_STREAM_J2K;
