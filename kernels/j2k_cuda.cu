@@ -96,7 +96,7 @@ struct J2kPlan {
   bool reversible = true, mct = false;
   std::size_t coefficient_count = 0;
   int sample_blocks = 0;                        // blocks per tile-component of the sample-wise kernels
-  std::vector<int> column_blocks, row_blocks;   // per level: of the column kernels (a thread per sample), of the rows
+  std::vector<int> column_blocks, row_blocks;   // per level: of the column kernel (its tiles), of the rows
   int work_bytes = 0;                           // tier-1 work area per code-block coded whole
   long long decision_room = 0;                  // bytes of stored decisions per code-block
   int shared_samples = 0, shared_words = 0;     // model_blocks' shared memory, in 32-bit words
@@ -155,8 +155,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
     for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
       const j2k::Rect &r = tc.resolutions[p.levels - lv + 1];
       regions[(lv - 1) * l.tile_components.size() + t] = {r.x0, r.y0, int(r.width()), int(r.height())};
-      p.column_blocks[lv - 1] =
-          std::max(p.column_blocks[lv - 1], int(ceil_div(std::int64_t(r.width()) * r.height(), kThreads)));
+      p.column_blocks[lv - 1] = std::max(p.column_blocks[lv - 1], column_tiles(int(r.width()), int(r.height())));
       p.row_blocks[lv - 1] = std::max(p.row_blocks[lv - 1], int(r.height()));
     }
   }
@@ -242,13 +241,9 @@ void wavelet_levels(detail::CudaState *s, J2kPlan &p, typename F::Sample *work) 
                    p.tmp.as<T>(),
                    p.tcs.as<TileComponent>(),
                    p.regions.as<Region>() + std::size_t(lv - 1) * p.tile_components,
-                   p.column_blocks[lv - 1],
-                   0};
-    for (a.step = 0; a.step < F::kSteps; ++a.step)
-      launch_kernel(s, lift_column_step<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
-                    "the JPEG 2000 column lifting kernel");
-    launch_kernel(s, finish_columns<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
-                  "the JPEG 2000 column deinterleave kernel");
+                   p.column_blocks[lv - 1]};
+    launch_kernel(s, lift_columns<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
+                  "the JPEG 2000 column lifting kernel");
     a.blocks_per_tc = p.row_blocks[lv - 1];
     launch_kernel(s, lift_rows<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
                   "the JPEG 2000 row lifting kernel", sizeof(T) * kSharedLine);

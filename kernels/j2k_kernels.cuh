@@ -96,45 +96,46 @@ __global__ void __launch_bounds__(kThreads) load_samples(const LoadArgs a) {
   }
 }
 
-// VER_SD of one level, a lifting step at a time across the whole region:
-// step a.step of every column at once, one thread per sample of the step's
-// parity (a step reads only the other parity), in place in work.
+// VER_SD of one level, a column tile per thread block (ColumnTile): the
+// tile's rows read from work into shared memory, every lifting step in
+// turn, then its own rows scaled and deinterleaved (low-pass rows first)
+// into tmp, where the row kernel reads them.
 template <class F>
-__global__ void __launch_bounds__(kThreads) lift_column_step(const LevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typename F::Sample> a) {
+  using T = typename F::Sample;
+  __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
   const int t = tile_component_of(a.blocks_per_tc);
   const TileComponent tc = a.tcs[t];
   const Region r = a.regions[t];
-  if (r.height < 2) return;
-  const int first_odd = (r.v0 & 1) != 0 ? 0 : 1;  // row of the first odd (high-pass) sample
-  const int first = F::on_odd(a.step) ? first_odd : 1 - first_odd;
-  const long long i = item_of(a.blocks_per_tc);
-  if (i >= (long long)r.width * ((r.height - first + 1) / 2)) return;
-  const int x = int(i % r.width), y = first + 2 * int(i / r.width);
-  const j2k::dwt::Strided<typename F::Sample> column{a.work + tc.offset + x, tc.width};
-  column[y] = F::lifted(a.step, column[y], j2k::dwt::left_of(column, y), j2k::dwt::right_of(column, y, r.height));
-}
-
-// The end of VER_SD: each column's samples scaled and deinterleaved (low-pass
-// rows first) from work into tmp, where the row kernel reads them.
-template <class F>
-__global__ void __launch_bounds__(kThreads) finish_columns(const LevelArgs<typename F::Sample> a) {
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  const long long i = item_of(a.blocks_per_tc);
-  if (i >= (long long)r.width * r.height) return;
-  const int x = int(i % r.width), y = int(i / r.width);
-  const bool odd = (r.v0 & 1) != 0;
-  const typename F::Sample v = a.work[tc.offset + (unsigned long long)y * tc.width + x];
-  typename F::Sample *column = a.tmp + tc.offset + x;
-  if (r.height == 1) {
-    column[0] = F::single(v, odd);
+  ColumnTile g;
+  if (!column_tile(r, int(blockIdx.x) % a.blocks_per_tc, F::kSteps, g)) return;
+  const int lane = int(threadIdx.x) % kTileColumns, thread_row = int(threadIdx.x) / kTileColumns;
+  const int x = g.x0 + lane, n = r.height;
+  const bool in = x < r.width, odd = (r.v0 & 1) != 0;
+  const T *source = a.work + tc.offset + x;
+  T *column = a.tmp + tc.offset + x;
+  if (n == 1) {
+    if (in && thread_row == 0) column[0] = F::single(source[0], odd);
     return;
   }
-  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd;
-  const bool high = ((y - first_low) & 1) != 0;
-  const int row = high ? j2k::dwt::low_count(r.height, odd) + (y - first_odd) / 2 : (y - first_low) / 2;
-  column[(unsigned long long)row * tc.width] = F::scaled(v, high);
+  const TileColumn<T> line{held + lane, g.first};
+  for (int y = g.first + thread_row; y < g.end; y += kTileThreadRows)
+    if (in) line[y] = source[(unsigned long long)y * tc.width];
+  __syncthreads();
+  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd;  // rows of the first high- and low-pass samples
+  for (int step = 0; step < F::kSteps; ++step) {
+    const int from = first_of_parity(g.first, F::on_odd(step) ? first_odd : first_low);
+    for (int y = from + 2 * thread_row; y < g.end; y += 2 * kTileThreadRows)
+      if (in && lifts_in_tile(g, y, n))
+        line[y] = F::lifted(step, line[y], j2k::dwt::left_of(line, y), j2k::dwt::right_of(line, y, n));
+    __syncthreads();
+  }
+  const int low = j2k::dwt::low_count(n, odd);
+  for (int y = g.y0 + thread_row; y < g.y1; y += kTileThreadRows) {
+    const bool high = ((y - first_low) & 1) != 0;
+    const int row = high ? low + (y - first_odd) / 2 : (y - first_low) / 2;
+    if (in) column[(unsigned long long)row * tc.width] = F::scaled(line[y], high);
+  }
 }
 
 // HOR_SD of one level: one thread block per row, all threads lifting the row

@@ -33,12 +33,12 @@ using j2k_reconstruct_kernels::kThreads;
 using j2k_reconstruct_kernels::LevelArgs;
 using j2k_reconstruct_kernels::Region;
 using j2k_reconstruct_kernels::Source;
-using j2k_reconstruct_kernels::start_columns;
 using j2k_reconstruct_kernels::store_samples;
 using j2k_reconstruct_kernels::StoreArgs;
 using j2k_reconstruct_kernels::TileComponent;
-using j2k_reconstruct_kernels::unlift_column_step;
+using j2k_reconstruct_kernels::unlift_columns;
 using j2k_reconstruct_kernels::unlift_rows;
+using j2k_kernels::column_tiles;
 namespace rs = j2k::reconstruct;
 
 long long blocks_for(std::uint64_t items) { return (long long)((items + kThreads - 1) / kThreads); }
@@ -53,7 +53,7 @@ struct Tables {
   // region each tile-component rebuilds, empty for those of the other
   // wavelet or with fewer levels.
   std::vector<std::vector<Region>> regions[2];
-  std::vector<int> row_blocks[2], column_blocks[2];  // per level: the most rows, the most blocks of samples
+  std::vector<int> row_blocks[2], column_blocks[2];  // per level: the most rows, the most column tiles
   bool has[2] = {false, false};
   std::uint32_t deepest = 0;
   int sample_blocks = 0;
@@ -105,7 +105,7 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
       t.regions[w][lv - 1][i] = {res.x0, res.y0, int(res.width()), int(res.height())};
       t.row_blocks[w][lv - 1] = std::max(t.row_blocks[w][lv - 1], int(res.height()));
       t.column_blocks[w][lv - 1] =
-          std::max(t.column_blocks[w][lv - 1], int(blocks_for(std::uint64_t(res.width()) * res.height())));
+          std::max(t.column_blocks[w][lv - 1], column_tiles(int(res.width()), int(res.height())));
     }
   }
   return t;
@@ -155,16 +155,13 @@ void levels(detail::CudaState *s, const Tables &t, int w, std::uint32_t reduce, 
                    reinterpret_cast<T *>(base + at.tmp),
                    reinterpret_cast<const TileComponent *>(base + at.tcs),
                    regions,
-                   t.row_blocks[w][lv - 1],
-                   0};
+                   t.row_blocks[w][lv - 1]};
     const long long tcs = (long long)t.tcs.size();
     launch_kernel(s, unlift_rows<F>, tcs * a.blocks_per_tc, kThreads, a, "the JPEG 2000 inverse row lifting kernel",
                   sizeof(T) * kSharedLine);
     a.blocks_per_tc = t.column_blocks[w][lv - 1];
-    launch_kernel(s, start_columns<F>, tcs * a.blocks_per_tc, kThreads, a, "the JPEG 2000 column interleave kernel");
-    for (a.step = F::kSteps - 1; a.step >= 0; --a.step)
-      launch_kernel(s, unlift_column_step<F>, tcs * a.blocks_per_tc, kThreads, a,
-                    "the JPEG 2000 inverse column lifting kernel");
+    launch_kernel(s, unlift_columns<F>, tcs * a.blocks_per_tc, kThreads, a,
+                  "the JPEG 2000 inverse column lifting kernel");
   }
 }
 

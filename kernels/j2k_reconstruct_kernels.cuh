@@ -16,9 +16,9 @@
 // One level of 2D_SR (F.3.2) is HOR_SR then VER_SR: unlift_rows (a thread
 // block per row: interleave and unscale into a line of shared memory, the
 // lifting steps undone one at a time, the row written to tmp), then
-// start_columns (each column's samples interleaved and unscaled from tmp
-// back into work) and unlift_column_step (one lifting step of every column,
-// a thread per sample of the step's parity, in place in work).
+// unlift_columns (a thread block per column tile: interleave and unscale
+// from tmp into shared memory, every lifting step undone there, the tile's
+// rows written back to work).
 #pragma once
 
 #include <cstdint>
@@ -33,7 +33,16 @@
 namespace cf::cuda::j2k_reconstruct_kernels {
 
 using j2k_kernels::Band;
+using j2k_kernels::column_tile;
+using j2k_kernels::ColumnTile;
+using j2k_kernels::first_of_parity;
 using j2k_kernels::item_of;
+using j2k_kernels::kTileColumns;
+using j2k_kernels::kTileHalo;
+using j2k_kernels::kTileRows;
+using j2k_kernels::kTileThreadRows;
+using j2k_kernels::lifts_in_tile;
+using j2k_kernels::TileColumn;
 using j2k_kernels::kSharedLine;
 using j2k_kernels::kThreads;
 using j2k_kernels::LevelArgs;
@@ -136,47 +145,46 @@ __global__ void __launch_bounds__(kThreads) unlift_rows(const LevelArgs<typename
     for (int i = threadIdx.x; i < n; i += kThreads) row[i] = line[i];
 }
 
-// The start of VER_SR: each column of the region (in tmp, its low-pass rows
-// first) interleaved and unscaled into work, one thread per sample.
+// VER_SR of one level, a column tile per thread block (ColumnTile): the
+// tile's rows of each column interleaved and unscaled from tmp (the
+// low-pass rows first there) into shared memory, every lifting step undone
+// in turn, then its own rows written to work.
 template <class F>
-__global__ void __launch_bounds__(kThreads) start_columns(const LevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads) unlift_columns(const LevelArgs<typename F::Sample> a) {
+  using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
+  __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
   const int t = tile_component_of(a.blocks_per_tc);
   const TileComponent tc = a.tcs[t];
   const Region r = a.regions[t];
-  const long long i = item_of(a.blocks_per_tc);
-  if (i >= (long long)r.width * r.height) return;
-  const int x = int(i % r.width), y = int(i / r.width);
-  const bool odd = (r.v0 & 1) != 0;
-  const typename F::Sample v = a.tmp[tc.offset + (unsigned long long)y * tc.width + x];
-  typename F::Sample *column = a.work + tc.offset + x;
-  if (r.height == 1) {
-    column[0] = S::single(v, odd);
+  ColumnTile g;
+  if (!column_tile(r, int(blockIdx.x) % a.blocks_per_tc, F::kSteps, g)) return;
+  const int lane = int(threadIdx.x) % kTileColumns, thread_row = int(threadIdx.x) / kTileColumns;
+  const int x = g.x0 + lane, n = r.height;
+  const bool in = x < r.width, odd = (r.v0 & 1) != 0;
+  const T *source = a.tmp + tc.offset + x;
+  T *column = a.work + tc.offset + x;
+  if (n == 1) {
+    if (in && thread_row == 0) column[0] = S::single(source[0], odd);
     return;
   }
-  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(r.height, odd);
-  const bool high = y >= low;
-  const int row = high ? first_odd + 2 * (y - low) : first_low + 2 * y;
-  column[(unsigned long long)row * tc.width] = S::unscaled(v, high);
-}
-
-// One lifting step of VER_SR undone on every column at once: step a.step,
-// one thread per sample of its parity (a step reads only the other parity),
-// in place in work.
-template <class F>
-__global__ void __launch_bounds__(kThreads) unlift_column_step(const LevelArgs<typename F::Sample> a) {
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  if (r.height < 2) return;
-  const int first_odd = (r.v0 & 1) != 0 ? 0 : 1;
-  const int first = F::on_odd(a.step) ? first_odd : 1 - first_odd;
-  const long long i = item_of(a.blocks_per_tc);
-  if (i >= (long long)r.width * ((r.height - first + 1) / 2)) return;
-  const int x = int(i % r.width), y = first + 2 * int(i / r.width);
-  const j2k::dwt::Strided<typename F::Sample> column{a.work + tc.offset + x, tc.width};
-  column[y] = j2k::dwt::Synthesis<F>::unlifted(a.step, column[y], j2k::dwt::left_of(column, y),
-                                               j2k::dwt::right_of(column, y, r.height));
+  const TileColumn<T> line{held + lane, g.first};
+  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(n, odd);
+  for (int y = g.first + thread_row; y < g.end; y += kTileThreadRows) {
+    const bool high = ((y - first_low) & 1) != 0;
+    const int row = high ? low + (y - first_odd) / 2 : (y - first_low) / 2;
+    if (in) line[y] = S::unscaled(source[(unsigned long long)row * tc.width], high);
+  }
+  __syncthreads();
+  for (int step = F::kSteps - 1; step >= 0; --step) {
+    const int from = first_of_parity(g.first, F::on_odd(step) ? first_odd : first_low);
+    for (int y = from + 2 * thread_row; y < g.end; y += 2 * kTileThreadRows)
+      if (in && lifts_in_tile(g, y, n))
+        line[y] = S::unlifted(step, line[y], j2k::dwt::left_of(line, y), j2k::dwt::right_of(line, y, n));
+    __syncthreads();
+  }
+  for (int y = g.y0 + thread_row; y < g.y1; y += kTileThreadRows)
+    if (in) column[(unsigned long long)y * tc.width] = line[y];
 }
 
 struct StoreArgs {

@@ -41,6 +41,60 @@ __device__ __forceinline__ long long item_of(int blocks_per_tc) {
   return (long long)(int(blockIdx.x) % blocks_per_tc) * kThreads + threadIdx.x;
 }
 
+// The column kernels' tiles: a strip of kTileColumns columns of a region,
+// kTileRows of its rows at a time (a thread per column, kTileThreadRows
+// rows of threads), lifted in shared memory through every step of a level
+// in one launch. A tile holds, besides its own rows, F::kSteps rows on
+// either side (at most kTileHalo): each step reads one row further than
+// the next, so its own rows come out as the whole column's lifting makes
+// them; the rows it holds beyond them are read, never written back.
+constexpr int kTileColumns = 32;
+constexpr int kTileRows = 64;
+constexpr int kTileHalo = 4;  // the 9/7's steps, the most of any filter
+constexpr int kTileThreadRows = kThreads / kTileColumns;
+static_assert(kThreads % kTileColumns == 0, "a whole number of rows of threads");
+
+// Thread blocks a width x height region's column tiles take (strips times
+// row tiles); block k of a tile-component is strip k % strips, row tile
+// k / strips.
+__host__ __device__ inline int column_tiles(int width, int height) {
+  return ((width + kTileColumns - 1) / kTileColumns) * ((height + kTileRows - 1) / kTileRows);
+}
+
+// Tile k of region r: its first column x0, its own rows [y0, y1) and the
+// rows it holds [first, end) (`halo` more on each side, within the
+// region); false when the region has no tile k.
+struct ColumnTile {
+  int x0, y0, y1, first, end;
+};
+__device__ inline bool column_tile(const Region &r, int k, int halo, ColumnTile &t) {
+  if (r.width <= 0 || r.height <= 0 || k >= column_tiles(r.width, r.height)) return false;
+  const int strips = (r.width + kTileColumns - 1) / kTileColumns;
+  t.x0 = (k % strips) * kTileColumns;
+  t.y0 = (k / strips) * kTileRows;
+  t.y1 = t.y0 + kTileRows < r.height ? t.y0 + kTileRows : r.height;
+  t.first = t.y0 > halo ? t.y0 - halo : 0;
+  t.end = t.y1 + halo < r.height ? t.y1 + halo : r.height;
+  return true;
+}
+
+// One column of a tile in shared memory, indexed by the region's row.
+template <class T>
+struct TileColumn {
+  T *p;  // the tile's row `first`, this column
+  int first;
+  __device__ T &operator[](int row) const { return p[(row - first) * kTileColumns]; }
+};
+
+// Whether row y (of a column of n >= 2 rows) can be lifted from what the
+// tile holds: the rows left_of and right_of read for it are there.
+__device__ inline bool lifts_in_tile(const ColumnTile &t, int y, int n) {
+  return (y == 0 || y - 1 >= t.first) && (y + 1 == n || y + 1 < t.end);
+}
+
+// The first row at or after `from` of the parity of row `parity_row`.
+__device__ inline int first_of_parity(int from, int parity_row) { return from + ((from - parity_row) & 1); }
+
 template <class T>
 struct LevelArgs {
   T *work;  // the tile-components' blocks
@@ -48,7 +102,6 @@ struct LevelArgs {
   const TileComponent *tcs;
   const Region *regions;  // this level's, per tile-component
   int blocks_per_tc;
-  int step;  // the column kernels' lifting step
 };
 
 // Samples of the row kernel's line in shared memory (48 KiB, the limit

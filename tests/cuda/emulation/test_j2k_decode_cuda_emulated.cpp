@@ -26,6 +26,7 @@ int main() {
   ht_streams(cuda);
   no_allocation_when_warm(cuda, cpu);
   encoder_frames(cuda, cpu, 45, 27);
+  encoder_frames(cuda, cpu, 19, 139);  // taller than a column tile (kTileRows) at the first levels
   absent_block_frames(cuda, cpu, 45, 27);
   conformance_frames(cuda, cpu, 20000);
   std::printf("%lld tiles, %lld code-blocks decoded, %lld tiles with a problem; %d whole frames, %d equal, %d refused "
