@@ -16,7 +16,7 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   const BandDecoding &d = bands[blk.band];
   if (!block_decoded(plan, cb, bands)) return t1::BlockStatus::kOk;
   // The codeword in one piece: in place when one chunk holds it all.
-  const std::uint8_t *data = cw.bytes.data();
+  const std::uint8_t *data = cw.data;
   std::size_t length = 0;
   if (cb.chunks.size() == 1) {
     data += cb.chunks[0].offset;
@@ -24,8 +24,7 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   } else {
     scratch.codeword.clear();
     for (const ByteSpan &c : cb.chunks)
-      scratch.codeword.insert(scratch.codeword.end(), cw.bytes.begin() + std::ptrdiff_t(c.offset),
-                              cw.bytes.begin() + std::ptrdiff_t(c.offset + c.length));
+      scratch.codeword.insert(scratch.codeword.end(), cw.data + c.offset, cw.data + c.offset + c.length);
     data = scratch.codeword.data();
     length = scratch.codeword.size();
   }

@@ -40,7 +40,7 @@ struct TileJob {
   std::vector<std::uint32_t> tile;   // each one's tile, in the frame's list (0 for a single tile)
   std::vector<int> segments;
   std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
-  std::size_t tile_bytes = 0;        // of cw.bytes, up to the last chunk read in place
+  std::size_t tile_bytes = 0;        // of cw.data, up to the last chunk read in place
   unsigned long long work = 0;       // bytes of work areas
 };
 
@@ -69,8 +69,7 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     } else {
       joined_at.push_back(job.joined.size());
       for (const j2k::ByteSpan &c : cb.chunks)
-        job.joined.insert(job.joined.end(), cw.bytes.begin() + std::ptrdiff_t(c.offset),
-                          cw.bytes.begin() + std::ptrdiff_t(c.offset + c.length));
+        job.joined.insert(job.joined.end(), cw.data + c.offset, cw.data + c.offset + c.length);
       length = job.joined.size() - joined_at.back();
     }
     k.length = int(length);
@@ -145,7 +144,7 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
     const unsigned long long bytes_at = f.byte_count, work_at = all.work;
     const int segments_at = int(all.segments.size());
     const std::size_t joined = job.joined.size();
-    f.pieces.push_back({tile.codewords->bytes.data(), job.tile_bytes});
+    f.pieces.push_back({tile.codewords->data, job.tile_bytes});
     f.joined.push_back(std::move(job.joined));  // its buffer stays where it is when f.joined grows
     f.pieces.push_back({f.joined.back().data(), joined});
     f.byte_count += job.tile_bytes + joined;

@@ -161,8 +161,8 @@ class TileReader {
     try {
       if (coding_.coding.sop) skip_sop();
       // The header: from the packed headers, or from the data.
-      const std::uint8_t *src = headers_packed ? packed_ : out_.bytes.data();
-      const std::size_t size = headers_packed ? packed_size_ : out_.bytes.size();
+      const std::uint8_t *src = headers_packed ? packed_ : out_.data;
+      const std::size_t size = headers_packed ? packed_size_ : out_.size;
       std::size_t &at = headers_packed ? packed_pos_ : pos_;
       PacketBitReader in(src + at, size - at);
       contributions_.clear();
@@ -183,8 +183,8 @@ class TileReader {
 
  private:
   void skip_sop() {
-    const std::vector<std::uint8_t> &b = out_.bytes;
-    if (pos_ + 6 <= b.size() && b[pos_] == 0xFF && b[pos_ + 1] == 0x91) pos_ += 6;  // SOP, Lsop = 4, Nsop
+    const std::uint8_t *b = out_.data;
+    if (pos_ + 6 <= out_.size && b[pos_] == 0xFF && b[pos_ + 1] == 0x91) pos_ += 6;  // SOP, Lsop = 4, Nsop
   }
 
   void read_header_blocks(PacketBitReader &in, const PacketId &id, const PlanResolution &res, std::size_t precinct,
@@ -277,8 +277,8 @@ class TileReader {
     std::uint32_t pass = cb.passes_read;
     for (std::uint32_t i = 0; i < c.pieces; ++i) {
       std::uint64_t length = pieces_[c.first_piece + i];
-      const bool short_data = pos_ + length > out_.bytes.size();
-      if (short_data) length = out_.bytes.size() - pos_;
+      const bool short_data = pos_ + length > out_.size;
+      if (short_data) length = out_.size - pos_;
       if (keep) {
         if (length > 0) cb.chunks.push_back({pos_, std::size_t(length)});
         if (cb.segment_open && !cb.segment_lengths.empty())
@@ -320,7 +320,7 @@ class TileReader {
   std::vector<Included> included_;  // a share's list being made, swapped with its own
   const std::uint8_t *packed_ = nullptr;
   std::size_t packed_size_ = 0, packed_pos_ = 0;
-  std::size_t pos_ = 0;  // in out_.bytes
+  std::size_t pos_ = 0;  // in out_.data
   std::vector<Contribution> contributions_;
   std::vector<std::uint32_t> pieces_;
 };
@@ -331,11 +331,18 @@ TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h,
                                 const ResolvedTile &coding, std::uint32_t layers_kept) {
   TileCodewords out;
   const TileHeaders &t = h.tiles[plan.tile];
-  std::size_t total = 0;
-  for (const ByteSpan &s : t.parts) total += s.length;
-  out.bytes.reserve(total);
-  for (const ByteSpan &s : t.parts)
-    out.bytes.insert(out.bytes.end(), codestream + s.offset, codestream + s.offset + s.length);
+  if (t.parts.size() == 1) {  // no copy: a frame's megabytes stay where they are
+    out.data = codestream + t.parts[0].offset;
+    out.size = t.parts[0].length;
+  } else {
+    std::size_t total = 0;
+    for (const ByteSpan &s : t.parts) total += s.length;
+    out.joined.reserve(total);
+    for (const ByteSpan &s : t.parts)
+      out.joined.insert(out.joined.end(), codestream + s.offset, codestream + s.offset + s.length);
+    out.data = out.joined.data();
+    out.size = out.joined.size();
+  }
   TileReader reader(plan, coding, layers_kept, out);
   if (t.headers_packed) reader.set_sources(t.packed.data(), t.packed.size());
   for_each_packet(plan, coding, [&](const PacketId &id) { return reader.read(id); });

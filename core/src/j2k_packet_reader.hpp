@@ -80,7 +80,7 @@ struct BlockCodeword {
   PlanBlock block;          // where it lies
   std::uint32_t zero_bitplanes = 0;
   std::uint32_t passes = 0;                    // coding passes of the layers kept
-  std::vector<ByteSpan> chunks;                // its bytes in TileCodewords::bytes, in order
+  std::vector<ByteSpan> chunks;                // its bytes in TileCodewords::data, in order
   std::vector<std::uint32_t> segment_lengths;  // its codeword segments (B.10.7.2), adding up to the chunks
   // Tier-2's state of the block (it is in the list once included).
   std::uint32_t lblock = 3;
@@ -90,11 +90,16 @@ struct BlockCodeword {
 };
 
 struct TileCodewords {
-  std::vector<std::uint8_t> bytes;  // the tile's packet data: its tile-parts joined
+  // The tile's packet data: its one tile-part where the codestream holds it
+  // (read in place, the codestream outliving this), or its tile-parts
+  // joined in `joined`.
+  const std::uint8_t *data = nullptr;
+  std::size_t size = 0;
+  std::vector<std::uint8_t> joined;
   // The code-blocks the packets read include, by number; the others have
   // no pass (their coefficients are zero).
   std::vector<BlockCodeword> blocks;
-  std::size_t bytes_read = 0;  // of `bytes`, by the packets read
+  std::size_t bytes_read = 0;  // of `data`, by the packets read
   std::string problem;         // empty, or why reading stopped early
 };
 

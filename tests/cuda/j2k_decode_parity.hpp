@@ -269,13 +269,15 @@ inline void random_tile(cf::Engine &cuda, std::mt19937 &rng, int blocks, bool da
   for (std::size_t layer = 0; layer < 3; ++layer)
     for (std::size_t b = 0; b < codewords.size(); ++b) {
       if (cuts[b].size() < layer + 2) continue;
-      for (int j = int(rng() % 3); j > 0; --j) cw.bytes.push_back(std::uint8_t(rng()));
+      for (int j = int(rng() % 3); j > 0; --j) cw.joined.push_back(std::uint8_t(rng()));
       const std::size_t from = cuts[b][layer], to = cuts[b][layer + 1];
-      cw.blocks[b].chunks.push_back({cw.bytes.size(), to - from});
-      cw.bytes.insert(cw.bytes.end(), codewords[b].begin() + std::ptrdiff_t(from),
-                      codewords[b].begin() + std::ptrdiff_t(to));
+      cw.blocks[b].chunks.push_back({cw.joined.size(), to - from});
+      cw.joined.insert(cw.joined.end(), codewords[b].begin() + std::ptrdiff_t(from),
+                       codewords[b].begin() + std::ptrdiff_t(to));
     }
-  cw.bytes_read = cw.bytes.size();
+  cw.data = cw.joined.data();
+  cw.size = cw.joined.size();
+  cw.bytes_read = cw.size;
   same_tile(cuda, plan, cw, bands, what);
 }
 

@@ -363,8 +363,8 @@ static void conformance_streams() {
       const TilePlan plan = make_tile_plan(h, t, coding, std::size_t(1) << 24);
       const TileCodewords cw = read_tile_packets(data.data(), h, plan, coding, coding.coding.layers);
       CHECK_MSG(cw.problem.empty(), "%s tile %u: %s", e.path().filename().c_str(), t, cw.problem.c_str());
-      CHECK_MSG(cw.bytes_read == cw.bytes.size(), "%s tile %u: packets end at byte %zu of %zu",
-                e.path().filename().c_str(), t, cw.bytes_read, cw.bytes.size());
+      CHECK_MSG(cw.bytes_read == cw.size, "%s tile %u: packets end at byte %zu of %zu",
+                e.path().filename().c_str(), t, cw.bytes_read, cw.size);
       ++tiles;
     }
     ++files;
