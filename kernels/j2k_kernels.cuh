@@ -104,16 +104,14 @@ template <class F>
 __global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  ColumnTile g;
-  if (!column_tile(r, int(blockIdx.x) % a.blocks_per_tc, F::kSteps, g)) return;
-  const int lane = int(threadIdx.x) % kTileColumns, thread_row = int(threadIdx.x) / kTileColumns;
-  const int x = g.x0 + lane, n = r.height;
-  const bool in = x < r.width, odd = (r.v0 & 1) != 0;
-  const T *source = a.work + tc.offset + x;
-  T *column = a.tmp + tc.offset + x;
+  TileThread th;
+  if (!tile_thread(a, F::kSteps, th)) return;
+  const TileComponent &tc = th.tc;
+  const ColumnTile &g = th.g;
+  const int lane = th.lane, thread_row = th.thread_row, n = th.r.height;
+  const bool in = th.in, odd = (th.r.v0 & 1) != 0;
+  const T *source = a.work + tc.offset + th.x;
+  T *column = a.tmp + tc.offset + th.x;
   if (n == 1) {
     if (in && thread_row == 0) column[0] = F::single(source[0], odd);
     return;

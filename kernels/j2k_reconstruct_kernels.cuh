@@ -33,7 +33,6 @@
 namespace cf::cuda::j2k_reconstruct_kernels {
 
 using j2k_kernels::Band;
-using j2k_kernels::column_tile;
 using j2k_kernels::ColumnTile;
 using j2k_kernels::first_of_parity;
 using j2k_kernels::item_of;
@@ -42,7 +41,9 @@ using j2k_kernels::kTileHalo;
 using j2k_kernels::kTileRows;
 using j2k_kernels::kTileThreadRows;
 using j2k_kernels::lifts_in_tile;
+using j2k_kernels::tile_thread;
 using j2k_kernels::TileColumn;
+using j2k_kernels::TileThread;
 using j2k_kernels::kSharedLine;
 using j2k_kernels::kThreads;
 using j2k_kernels::LevelArgs;
@@ -154,16 +155,14 @@ __global__ void __launch_bounds__(kThreads) unlift_columns(const LevelArgs<typen
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
   __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  ColumnTile g;
-  if (!column_tile(r, int(blockIdx.x) % a.blocks_per_tc, F::kSteps, g)) return;
-  const int lane = int(threadIdx.x) % kTileColumns, thread_row = int(threadIdx.x) / kTileColumns;
-  const int x = g.x0 + lane, n = r.height;
-  const bool in = x < r.width, odd = (r.v0 & 1) != 0;
-  const T *source = a.tmp + tc.offset + x;
-  T *column = a.work + tc.offset + x;
+  TileThread th;
+  if (!tile_thread(a, F::kSteps, th)) return;
+  const TileComponent &tc = th.tc;
+  const ColumnTile &g = th.g;
+  const int lane = th.lane, thread_row = th.thread_row, n = th.r.height;
+  const bool in = th.in, odd = (th.r.v0 & 1) != 0;
+  const T *source = a.tmp + tc.offset + th.x;
+  T *column = a.work + tc.offset + th.x;
   if (n == 1) {
     if (in && thread_row == 0) column[0] = S::single(source[0], odd);
     return;

@@ -104,6 +104,29 @@ struct LevelArgs {
   int blocks_per_tc;
 };
 
+// A column kernel's thread: its tile-component, region and tile, and its
+// column x (lane of the tile) and row of threads; false when the block has
+// no tile there (the whole block returns).
+struct TileThread {
+  TileComponent tc;
+  Region r;
+  ColumnTile g;
+  int lane, thread_row, x;
+  bool in;  // x is a column of the region
+};
+template <class T>
+__device__ inline bool tile_thread(const LevelArgs<T> &a, int halo, TileThread &th) {
+  const int t = tile_component_of(a.blocks_per_tc);
+  th.tc = a.tcs[t];
+  th.r = a.regions[t];
+  if (!column_tile(th.r, int(blockIdx.x) % a.blocks_per_tc, halo, th.g)) return false;
+  th.lane = int(threadIdx.x) % kTileColumns;
+  th.thread_row = int(threadIdx.x) / kTileColumns;
+  th.x = th.g.x0 + th.lane;
+  th.in = th.x < th.r.width;
+  return true;
+}
+
 // Samples of the row kernel's line in shared memory (48 KiB, the limit
 // without opting in); longer rows are lifted in tmp.
 constexpr int kSharedLine = 48 * 1024 / 4;
