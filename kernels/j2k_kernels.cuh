@@ -106,19 +106,18 @@ __global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typenam
   __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
   TileThread th;
   if (!tile_thread(a, F::kSteps, th)) return;
-  const TileComponent &tc = th.tc;
   const ColumnTile &g = th.g;
-  const int lane = th.lane, thread_row = th.thread_row, n = th.r.height;
-  const bool in = th.in, odd = (th.r.v0 & 1) != 0;
-  const T *source = a.work + tc.offset + th.x;
-  T *column = a.tmp + tc.offset + th.x;
+  const int thread_row = th.thread_row, n = th.n, width = th.tc.width;
+  const bool in = th.in, odd = th.odd;
+  const T *source = a.work + th.tc.offset + th.x;
+  T *column = a.tmp + th.tc.offset + th.x;
   if (n == 1) {
     if (in && thread_row == 0) column[0] = F::single(source[0], odd);
     return;
   }
-  const TileColumn<T> line{held + lane, g.first};
+  const TileColumn<T> line{held + th.lane, g.first};
   for (int y = g.first + thread_row; y < g.end; y += kTileThreadRows)
-    if (in) line[y] = source[(unsigned long long)y * tc.width];
+    if (in) line[y] = source[(unsigned long long)y * width];
   __syncthreads();
   const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd;  // rows of the first high- and low-pass samples
   for (int step = 0; step < F::kSteps; ++step) {
@@ -132,7 +131,7 @@ __global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typenam
   for (int y = g.y0 + thread_row; y < g.y1; y += kTileThreadRows) {
     const bool high = ((y - first_low) & 1) != 0;
     const int row = high ? low + (y - first_odd) / 2 : (y - first_low) / 2;
-    if (in) column[(unsigned long long)row * tc.width] = F::scaled(line[y], high);
+    if (in) column[(unsigned long long)row * width] = F::scaled(line[y], high);
   }
 }
 

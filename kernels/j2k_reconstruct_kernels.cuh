@@ -157,22 +157,21 @@ __global__ void __launch_bounds__(kThreads) unlift_columns(const LevelArgs<typen
   __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
   TileThread th;
   if (!tile_thread(a, F::kSteps, th)) return;
-  const TileComponent &tc = th.tc;
   const ColumnTile &g = th.g;
-  const int lane = th.lane, thread_row = th.thread_row, n = th.r.height;
-  const bool in = th.in, odd = (th.r.v0 & 1) != 0;
-  const T *source = a.tmp + tc.offset + th.x;
-  T *column = a.work + tc.offset + th.x;
+  const int thread_row = th.thread_row, n = th.n, width = th.tc.width;
+  const bool in = th.in, odd = th.odd;
+  const T *source = a.tmp + th.tc.offset + th.x;
+  T *column = a.work + th.tc.offset + th.x;
   if (n == 1) {
     if (in && thread_row == 0) column[0] = S::single(source[0], odd);
     return;
   }
-  const TileColumn<T> line{held + lane, g.first};
+  const TileColumn<T> line{held + th.lane, g.first};
   const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(n, odd);
   for (int y = g.first + thread_row; y < g.end; y += kTileThreadRows) {
     const bool high = ((y - first_low) & 1) != 0;
     const int row = high ? low + (y - first_odd) / 2 : (y - first_low) / 2;
-    if (in) line[y] = S::unscaled(source[(unsigned long long)row * tc.width], high);
+    if (in) line[y] = S::unscaled(source[(unsigned long long)row * width], high);
   }
   __syncthreads();
   for (int step = F::kSteps - 1; step >= 0; --step) {
@@ -183,7 +182,7 @@ __global__ void __launch_bounds__(kThreads) unlift_columns(const LevelArgs<typen
     __syncthreads();
   }
   for (int y = g.y0 + thread_row; y < g.y1; y += kTileThreadRows)
-    if (in) column[(unsigned long long)y * tc.width] = line[y];
+    if (in) column[(unsigned long long)y * width] = line[y];
 }
 
 struct StoreArgs {

@@ -104,26 +104,29 @@ struct LevelArgs {
   int blocks_per_tc;
 };
 
-// A column kernel's thread: its tile-component, region and tile, and its
-// column x (lane of the tile) and row of threads; false when the block has
-// no tile there (the whole block returns).
+// A column kernel's thread: its tile-component and tile, its column x
+// (lane of the tile) and row of threads, and the region's height and row
+// parity; false when the block has no tile there (the whole block returns).
 struct TileThread {
   TileComponent tc;
-  Region r;
   ColumnTile g;
   int lane, thread_row, x;
-  bool in;  // x is a column of the region
+  int n;     // rows of the region
+  bool in;   // x is a column of the region
+  bool odd;  // the region's first row is odd on the reference grid
 };
 template <class T>
 __device__ inline bool tile_thread(const LevelArgs<T> &a, int halo, TileThread &th) {
   const int t = tile_component_of(a.blocks_per_tc);
   th.tc = a.tcs[t];
-  th.r = a.regions[t];
-  if (!column_tile(th.r, int(blockIdx.x) % a.blocks_per_tc, halo, th.g)) return false;
+  const Region r = a.regions[t];
+  if (!column_tile(r, int(blockIdx.x) % a.blocks_per_tc, halo, th.g)) return false;
   th.lane = int(threadIdx.x) % kTileColumns;
   th.thread_row = int(threadIdx.x) / kTileColumns;
   th.x = th.g.x0 + th.lane;
-  th.in = th.x < th.r.width;
+  th.n = r.height;
+  th.in = th.x < r.width;
+  th.odd = (r.v0 & 1) != 0;
   return true;
 }
 

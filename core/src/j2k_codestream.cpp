@@ -175,10 +175,4 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
   write_eoc(w);
 }
 
-void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w) {
-  std::vector<PrecinctPlan> plans;
-  write_codestream(l, steps, blocks, cumulative_passes, comment, w, plans);
-}
-
 }  // namespace cf::j2k

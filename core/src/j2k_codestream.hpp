@@ -29,12 +29,9 @@ std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> 
 
 // Writes the whole codestream. cumulative_passes[b * layers + l]: the passes
 // of block b in layers 0..l (non-decreasing in l). `l.params.guard_bits`
-// must be guard_bits_needed's.
-void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
-                      const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w);
-// The same, its precinct plans made in `plans` (kept by the caller from
-// one codestream to the next of the same layout, so that their room is
-// reused; any content on entry is overwritten).
+// must be guard_bits_needed's. Its precinct plans are made in `plans`
+// (kept by the caller from one codestream to the next of the same layout,
+// so that their room is reused; any content on entry is overwritten).
 void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, const CodedBlocks &blocks,
                       const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w,
                       std::vector<PrecinctPlan> &plans);
