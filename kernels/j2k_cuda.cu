@@ -111,6 +111,8 @@ struct J2kPlan {
   j2k_launch::DeviceBytes slots, packed, block_work, results, pass_lengths, distortion, packed_offsets;  // tier-1
   j2k_launch::DeviceBytes decisions, pass_ends, models;                                                  // modelling
   j2k_launch::DeviceBytes ht_tables;  // HT code-blocks: the VLC lookup
+  j2k_launch::DeviceBytes windows;    // HT candidates' planes per block (by Layout index)
+  bool has_windows = false;           // whether `windows` holds this frame's
 };
 
 void J2kPlanDeleter::operator()(J2kPlan *p) const {
@@ -183,6 +185,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   upload(s, p.tcs, tcs, "tile-component table");
   upload(s, p.regions, regions, "resolution table");
   upload(s, p.bands, bands, "subband table");
+  upload(s, p.block_list, p.block_table, "code-block table");  // slots laid by lay_slots
   p.coefficients.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "coefficients");
   if (!p.reversible) p.work.reserve(s, sizeof(float) * p.coefficient_count, "float work");
   p.tmp.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "lifting scratch");
@@ -283,21 +286,25 @@ void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::
   }
 }
 
+HtArgs ht_args(J2kPlan &p, unsigned style) {
+  return {p.coefficients.as<std::int32_t>(),
+          p.block_list.as<Block>(),
+          p.blocks,
+          style,
+          p.ht_tables.as<j2k::ht::EncodeTables>(),
+          p.has_windows ? p.windows.as<j2k::ht::CandidateWindow>() : nullptr,
+          p.slots.as<std::uint8_t>(),
+          p.block_work.as<std::uint8_t>(),
+          p.work_bytes,
+          p.pass_lengths.as<int>(),
+          p.distortion.as<std::int64_t>(),
+          p.results.as<j2k::t1::BlockResult>(),
+          j2k::kMaxPasses};
+}
+
 // HT code-blocks: a warp each, the whole block.
 void code_ht(detail::CudaState *s, J2kPlan &p, unsigned style) {
-  const HtArgs h{p.coefficients.as<std::int32_t>(),
-                 p.block_list.as<Block>(),
-                 p.blocks,
-                 style,
-                 p.ht_tables.as<j2k::ht::EncodeTables>(),
-                 p.slots.as<std::uint8_t>(),
-                 p.block_work.as<std::uint8_t>(),
-                 p.work_bytes,
-                 p.pass_lengths.as<int>(),
-                 p.distortion.as<std::int64_t>(),
-                 p.results.as<j2k::t1::BlockResult>(),
-                 j2k::kMaxPasses};
-  launch_kernel(s, code_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, h,
+  launch_kernel(s, code_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, ht_args(p, style),
                 "the JPEG 2000 HT code-block kernel");
 }
 
@@ -348,20 +355,28 @@ void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
   launch_kernel(s, gather_codewords, p.blocks, kGatherThreads, g, "the JPEG 2000 codeword gather kernel");
 }
 
-void bring_back(detail::CudaState *s, J2kPlan &p, std::int32_t *coefficients, j2k::CodedBlocks &out) {
+// The blocks' results, then the pass entries some block uses (one for
+// lossless HT, of 94).
+void bring_back_passes(detail::CudaState *s, J2kPlan &p, j2k::CodedBlocks &out) {
   const std::size_t n = std::size_t(p.blocks);
   if (out.results.size() < n || out.pass_lengths.size() < n * j2k::kMaxPasses ||
-      out.pass_distortion.size() < n * j2k::kMaxPasses || out.offset.size() < n)
+      out.pass_distortion.size() < n * j2k::kMaxPasses)
     throw Error("JPEG 2000 encoder: the tier-1 results are not sized for " + std::to_string(n) + " code-blocks");
   download(s, out.results.data(), p.results, n, "block results");
-  download(s, p.offsets.data(), p.packed_offsets, n + 1, "codeword offsets");
   detail::check(cudaStreamSynchronize(s->stream), "running JPEG 2000 tier-1 on the CUDA stream");
-  // Only the pass entries some block uses (one for lossless HT, of 94).
   int passes = 0;
   for (std::size_t b = 0; b < n; ++b) passes = std::max(passes, out.results[b].passes);
   passes = std::min(passes, j2k::kMaxPasses);
   download_columns(s, out.pass_lengths.data(), p.pass_lengths, n, j2k::kMaxPasses, passes, "pass lengths");
   download_columns(s, out.pass_distortion.data(), p.distortion, n, j2k::kMaxPasses, passes, "pass distortions");
+}
+
+void bring_back(detail::CudaState *s, J2kPlan &p, std::int32_t *coefficients, j2k::CodedBlocks &out) {
+  const std::size_t n = std::size_t(p.blocks);
+  if (out.offset.size() < n)
+    throw Error("JPEG 2000 encoder: the codeword offsets are not sized for " + std::to_string(n) + " code-blocks");
+  download(s, p.offsets.data(), p.packed_offsets, n + 1, "codeword offsets");
+  bring_back_passes(s, p, out);
   const unsigned long long total = p.offsets[n];
   if (out.data.size() < total) out.data.resize(total);  // never with the encoder's slots: they hold more
   download(s, out.data.data(), p.packed, total, "codewords");
@@ -375,16 +390,35 @@ void bring_back(detail::CudaState *s, J2kPlan &p, std::int32_t *coefficients, j2
 
 }  // namespace j2k_launch
 
-void j2k_encode_blocks(detail::CudaState *s, J2kPlanPtr &plan, const J2kInput &in, const j2k::Layout &layout,
-                       const std::vector<float> &step_reciprocals, unsigned style, std::int32_t *coefficients,
-                       j2k::CodedBlocks &out) {
+void j2k_transform(detail::CudaState *s, J2kPlanPtr &plan, const J2kInput &in, const j2k::Layout &layout,
+                   const std::vector<float> &step_reciprocals) {
   detail::DeviceScope scope(s);
   if (!plan) plan.reset(j2k_launch::make_plan(s, layout));
   J2kPlan &p = *plan;
   if (!p.reversible && (!p.reciprocals.ptr || p.step_reciprocals != step_reciprocals))
     j2k_launch::set_reciprocals(s, p, layout, step_reciprocals);
-  if (p.capacity != out.capacity) j2k_launch::lay_slots(s, p, out.capacity);
   j2k_launch::transform(s, p, in, layout);
+}
+
+void j2k_estimate_ht_planes(detail::CudaState *s, J2kPlan &p, unsigned style, j2k::CodedBlocks &out) {
+  using namespace j2k_launch;
+  detail::DeviceScope scope(s);
+  launch_kernel(s, estimate_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, ht_args(p, style),
+                "the JPEG 2000 HT plane estimate kernel");
+  bring_back_passes(s, p, out);
+}
+
+void j2k_code_blocks(detail::CudaState *s, J2kPlan &p, unsigned style, std::int32_t *coefficients,
+                     j2k::CodedBlocks &out) {
+  detail::DeviceScope scope(s);
+  if (p.capacity != out.capacity) j2k_launch::lay_slots(s, p, out.capacity);
+  p.has_windows = !out.windows.empty();
+  if (p.has_windows) {
+    if (out.windows.size() != std::size_t(p.blocks))
+      throw Error("JPEG 2000 encoder: " + std::to_string(out.windows.size()) + " candidate windows for " +
+                  std::to_string(p.blocks) + " code-blocks");
+    j2k_launch::upload(s, p.windows, out.windows, "HT candidate windows");
+  }
   j2k_launch::tier1(s, p, style);
   j2k_launch::bring_back(s, p, coefficients, out);
 }

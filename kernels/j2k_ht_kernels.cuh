@@ -10,7 +10,10 @@
 // are the host backends'.
 #pragma once
 
+#include <climits>
+
 #include "core/shared/j2k_ht_block_coder_rules.hpp"
+#include "core/shared/j2k_ht_plane_estimate_rules.hpp"
 #include "kernels/j2k_kernels.cuh"
 #include "kernels/warp_bit_streams.cuh"
 
@@ -40,6 +43,7 @@ struct HtArgs {
   int count;
   unsigned style;
   const j2k::ht::EncodeTables *tables;
+  const j2k::ht::CandidateWindow *windows;  // by Layout index; nullptr: every plane
   std::uint8_t *slots;
   std::uint8_t *work;  // work_bytes per block of the list (MEL's bytes)
   int work_bytes;
@@ -190,31 +194,57 @@ __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::Enco
   return s.total;
 }
 
-// encode_ht_block for a warp: the same checks, candidates and results (on
-// every lane; lane 0 writes the pass arrays).
-__device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &in, const j2k::t1::BlockOutput &out,
-                                                   const ht::EncodeTables &tables, HtWarpScratch &sh) {
-  namespace t1 = j2k::t1;
-  const int lane = warp::lane_id();
-  if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0);
+// The OR of a block's magnitudes, on every lane.
+__device__ inline std::uint32_t block_or(const j2k::t1::BlockInput &in) {
   std::uint32_t any = 0;
   for (int y = 0; y < in.height; ++y)
-    for (int x = lane; x < in.width; x += warp::kLanes) {
+    for (int x = warp::lane_id(); x < in.width; x += warp::kLanes) {
       const std::int32_t v = in.samples[y * in.stride + x];
       any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
     }
+  return warp::all_or(any);
+}
+
+// ht::cleanup_distortion for a warp, on every lane.
+__device__ inline std::int64_t warp_distortion(const j2k::t1::BlockInput &in, int plane, int shift) {
+  std::int64_t sum = 0;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = warp::lane_id(); x < in.width; x += warp::kLanes)
+      sum += ht::cleanup_gain(in.samples[y * in.stride + x], plane, shift);
+  return warp::all_sum(sum);
+}
+
+// encode_ht_block for a warp: the same checks, candidates and results (on
+// every lane; lane 0 writes the pass arrays).
+__device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &in, const j2k::t1::BlockOutput &out,
+                                                   const ht::EncodeTables &tables, ht::CandidateWindow window,
+                                                   HtWarpScratch &sh) {
+  namespace t1 = j2k::t1;
+  if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, window);
   const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
     return code_cleanup(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), room, capacity,
                         min_length, sh);
   };
-  const auto gain = [&](int plane, int shift) {
-    std::int64_t sum = 0;
-    for (int y = 0; y < in.height; ++y)
-      for (int x = lane; x < in.width; x += warp::kLanes)
-        sum += ht::cleanup_gain(in.samples[y * in.stride + x], plane, shift);
-    return warp::all_sum(sum);
+  const auto gain = [&](int plane, int shift) { return warp_distortion(in, plane, shift); };
+  return ht::code_candidates(in, out, block_or(in), window, code, gain, warp::lane_id() == 0);
+}
+
+// estimate_ht_block for a warp: a lane per quad, 32 quads of a row at a
+// time; the sums are integers, so they are the serial ones.
+__device__ inline j2k::t1::BlockResult estimate_block(const j2k::t1::BlockInput &in,
+                                                     const j2k::t1::BlockOutput &out) {
+  namespace t1 = j2k::t1;
+  if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, {});
+  const auto estimate = [&](int plane, std::uint8_t *, int, int min_length) {
+    std::int64_t eighths = 0;
+    for (int y = 0; y < in.height; y += 2)
+      for (int x = 2 * warp::lane_id(); x < in.width; x += kStepColumns)
+        eighths += ht::quad_estimate_eighths(in, x, y, plane);
+    const int bytes = ht::estimate_bytes(warp::all_sum(eighths));
+    return bytes > min_length ? bytes : min_length;
   };
-  return ht::code_candidates(in, out, warp::all_or(any), code, gain, lane == 0);
+  const auto gain = [&](int plane, int shift) { return warp_distortion(in, plane, shift); };
+  return ht::code_candidates(in, out, block_or(in), {}, estimate, gain, warp::lane_id() == 0);
 }
 
 }  // namespace ht_warp
@@ -228,7 +258,21 @@ __global__ void __launch_bounds__(kHtThreads) code_ht_blocks(const HtArgs a) {
   const j2k::t1::BlockResult r = ht_warp::encode_block(
       whole_block_input(a.coefficients, k, a.style),
       whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), *a.tables,
-      scratch[w]);
+      a.windows ? a.windows[k.index] : j2k::ht::CandidateWindow{}, scratch[w]);
+  if (warp::lane_id() == 0) a.results[k.index] = r;
+}
+
+// Every plane's estimate of each block (a warp each) into the pass arrays
+// and results; no codeword is written.
+__global__ void __launch_bounds__(kHtThreads) estimate_ht_blocks(const HtArgs a) {
+  const int t = int(blockIdx.x) * kHtWarps + int(threadIdx.x) / warp::kLanes;
+  if (t >= a.count) return;  // the whole warp
+  const Block k = a.blocks[t];
+  j2k::t1::BlockOutput out =
+      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes);
+  out.bytes = nullptr;
+  out.capacity = INT_MAX;
+  const j2k::t1::BlockResult r = ht_warp::estimate_block(whole_block_input(a.coefficients, k, a.style), out);
   if (warp::lane_id() == 0) a.results[k.index] = r;
 }
 

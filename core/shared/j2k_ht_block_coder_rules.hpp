@@ -467,8 +467,22 @@ CF_HD std::int64_t cleanup_distortion(const t1::BlockInput &in, int plane, int s
 }
 
 // The style bit, internal to the encoder (not written to COD), that asks
-// for every cleanup plane as a candidate (rate control picks one a block).
+// for cleanup planes as candidates (rate control picks one a block).
 constexpr unsigned kCandidatePlanes = 0x100;
+
+// Which planes a block's candidates are: `count` planes from `top` down
+// (top clamped to the block's own top plane), or, with count 0, every
+// plane from the block's top one down to 0.
+struct CandidateWindow {
+  std::uint8_t top = 0, count = 0;
+};
+CF_HD int first_candidate_plane(int planes, CandidateWindow w) {
+  return w.count == 0 || w.top >= planes ? planes - 1 : int(w.top);
+}
+CF_HD int candidate_count(int planes, CandidateWindow w) {
+  const int first = first_candidate_plane(planes, w);
+  return w.count == 0 || w.count > first + 1 ? first + 1 : int(w.count);
+}
 
 // The checks made before a block's samples are read (kOk: none failed).
 CF_HD t1::BlockStatus ht_block_refusal(const t1::BlockInput &in) {
@@ -481,14 +495,15 @@ CF_HD t1::BlockStatus ht_block_refusal(const t1::BlockInput &in) {
 
 // The result before coding, from the OR of the block's magnitudes: its
 // candidates in res.passes (0 for an all-zero block), or a refusal.
-CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any) {
+CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any,
+                                     CandidateWindow window) {
   using t1::BlockResult;
   using t1::BlockStatus;
   BlockResult res{ht_block_refusal(in), 0, 0, in.magnitude_bitplanes, 0};
   if (res.status != BlockStatus::kOk || any == 0) return res;
   const int planes = t1::bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
-  const int candidates = (in.style & kCandidatePlanes) ? planes : 1;
+  const int candidates = (in.style & kCandidatePlanes) ? candidate_count(planes, window) : 1;
   if (out.pass_capacity < candidates) return res.status = BlockStatus::kPassArrayTooSmall, res;
   return {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes,
           planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
@@ -501,13 +516,14 @@ CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOu
 // arrays (of a warp coding the block together, lane 0).
 template <class Code, class Gain>
 CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any,
-                                      Code code, Gain gain, bool writes) {
-  t1::BlockResult res = ht_block_start(in, out, any);
+                                      CandidateWindow window, Code code, Gain gain, bool writes) {
+  t1::BlockResult res = ht_block_start(in, out, any, window);
   if (res.status != t1::BlockStatus::kOk) return res;
   const int candidates = res.passes;
+  const int first = (in.style & kCandidatePlanes) ? first_candidate_plane(t1::bitplanes_of(any), window) : 0;
   std::int64_t before = 0;
   for (int i = 0, length = 0; i < candidates; ++i) {
-    const int plane = candidates - 1 - i;
+    const int plane = first - i;
     const int room = out.capacity > res.bytes ? out.capacity - res.bytes : 0;
     length = code(plane, out.bytes + res.bytes, room, length);
     if (writes) out.pass_lengths[i] = length;
@@ -524,24 +540,25 @@ CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockO
 
 // Codes one code-block as one HT cleanup pass at plane 0 (every bit), or,
 // with kCandidatePlanes in in.style, as candidates: a cleanup pass at each
-// plane from the block's top one down to 0, back to back in out.bytes
-// (each at least as long as the one before it), as if each were a coding
-// pass: pass_lengths[i] is candidate i's length (planes - 1 - i its plane)
-// and pass_distortion[i] what it improves on candidate i - 1 (t1's units).
-// Rate allocation then keeps a number of "passes" k per block, which tier-2
+// plane of `window` (count 0: from the block's top plane down to 0), back
+// to back in out.bytes (each at least as long as the one before it), as if
+// each were a coding pass: pass_lengths[i] is candidate i's length (plane
+// first_candidate_plane - i) and pass_distortion[i] what it improves on
+// candidate i - 1 (t1's units; candidate 0's on no pass at all). Rate
+// allocation then keeps a number of "passes" k per block, which tier-2
 // reads as candidate k - 1. An all-zero block gives 0 passes and 0 bytes,
 // like encode_block(); zero_bitplanes counts the block's planes as Part 1's
 // does (for guard bits). out.work holds MEL's bytes (block_work_bytes
 // suffices).
-CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out,
-                                      const EncodeTables &tables) {
-  if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0);
+CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out, const EncodeTables &tables,
+                                      CandidateWindow window = {}) {
+  if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0, window);
   const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
     HtBlockEncoder enc(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), room, capacity);
     return enc.code(room, capacity, min_length);
   };
   const auto gain = [&](int plane, int shift) { return cleanup_distortion(in, plane, shift); };
-  return code_candidates(in, out, t1::magnitude_or(in), code, gain, true);
+  return code_candidates(in, out, t1::magnitude_or(in), window, code, gain, true);
 }
 
 }  // namespace cf::j2k::ht

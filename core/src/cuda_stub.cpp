@@ -66,10 +66,12 @@ void histograms(detail::CudaState *, const FrameView &, const HistogramShape &, 
 void dct_transform(detail::CudaState *, bool, const dct::Setup &, const FrameView &, const FrameView &) { no_cuda(); }
 struct J2kPlan {};
 void J2kPlanDeleter::operator()(J2kPlan *p) const { delete p; }
-void j2k_encode_blocks(detail::CudaState *, J2kPlanPtr &, const J2kInput &, const j2k::Layout &,
-                       const std::vector<float> &, unsigned, std::int32_t *, j2k::CodedBlocks &) {
+void j2k_transform(detail::CudaState *, J2kPlanPtr &, const J2kInput &, const j2k::Layout &,
+                   const std::vector<float> &) {
   no_cuda();
 }
+void j2k_estimate_ht_planes(detail::CudaState *, J2kPlan &, unsigned, j2k::CodedBlocks &) { no_cuda(); }
+void j2k_code_blocks(detail::CudaState *, J2kPlan &, unsigned, std::int32_t *, j2k::CodedBlocks &) { no_cuda(); }
 std::string j2k_decode_blocks(detail::CudaState *, const j2k::TilePlan &, const j2k::TileCodewords &,
                               const std::vector<j2k::BandDecoding> &, std::int32_t *) {
   no_cuda();

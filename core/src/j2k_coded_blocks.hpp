@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_ht_block_coder_rules.hpp"
 
 namespace cf::j2k {
 
@@ -31,6 +32,9 @@ struct CodedBlocks {
   // t1::BlockOutput::pass_distortion states.
   std::vector<std::int32_t> pass_lengths;
   std::vector<std::int64_t> pass_distortion;
+  // HT candidates (ht::kCandidatePlanes): block b's planes, set before
+  // tier-1 codes it; empty: every plane of every block.
+  std::vector<ht::CandidateWindow> windows;
 };
 
 }  // namespace cf::j2k

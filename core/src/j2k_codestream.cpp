@@ -63,17 +63,21 @@ std::uint32_t guard_bits_needed(const Layout &l, const std::vector<SubbandStep> 
 
 namespace {
 // An HT block (ht::encode_ht_block): its "passes" are candidate cleanup
-// passes, candidate i at plane passes - 1 - i with lengths[i] bytes, back
-// to back; keeping k of them sends candidate k - 1 alone, as one cleanup
-// pass in the first layer, with Mb - 1 - plane missing MSBs.
+// passes, candidate i at plane first - i (first: the window's top, or the
+// block's top plane) with lengths[i] bytes, back to back; keeping k of them
+// sends candidate k - 1 alone, as one cleanup pass in the first layer, with
+// Mb - 1 - plane missing MSBs.
 void ht_block_plan(const t1::BlockResult &res, const std::int32_t *lengths, const std::uint8_t *data,
-                   std::uint32_t mb, std::uint32_t kept, CodeBlockPlan &cb) {
+                   ht::CandidateWindow window, std::uint32_t mb, std::uint32_t kept, CodeBlockPlan &cb) {
   cb.zero_bitplanes = mb;
   std::size_t offset = 0, bytes = 0;
   if (kept > 0) {
     for (std::uint32_t i = 0; i + 1 < kept; ++i) offset += std::size_t(lengths[i]);
     bytes = std::size_t(lengths[kept - 1]);
-    cb.zero_bitplanes = mb - 1 - (std::uint32_t(res.passes) - kept);
+    // Without a window, candidate 0 is plane passes - 1: the block's top
+    // (every plane a candidate), or 0 (one candidate, every plane coded).
+    const int first = window.count == 0 ? res.passes - 1 : ht::first_candidate_plane(int(planes_of(res)), window);
+    cb.zero_bitplanes = mb - 1 - (std::uint32_t(first) - (kept - 1));
   }
   std::fill(cb.passes.begin(), cb.passes.end(), 0);
   std::fill(cb.bytes.begin(), cb.bytes.end(), 0);
@@ -114,7 +118,8 @@ void precinct_plan(const Layout &l, const std::vector<SubbandStep> &steps, const
       cb.ends_segment.clear();
       cb.pass_lengths.clear();
       if (l.params.cb_style & cb_style::kHt) {
-        ht_block_plan(res, lengths, data, mb, cumulative[std::size_t(b) * layers], cb);
+        ht_block_plan(res, lengths, data, blocks.windows.empty() ? ht::CandidateWindow{} : blocks.windows[b], mb,
+                      cumulative[std::size_t(b) * layers], cb);
         continue;
       }
       cb.zero_bitplanes = res.passes > 0 ? mb - planes_of(res) : mb;

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/shared/j2k_ht_block_coder_rules.hpp"  // kCandidatePlanes
+#include "j2k_ht_windows.hpp"
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"
@@ -33,6 +34,7 @@ struct J2kEncoder::State {
   std::vector<double> weights;          // per subband: image squared error of a unit of block distortion
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
+  j2k::CodedBlocks estimates;  // HT at a rate: every plane's estimated length (no codewords)
   std::vector<std::uint32_t> cumulative_passes;
   std::vector<j2k::PrecinctPlan> precinct_plans;  // tier-2's, their room kept from frame to frame
   cuda::J2kPlanPtr cuda_plan;    // device tables and buffers of this plan (cuda backend)
@@ -56,11 +58,20 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
   return a.reversible == b.reversible && a.levels == b.levels && a.codeblock_width == b.codeblock_width &&
          a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
          a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
-         a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder;
+         a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
+         a.ht_rate_planes == b.ht_rate_planes;
 }
 
-// HT at a target rate codes each block at every cleanup plane (candidates).
+// HT at a target rate codes each block at several cleanup planes
+// (candidates): every plane, or a window of ht_rate_planes chosen from
+// estimates.
 bool ht_candidates(const J2kSettings &s) { return s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0; }
+bool ht_windows(const J2kSettings &s) { return ht_candidates(s) && s.ht_rate_planes > 0; }
+
+// The codestream bytes a target rate allows.
+std::uint64_t target_bytes(const j2k::Layout &l, const J2kSettings &s) {
+  return std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
+}
 
 // Room for a block's codeword: about 1.25 bits per sample and plane, which
 // coding rarely exceeds; a block that does is coded again with what it
@@ -69,7 +80,9 @@ std::uint32_t slot_bytes(std::uint32_t area, std::uint32_t planes) {
   return std::uint32_t((std::uint64_t(area) * (planes + 1) * 5 + 31) / 32 + 64);
 }
 
-void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps, bool candidates,
+// Slots of `l`'s blocks in `out`, with room for `candidates` cleanup
+// passes each (0: one per plane).
+void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps, std::uint32_t candidates,
                 j2k::CodedBlocks &out) {
   const std::size_t n = l.blocks.size();
   out.offset.resize(n);
@@ -83,8 +96,8 @@ void size_slots(const j2k::Layout &l, const std::vector<j2k::SubbandStep> &steps
     // Planes a block of this subband may need: its exponent and two guard bits.
     const std::uint32_t planes = steps[l.bands[k.band].step_index].exponent + 2;
     out.offset[b] = total;
-    // HT candidates: a cleanup pass at every plane, each about the planes above it.
-    out.capacity[b] = slot_bytes(k.width * k.height, planes) * (candidates ? (planes + 2) / 2 : 1);
+    // A cleanup pass at every plane: each about the planes above it.
+    out.capacity[b] = slot_bytes(k.width * k.height, planes) * (candidates > 0 ? candidates : (planes + 2) / 2);
     total += out.capacity[b];
   }
   out.data.resize(total);
@@ -159,8 +172,7 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
     cumulative = j2k::allocate_layers(hulls, j2k::even_layer_budgets(hulls.total_bytes(), layers)).passes;
     return write();
   }
-  const std::uint64_t target =
-      std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
+  const std::uint64_t target = target_bytes(l, s);
   // The allowance moves by the distance to the target each time (headers
   // change little with it: the first attempt's overshoot is about their
   // size), twice as far after each further overshoot in a row (coarse
@@ -219,7 +231,13 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     }
     st.weights = j2k::distortion_weights(s.reversible, st.steps, depth, levels);
     st.coefficients.resize(st.layout.coefficient_count);
-    size_slots(st.layout, st.steps, ht_candidates(s), st.blocks);
+    size_slots(st.layout, st.steps, ht_candidates(s) ? std::uint32_t(s.ht_rate_planes) : 1u, st.blocks);
+    st.blocks.windows.clear();
+    if (ht_windows(s)) {
+      st.estimates.results.assign(st.layout.blocks.size(), {});
+      st.estimates.pass_lengths.assign(st.layout.blocks.size() * j2k::kMaxPasses, 0);
+      st.estimates.pass_distortion.assign(st.layout.blocks.size() * j2k::kMaxPasses, 0);
+    }
     st.settings = s;
     st.shape = in;
     st.planned = true;
@@ -231,17 +249,38 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   const unsigned style = l.params.cb_style | (ht_candidates(s) ? j2k::ht::kCandidatePlanes : 0u);
   const auto start = std::chrono::steady_clock::now();
 
-  switch (engine_.backend()) {
+  const Backend backend = engine_.backend();
+  switch (backend) {
     case Backend::Cuda:
-      cuda::j2k_encode_blocks(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals, style, st.coefficients.data(),
-                              st.blocks);
+      cuda::j2k_transform(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals);
       break;
     case Backend::OpenMP:
       omp::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data(), engine_.threads());
-      omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
       break;
     default:
       cpu::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data());
+      break;
+  }
+  if (ht_windows(s)) {
+    switch (backend) {
+      case Backend::Cuda: cuda::j2k_estimate_ht_planes(engine_.cuda(), *st.cuda_plan, style, st.estimates); break;
+      case Backend::OpenMP:
+        omp::j2k_estimate_ht_planes(l, st.coefficients.data(), style, st.estimates, engine_.threads());
+        break;
+      default: cpu::j2k_estimate_ht_planes(l, st.coefficients.data(), style, st.estimates); break;
+    }
+    require_coded(st.estimates);
+    st.blocks.windows = j2k::ht_candidate_windows(st.estimates, block_weights(l, st.weights, st.estimates),
+                                                  target_bytes(l, s), s.ht_rate_planes);
+  }
+  switch (backend) {
+    case Backend::Cuda:
+      cuda::j2k_code_blocks(engine_.cuda(), *st.cuda_plan, style, st.coefficients.data(), st.blocks);
+      break;
+    case Backend::OpenMP:
+      omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
+      break;
+    default:
       cpu::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks);
       break;
   }

@@ -98,6 +98,9 @@ std::string settings_rules(const J2kSettings &s) {
   if (s.codeblock_style & ~j2k::t1::kStylesSupported)
     return "codeblock-style " + std::to_string(s.codeblock_style) + ": this encoder codes only the style bits " +
            std::to_string(j2k::t1::kStylesSupported);
+  if (s.ht_rate_planes < 0 || s.ht_rate_planes > j2k::t1::kMaxBitplanes)
+    return "ht-rate-planes = " + std::to_string(s.ht_rate_planes) + " must be 0 (every plane) to " +
+           std::to_string(j2k::t1::kMaxBitplanes);
   if (s.block_coder != J2kBlockCoder::Part1 && s.block_coder != J2kBlockCoder::Ht)
     return "block-coder " + std::to_string(int(s.block_coder)) + " must be part1 or ht";
   if (s.block_coder == J2kBlockCoder::Ht) {

@@ -26,6 +26,7 @@
 #include "core/src/j2k_coded_blocks.hpp"
 #include "core/src/j2k_layout.hpp"
 #include "core/src/j2k_settings.hpp"
+#include "core/src/j2k_steps.hpp"
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "kernels/j2k_cuda.hpp"
@@ -331,7 +332,8 @@ inline void overflow(cf::Engine &cuda, cf::J2kBlockCoder coder) {
   j2k::CodedBlocks got = slots_of(n, kSmall);
   std::vector<std::int32_t> coefficients(l.coefficient_count, -12345);
   cf::cuda::J2kPlanPtr plan;
-  cf::cuda::j2k_encode_blocks(cuda.cuda(), plan, in, l, {}, style, coefficients.data(), got);
+  cf::cuda::j2k_transform(cuda.cuda(), plan, in, l, {});
+  cf::cuda::j2k_code_blocks(cuda.cuda(), *plan, style, coefficients.data(), got);
   std::size_t overflowed = 0;
   for (std::size_t b = 0; b < n; ++b) {
     const bool over = ref.results[b].bytes > int(kSmall);
@@ -355,13 +357,69 @@ inline void overflow(cf::Engine &cuda, cf::J2kBlockCoder coder) {
   for (std::uint32_t c : got.capacity) total += c;
   got.data.resize(total);
   std::fill(coefficients.begin(), coefficients.end(), -12345);
-  cf::cuda::j2k_encode_blocks(cuda.cuda(), plan, in, l, {}, style, coefficients.data(), got);
+  cf::cuda::j2k_transform(cuda.cuda(), plan, in, l, {});
+  cf::cuda::j2k_code_blocks(cuda.cuda(), *plan, style, coefficients.data(), got);
   for (std::size_t b = 0; b < n; ++b)
     CHECK_MSG(same_block(ref, got, b), "block %zu in its grown slot differs from the reference", b);
   CHECK_MSG(std::all_of(coefficients.begin(), coefficients.end(), [](std::int32_t v) { return v == -12345; }),
             "a frame without overflow copied the coefficients back");
   std::printf("overflowed %s slots (%zu of %zu blocks): %s\n", cf::j2k_block_coder_name(coder), overflowed, n,
               failures() == before ? "reported, then coded in grown slots" : "WRONG");
+}
+
+// HT rate control's estimate of every cleanup plane of every block, and
+// the candidates of windows of planes: the reference's results, lengths
+// and distortions (and codewords), on a random frame and a photo's.
+inline void ht_plane_estimates(cf::Engine &cuda) {
+  namespace j2k = cf::j2k;
+  const int before = failures();
+  const std::vector<Photo> photos = load_photos();
+  for (int frame = 0; frame < 2; ++frame) {
+    OwnedFrame f = make_frame(Input::Rgb, {83, 61}, 0);
+    if (frame == 0 || photos.empty())
+      fill_random(f, 11);
+    else
+      fill_from_rgb(f, photos[0].width, photos[0].height, photos[0].rgb);
+    const cf::J2kInput in = input_of(Input::Rgb, f.view);
+    cf::J2kSettings s;
+    s.reversible = false;
+    s.levels = 3;
+    s.codeblock_width = s.codeblock_height = 16;
+    s.block_coder = cf::J2kBlockCoder::Ht;
+    const j2k::Layout l = j2k::make_layout(j2k::codestream_params(in, s));
+    const unsigned style = l.params.cb_style | j2k::ht::kCandidatePlanes;
+    const std::size_t n = l.blocks.size();
+    const std::vector<j2k::SubbandStep> steps = j2k::irreversible_steps(8, 3);
+    const std::vector<float> reciprocals = j2k::step_reciprocals(steps, 8, 3);
+    std::vector<std::int32_t> coefficients(l.coefficient_count);
+    cf::cpu::j2k_transform(in, l, reciprocals, coefficients.data());
+    j2k::CodedBlocks ref = slots_of(n, 8192), got = slots_of(n, 8192);
+    cf::cpu::j2k_estimate_ht_planes(l, coefficients.data(), style, ref);
+    cf::cuda::J2kPlanPtr plan;
+    cf::cuda::j2k_transform(cuda.cuda(), plan, in, l, reciprocals);
+    cf::cuda::j2k_estimate_ht_planes(cuda.cuda(), *plan, style, got);
+    for (std::size_t b = 0; b < n; ++b) {
+      const j2k::t1::BlockResult &r = ref.results[b], &g = got.results[b];
+      const std::size_t p = b * j2k::kMaxPasses;
+      CHECK_MSG(r.status == g.status && r.passes == g.passes && r.zero_bitplanes == g.zero_bitplanes &&
+                    std::equal(ref.pass_lengths.begin() + p, ref.pass_lengths.begin() + p + r.passes,
+                               got.pass_lengths.begin() + p) &&
+                    std::equal(ref.pass_distortion.begin() + p, ref.pass_distortion.begin() + p + r.passes,
+                               got.pass_distortion.begin() + p),
+                "frame %d, block %zu: the plane estimates differ from the reference's", frame, b);
+    }
+    // Windows of every shape: one plane, from the top, clamped at plane 0.
+    ref.windows.resize(n);
+    for (std::size_t b = 0; b < n; ++b)
+      ref.windows[b] = {std::uint8_t(b % 5), std::uint8_t(1 + b % 3)};
+    got.windows = ref.windows;
+    cf::cpu::j2k_code_blocks(l, coefficients.data(), style, ref);
+    cf::cuda::j2k_code_blocks(cuda.cuda(), *plan, style, coefficients.data(), got);
+    for (std::size_t b = 0; b < n; ++b)
+      CHECK_MSG(same_block(ref, got, b), "frame %d, block %zu: the candidates of window (%d, %d) differ", frame, b,
+                ref.windows[b].top, ref.windows[b].count);
+  }
+  std::printf("HT plane estimates and candidate windows: %s\n", failures() == before ? "the reference's" : "DIFFERENT");
 }
 
 #if CFT_HAVE_CUDART

@@ -26,6 +26,7 @@ int main() {
 #endif
   overflow(cuda, cf::J2kBlockCoder::Part1);
   overflow(cuda, cf::J2kBlockCoder::Ht);
+  ht_plane_estimates(cuda);
   std::printf("%lld runs (%lld refused by both)\n", runs(), refused());
   return cft::test_result();
 }

@@ -25,6 +25,7 @@ int main() {
   device_frames(cuda, cpu, {{33, 17}});
   overflow(cuda, cf::J2kBlockCoder::Part1);
   overflow(cuda, cf::J2kBlockCoder::Ht);
+  ht_plane_estimates(cuda);
   std::printf("%lld runs (%lld refused by both), %lld emulated launches\n", runs(), refused(),
               cf_emulation::launches());
   return cft::test_result();

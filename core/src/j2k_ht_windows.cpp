@@ -1,0 +1,26 @@
+#include "j2k_ht_windows.hpp"
+
+#include <algorithm>
+
+#include "j2k_rate.hpp"
+
+namespace cf::j2k {
+
+std::vector<ht::CandidateWindow> ht_candidate_windows(const CodedBlocks &estimates, const std::vector<double> &weights,
+                                                      std::uint64_t budget, int planes) {
+  const RateHulls hulls(rate_blocks(estimates, weights));
+  const RateAllocation a = allocate_layers(hulls, {std::size_t(std::min<std::uint64_t>(budget, SIZE_MAX))});
+  const int above = (planes - 1) / 2, below = planes - 1 - above;
+  std::vector<ht::CandidateWindow> windows(estimates.results.size());
+  for (std::size_t b = 0; b < windows.size(); ++b) {
+    const int top_plane = estimates.results[b].passes - 1;  // every plane a candidate: passes = planes
+    if (top_plane < 0) continue;                             // nothing to code
+    // The plane kept; one above the block's top when it is dropped.
+    const int kept = top_plane + 1 - int(a.passes_at(b, 0));
+    const int top = std::min(top_plane, kept + above), bottom = std::min(top, std::max(0, kept - below));
+    windows[b] = {std::uint8_t(top), std::uint8_t(top - bottom + 1)};
+  }
+  return windows;
+}
+
+}  // namespace cf::j2k
