@@ -25,6 +25,7 @@
 //   j2k_vs_nvjpeg2k [--sizes 3840x2160,...] [--formats RGB,GRAY8,I420]
 //                   [--cases part1-lossless-encode,...] [--streams 1,4,8]
 //                   [--seconds 0.5] [--photos DIR] [--markdown OUT.md]
+//                   [--ht-rate-planes 3]
 #include <nvjpeg2k.h>
 
 #include <algorithm>
@@ -212,11 +213,16 @@ std::vector<Case> all_cases() {
 
 // ---- ours ------------------------------------------------------------------
 
+// --ht-rate-planes: HT at a rate, the planes coded per block (0: every
+// plane, the exhaustive search), for runs that compare the two.
+int ht_rate_planes = cf::J2kSettings{}.ht_rate_planes;
+
 cf::J2kSettings our_settings(const Case &k) {
   cf::J2kSettings s;
   s.reversible = k.lossless;
   s.bitrate = k.lossless ? 0 : 1;
   s.block_coder = k.ht ? cf::J2kBlockCoder::Ht : cf::J2kBlockCoder::Part1;
+  s.ht_rate_planes = ht_rate_planes;
   return s;
 }
 
@@ -486,6 +492,8 @@ bool read_options(int argc, char **argv, Options &o) {
       o.photos = v;
     } else if (a == "--markdown") {
       o.markdown = v;
+    } else if (a == "--ht-rate-planes") {
+      ht_rate_planes = std::atoi(v);
     } else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return false;

@@ -15,6 +15,7 @@
 //    never falling, the last one the plane-0 codeword, the distortions
 //    adding up to the exact reconstruction's.
 // Whole codestreams are checked by third-party decoders in test_j2k_encoder.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -22,6 +23,7 @@
 
 #include "check.hpp"
 #include "core/shared/j2k_ht_block_coder_rules.hpp"
+#include "core/shared/j2k_ht_plane_estimate_rules.hpp"
 
 namespace ht = cf::j2k::ht;
 namespace t1 = cf::j2k::t1;
@@ -191,6 +193,86 @@ void candidates() {
             (long long)one_distortion[0]);
 }
 
+// A window of planes gives the exhaustive candidates of those planes: the
+// same distortions (candidate 0's counts every plane above it), lengths no
+// longer (the exhaustive ones may be padded to their predecessor's), the
+// same bytes where the lengths agree; windows past the block's planes are
+// clamped.
+void windows() {
+  std::vector<std::int32_t> v(32 * 16);
+  std::uint32_t x = 7;
+  for (std::int32_t &s : v) x = x * 1664525u + 1013904223u, s = std::int32_t(x >> 22) - 512;  // 10 planes
+  const ht::EncodeTables &t = ht::encode_tables();
+  std::vector<std::uint8_t> work(t1::block_work_bytes(32, 16)), all(20000), some(8000);
+  int lengths[32] = {}, window_lengths[32] = {};
+  std::int64_t distortion[32] = {}, window_distortion[32] = {};
+  const t1::BlockInput in{v.data(), 32, 16, 32, t1::Orientation::HL, 16, ht::kStyleHt | ht::kCandidatePlanes};
+  const t1::BlockResult res = ht::encode_ht_block(in, {work.data(), all.data(), 20000, lengths, 32, distortion}, t);
+  int offsets[32] = {};
+  for (int i = 1; i < res.passes; ++i) offsets[i] = offsets[i - 1] + lengths[i - 1];
+  struct Case {
+    ht::CandidateWindow window;
+    int first, count;
+  };
+  for (const Case &c : {Case{{6, 3}, 6, 3}, Case{{9, 1}, 9, 1}, Case{{20, 3}, 9, 3}, Case{{1, 3}, 1, 2}}) {
+    const t1::BlockResult w = ht::encode_ht_block(
+        in, {work.data(), some.data(), 8000, window_lengths, 32, window_distortion}, t, c.window);
+    CHECK_MSG(w.status == t1::BlockStatus::kOk && w.passes == c.count, "window (%d, %d): status %d, %d candidates",
+              c.window.top, c.window.count, int(w.status), w.passes);
+    std::int64_t sum = 0, exhaustive = 0;
+    for (int i = 0; i <= 9 - c.first; ++i) exhaustive += distortion[i];
+    for (int i = 0, at = 0; i < w.passes; ++i) {
+      const int j = 9 - (c.first - i);  // the exhaustive candidate of the same plane
+      if (i > 0) exhaustive += distortion[j];
+      sum += window_distortion[i];
+      CHECK_MSG(sum == exhaustive, "window (%d, %d), plane %d: distortion %lld, exhaustively %lld", c.window.top,
+                c.window.count, c.first - i, (long long)sum, (long long)exhaustive);
+      CHECK_MSG(window_lengths[i] <= lengths[j] &&
+                    (window_lengths[i] < lengths[j] ||
+                     std::equal(some.begin() + at, some.begin() + at + window_lengths[i], all.begin() + offsets[j])),
+                "window (%d, %d), plane %d: %d bytes, exhaustively %d, or other bytes", c.window.top, c.window.count,
+                c.first - i, window_lengths[i], lengths[j]);
+      at += window_lengths[i];
+    }
+  }
+}
+
+// The plane estimates: the quad rule worked by hand, then a block's
+// estimates against its candidates (the same distortions, lengths that
+// never fall).
+void estimates() {
+  // One sample of magnitude 5 in a 4 x 2 block (two quads, the second
+  // empty). Plane 0: e_max = bit length of 9 = 4, 68 + (32 - 7) = 93
+  // eighths, plus 1 for the empty quad: 94 -> 2 bytes. Plane 1 (mu 2,
+  // e_max 2): 68 + 9 + 1 = 78 -> 2 bytes. Plane 2 (mu 1, e_max 1): 68 + 1 + 1
+  // = 70 -> 2 bytes.
+  std::int32_t tiny[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  tiny[4 + 1] = -5;  // row 1, column 1
+  const t1::BlockInput small{tiny, 4, 2, 4, t1::Orientation::LL, 16, ht::kStyleHt | ht::kCandidatePlanes};
+  CHECK_MSG(ht::block_estimate_eighths(small, 0) == 94 && ht::block_estimate_eighths(small, 1) == 78 &&
+                ht::block_estimate_eighths(small, 2) == 70,
+            "estimates of one sample of 5: %lld, %lld, %lld eighths; 94, 78, 70 by hand",
+            (long long)ht::block_estimate_eighths(small, 0), (long long)ht::block_estimate_eighths(small, 1),
+            (long long)ht::block_estimate_eighths(small, 2));
+
+  std::vector<std::int32_t> v(32 * 16);
+  std::uint32_t x = 7;
+  for (std::int32_t &s : v) x = x * 1664525u + 1013904223u, s = std::int32_t(x >> 22) - 512;
+  const ht::EncodeTables &t = ht::encode_tables();
+  std::vector<std::uint8_t> work(t1::block_work_bytes(32, 16)), all(20000);
+  int lengths[32] = {}, estimated[32] = {};
+  std::int64_t distortion[32] = {}, estimated_distortion[32] = {};
+  const t1::BlockInput in{v.data(), 32, 16, 32, t1::Orientation::HL, 16, ht::kStyleHt | ht::kCandidatePlanes};
+  const t1::BlockResult res = ht::encode_ht_block(in, {work.data(), all.data(), 20000, lengths, 32, distortion}, t);
+  const t1::BlockResult e = ht::estimate_ht_block(in, {nullptr, nullptr, 1 << 30, estimated, 32, estimated_distortion});
+  CHECK_MSG(e.status == t1::BlockStatus::kOk && e.passes == res.passes && e.zero_bitplanes == res.zero_bitplanes,
+            "estimates: status %d, %d planes; the candidates %d", int(e.status), e.passes, res.passes);
+  for (int i = 0; i < res.passes; ++i)
+    CHECK_MSG(estimated_distortion[i] == distortion[i] && (i == 0 || estimated[i] >= estimated[i - 1]),
+              "estimate %d: distortion %lld (candidate's %lld), %d bytes after %d", i,
+              (long long)estimated_distortion[i], (long long)distortion[i], estimated[i], i ? estimated[i - 1] : 0);
+}
+
 }  // namespace
 
 int main() {
@@ -200,6 +282,8 @@ int main() {
   quad();
   empty_and_capacity();
   candidates();
+  windows();
+  estimates();
   std::printf("MEL, U-VLC, CxtVLC tables, a quad's MagSgn and a block's segment checked\n");
   return cft::test_result();
 }
