@@ -7,13 +7,17 @@
 // rows) and quantisation into the coefficient array; tier-1 into fixed
 // slots: Part 1 as a warp per code-block forming the contexts and a thread
 // per code-block coding them (kernels/j2k_tier1_kernels.cuh), HT as a warp
-// per code-block (kernels/j2k_ht_kernels.cuh); a prefix sum of the
+// per code-block (kernels/j2k_ht_kernels.cuh; at a rate, first a warp per
+// block estimates every cleanup plane, and the host picks the window of
+// planes each block is coded at); a prefix sum of the
 // codewords' lengths and a gather that packs them; then the results, the
 // pass lengths and distortions in use, and the packed bytes, are copied
-// back. All on the engine's stream; two waits (the packed length and the
-// passes in use are needed to copy the rest).
+// back through pinned memory (bring_back). All on the engine's stream; two
+// waits (the packed length and the passes in use are needed to copy the
+// rest), two more for the estimates.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -53,6 +57,29 @@ struct DeviceBytes : detail::DeviceBuffer {
   }
 };
 
+// Pinned host memory of a plan, grown (never shrunk) when a frame needs more.
+struct PinnedBytes {
+  void *ptr = nullptr;
+  std::size_t capacity = 0;
+  void reserve(std::size_t bytes, const char *what) {
+    if (bytes <= capacity && ptr) return;
+    if (ptr) cudaFreeHost(ptr);
+    ptr = nullptr;
+    capacity = 0;
+    const std::size_t grown = std::max(bytes, std::size_t(64) << 10) + bytes / 4;  // room for later frames' growth
+    detail::check(cudaHostAlloc(&ptr, grown, cudaHostAllocPortable),
+                  [&] { return std::string("allocating pinned memory for the JPEG 2000 ") + what; });
+    capacity = grown;
+  }
+  template <class T>
+  T *as() const {
+    return static_cast<T *>(ptr);
+  }
+  ~PinnedBytes() {
+    if (ptr) cudaFreeHost(ptr);
+  }
+};
+
 template <class T>
 void upload(detail::CudaState *s, DeviceBytes &d, const std::vector<T> &v, const char *what) {
   d.reserve(s, sizeof(T) * v.size(), what);
@@ -65,16 +92,6 @@ template <class T>
 void download(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t count, const char *what) {
   if (count)
     detail::check(cudaMemcpyAsync(dst, d.ptr, sizeof(T) * count, cudaMemcpyDeviceToHost, s->stream),
-                  [&] { return std::string("copying back the JPEG 2000 ") + what; });
-}
-
-// The first `columns` of each of `rows` rows of `row_length` entries.
-template <class T>
-void download_columns(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t rows, std::size_t row_length,
-                      std::size_t columns, const char *what) {
-  if (rows && columns)
-    detail::check(cudaMemcpy2DAsync(dst, sizeof(T) * row_length, d.ptr, sizeof(T) * row_length, sizeof(T) * columns,
-                                    rows, cudaMemcpyDeviceToHost, s->stream),
                   [&] { return std::string("copying back the JPEG 2000 ") + what; });
 }
 
@@ -112,6 +129,8 @@ struct J2kPlan {
   j2k_launch::DeviceBytes decisions, pass_ends, models;                                                  // modelling
   j2k_launch::DeviceBytes ht_tables;  // HT code-blocks: the VLC lookup
   j2k_launch::DeviceBytes windows;    // HT candidates' planes per block (by Layout index)
+  j2k_launch::DeviceBytes compact_lengths, compact_distortion;  // the pass entries in use, row after row
+  j2k_launch::PinnedBytes host;                                  // what comes back, on its way to CodedBlocks
   bool has_windows = false;           // whether `windows` holds this frame's
 };
 
@@ -197,6 +216,8 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.packed_offsets.reserve(s, sizeof(unsigned long long) * (n + 1), "codeword offsets");
   p.decisions.reserve(s, std::size_t(p.decision_room) * n, "tier-1 decisions");
   p.pass_ends.reserve(s, sizeof(std::int32_t) * n * j2k::kMaxPasses, "pass ends");
+  p.compact_lengths.reserve(s, sizeof(int) * n * j2k::kMaxPasses, "compact pass lengths");
+  p.compact_distortion.reserve(s, sizeof(std::int64_t) * n * j2k::kMaxPasses, "compact pass distortions");
   p.models.reserve(s, sizeof(BlockModel) * n, "block models");
   if (c.cb_style & j2k::cb_style::kHt) upload(s, p.ht_tables, std::vector{j2k::ht::encode_tables()}, "HT VLC table");
   p.offsets.resize(n + 1);
@@ -357,34 +378,60 @@ void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
 
 // The blocks' results, then the pass entries some block uses (one for
 // lossless HT, of 94).
-void bring_back_passes(detail::CudaState *s, J2kPlan &p, j2k::CodedBlocks &out) {
+// What tier-1 leaves on the device comes back through the plan's pinned
+// area, in two rounds: the blocks' results (and, when coded, the packed
+// codewords' offsets), then the pass entries in use, compacted on the
+// device, and the codewords. Copies into pageable memory, 2D ones above
+// all, cost milliseconds a frame at 4K.
+void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *coefficients, j2k::CodedBlocks &out) {
   const std::size_t n = std::size_t(p.blocks);
   if (out.results.size() < n || out.pass_lengths.size() < n * j2k::kMaxPasses ||
-      out.pass_distortion.size() < n * j2k::kMaxPasses)
+      out.pass_distortion.size() < n * j2k::kMaxPasses || (codewords && out.offset.size() < n))
     throw Error("JPEG 2000 encoder: the tier-1 results are not sized for " + std::to_string(n) + " code-blocks");
-  download(s, out.results.data(), p.results, n, "block results");
+  const std::size_t offsets_bytes = codewords ? sizeof(unsigned long long) * (n + 1) : 0;
+  const std::size_t results_bytes = sizeof(j2k::t1::BlockResult) * n;
+  p.host.reserve(offsets_bytes + results_bytes, "tier-1 results");
+  std::uint8_t *host = p.host.as<std::uint8_t>();
+  if (codewords) download(s, reinterpret_cast<unsigned long long *>(host), p.packed_offsets, n + 1, "codeword offsets");
+  download(s, reinterpret_cast<j2k::t1::BlockResult *>(host + offsets_bytes), p.results, n, "block results");
   detail::check(cudaStreamSynchronize(s->stream), "running JPEG 2000 tier-1 on the CUDA stream");
-  int passes = 0;
-  for (std::size_t b = 0; b < n; ++b) passes = std::max(passes, out.results[b].passes);
-  passes = std::min(passes, j2k::kMaxPasses);
-  download_columns(s, out.pass_lengths.data(), p.pass_lengths, n, j2k::kMaxPasses, passes, "pass lengths");
-  download_columns(s, out.pass_distortion.data(), p.distortion, n, j2k::kMaxPasses, passes, "pass distortions");
-}
+  std::memcpy(out.results.data(), host + offsets_bytes, results_bytes);
+  if (codewords) std::memcpy(p.offsets.data(), host, offsets_bytes);
 
-void bring_back(detail::CudaState *s, J2kPlan &p, std::int32_t *coefficients, j2k::CodedBlocks &out) {
-  const std::size_t n = std::size_t(p.blocks);
-  if (out.offset.size() < n)
-    throw Error("JPEG 2000 encoder: the codeword offsets are not sized for " + std::to_string(n) + " code-blocks");
-  download(s, p.offsets.data(), p.packed_offsets, n + 1, "codeword offsets");
-  bring_back_passes(s, p, out);
-  const unsigned long long total = p.offsets[n];
-  if (out.data.size() < total) out.data.resize(total);  // never with the encoder's slots: they hold more
-  download(s, out.data.data(), p.packed, total, "codewords");
-  for (std::size_t b = 0; b < n; ++b) out.offset[b] = std::size_t(p.offsets[b]);
+  int passes = 0;
   bool overflow = false;
-  for (std::size_t b = 0; b < n; ++b) overflow |= out.results[b].status == j2k::t1::BlockStatus::kOverflow;
+  for (std::size_t b = 0; b < n; ++b) {
+    passes = std::max(passes, out.results[b].passes);
+    overflow |= out.results[b].status == j2k::t1::BlockStatus::kOverflow;
+  }
+  passes = std::min(passes, j2k::kMaxPasses);
+  const std::size_t entries = n * std::size_t(passes);
+  const unsigned long long total = codewords ? p.offsets[n] : 0;
+  p.host.reserve(entries * (sizeof(std::int64_t) + sizeof(int)) + total, "tier-1 passes and codewords");
+  host = p.host.as<std::uint8_t>();
+  auto *distortion = reinterpret_cast<std::int64_t *>(host);
+  auto *lengths = reinterpret_cast<int *>(host + entries * sizeof(std::int64_t));
+  std::uint8_t *bytes = host + entries * (sizeof(std::int64_t) + sizeof(int));
+  const CompactArgs c{p.pass_lengths.as<int>(),      p.distortion.as<std::int64_t>(),
+                      int(n),                        j2k::kMaxPasses,
+                      passes,                        p.compact_lengths.as<int>(),
+                      p.compact_distortion.as<std::int64_t>()};
+  launch_kernel(s, compact_passes, ceil_div((long long)entries, kThreads), kThreads, c,
+                "the JPEG 2000 pass compaction kernel");
+  download(s, distortion, p.compact_distortion, entries, "pass distortions");
+  download(s, lengths, p.compact_lengths, entries, "pass lengths");
+  if (codewords) download(s, bytes, p.packed, total, "codewords");
   if (overflow) download(s, coefficients, p.coefficients, p.coefficient_count, "coefficients");
   detail::check(cudaStreamSynchronize(s->stream), "copying back the JPEG 2000 codewords");
+  for (std::size_t b = 0; b < n; ++b) {
+    std::memcpy(&out.pass_lengths[b * j2k::kMaxPasses], lengths + b * passes, sizeof(int) * passes);
+    std::memcpy(&out.pass_distortion[b * j2k::kMaxPasses], distortion + b * passes, sizeof(std::int64_t) * passes);
+  }
+  if (codewords) {
+    if (out.data.size() < total) out.data.resize(total);  // never with the encoder's slots: they hold more
+    std::memcpy(out.data.data(), bytes, total);
+    for (std::size_t b = 0; b < n; ++b) out.offset[b] = std::size_t(p.offsets[b]);
+  }
   s->host_frame_staged = false;
 }
 
@@ -405,7 +452,7 @@ void j2k_estimate_ht_planes(detail::CudaState *s, J2kPlan &p, unsigned style, j2
   detail::DeviceScope scope(s);
   launch_kernel(s, estimate_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, ht_args(p, style),
                 "the JPEG 2000 HT plane estimate kernel");
-  bring_back_passes(s, p, out);
+  bring_back(s, p, false, nullptr, out);
 }
 
 void j2k_code_blocks(detail::CudaState *s, J2kPlan &p, unsigned style, std::int32_t *coefficients,
@@ -420,7 +467,7 @@ void j2k_code_blocks(detail::CudaState *s, J2kPlan &p, unsigned style, std::int3
     j2k_launch::upload(s, p.windows, out.windows, "HT candidate windows");
   }
   j2k_launch::tier1(s, p, style);
-  j2k_launch::bring_back(s, p, coefficients, out);
+  j2k_launch::bring_back(s, p, true, coefficients, out);
 }
 
 }  // namespace cf::cuda

@@ -256,4 +256,22 @@ __global__ void __launch_bounds__(kGatherThreads) gather_codewords(const GatherA
   for (unsigned long long i = threadIdx.x; i < n; i += kGatherThreads) a.packed[at + i] = a.slots[k.slot + i];
 }
 
+// The pass arrays' first `passes` entries of every block, one row after
+// another, for one short copy back instead of one per block.
+struct CompactArgs {
+  const int *lengths;
+  const std::int64_t *distortion;
+  int blocks, stride, passes;  // stride: entries per block in the arrays above
+  int *lengths_out;
+  std::int64_t *distortion_out;
+};
+
+__global__ void __launch_bounds__(kThreads) compact_passes(const CompactArgs a) {
+  const long long i = (long long)blockIdx.x * kThreads + threadIdx.x;
+  if (i >= (long long)a.blocks * a.passes) return;
+  const long long from = i / a.passes * a.stride + i % a.passes;
+  a.lengths_out[i] = a.lengths[from];
+  a.distortion_out[i] = a.distortion[from];
+}
+
 }  // namespace cf::cuda::j2k_kernels
