@@ -149,6 +149,21 @@ void *CudaState::reserve(Slot slot, std::size_t bytes) {
   return b.ptr;
 }
 
+void *CudaState::reserve_host(HostSlot slot, std::size_t bytes) {
+  DeviceBuffer &b = host_slots[int(slot)];
+  if (bytes <= b.capacity) return b.ptr;
+  check(cudaStreamSynchronize(stream), "waiting for the stream before growing pinned host memory");
+  if (b.ptr) check(cudaFreeHost(b.ptr), "freeing pinned host memory");
+  b.ptr = nullptr;
+  b.capacity = 0;
+  const std::size_t capacity = align_up(std::max(bytes, b.capacity + b.capacity / 4), std::size_t(1) << 20);
+  check(cudaHostAlloc(&b.ptr, capacity, cudaHostAllocPortable),
+        [&] { return "allocating " + std::to_string(capacity) + " bytes of pinned host memory"; });
+  b.capacity = capacity;
+  ++allocations;
+  return b.ptr;
+}
+
 bool cuda_usable(int device_id, std::string *why) {
   int n = 0;
   const cudaError_t e = cudaGetDeviceCount(&n);
@@ -202,6 +217,8 @@ void cuda_destroy(CudaState *s) {
     if (s->stream) cudaStreamSynchronize(s->stream);
     for (DeviceBuffer &b : s->slots)
       if (b.ptr) cudaFree(b.ptr);
+    for (DeviceBuffer &b : s->host_slots)
+      if (b.ptr) cudaFreeHost(b.ptr);
     if (s->own_stream) cudaStreamDestroy(s->own_stream);
   }
   cudaGetLastError();

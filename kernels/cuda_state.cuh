@@ -45,6 +45,15 @@ struct DeviceBuffer {
   std::size_t capacity = 0;
 };
 
+// Pinned host memory an engine keeps for the copies of one kind of call,
+// grown like the device slots: copies between pinned and device memory run
+// on the copy engines at full speed, where pageable ones go through the
+// driver's own staging (milliseconds a frame at 4K, and in the
+// driver's lock with several engines). J2kEncoder: what the JPEG 2000
+// encoder's tier-1 brings back (kernels/j2k_cuda.cu); J2kDecoder: what its
+// decoder's tier-1 uploads (kernels/j2k_decode_cuda.cu).
+enum class HostSlot { J2kEncoder, J2kDecoder, Count };
+
 // Slot::Histograms holds two sets of `set_words` counts. A call counts into
 // set `next`, which must be zero there, and its kernel clears the other set
 // for the call after, so that no call needs a memset of its own. dirty[i]:
@@ -67,11 +76,15 @@ struct CudaState {
   bool host_frame_staged = false;
   std::string name;  // "NVIDIA H100 80GB HBM3"
   DeviceBuffer slots[int(Slot::Count)];
+  DeviceBuffer host_slots[int(HostSlot::Count)];  // pinned host memory
   long long allocations = 0;  // cudaMalloc calls made for the workspace and other buffers of the engine so far
   HistogramSets histogram_sets;
 
   // At least `bytes` of device memory for `slot` (contents not kept when it grows).
   void *reserve(Slot slot, std::size_t bytes);
+  // At least `bytes` of pinned host memory for `slot` (contents not kept
+  // when it grows; the stream is waited for first).
+  void *reserve_host(HostSlot slot, std::size_t bytes);
   // b freed and allocated again with `capacity` bytes (at least 1), once
   // the stream's queued work is done; `what` names it in errors.
   void replace(DeviceBuffer &b, std::size_t capacity, const std::string &what);

@@ -57,29 +57,6 @@ struct DeviceBytes : detail::DeviceBuffer {
   }
 };
 
-// Pinned host memory of a plan, grown (never shrunk) when a frame needs more.
-struct PinnedBytes {
-  void *ptr = nullptr;
-  std::size_t capacity = 0;
-  void reserve(std::size_t bytes, const char *what) {
-    if (bytes <= capacity && ptr) return;
-    if (ptr) cudaFreeHost(ptr);
-    ptr = nullptr;
-    capacity = 0;
-    const std::size_t grown = std::max(bytes, std::size_t(64) << 10) + bytes / 4;  // room for later frames' growth
-    detail::check(cudaHostAlloc(&ptr, grown, cudaHostAllocPortable),
-                  [&] { return std::string("allocating pinned memory for the JPEG 2000 ") + what; });
-    capacity = grown;
-  }
-  template <class T>
-  T *as() const {
-    return static_cast<T *>(ptr);
-  }
-  ~PinnedBytes() {
-    if (ptr) cudaFreeHost(ptr);
-  }
-};
-
 template <class T>
 void upload(detail::CudaState *s, DeviceBytes &d, const std::vector<T> &v, const char *what) {
   d.reserve(s, sizeof(T) * v.size(), what);
@@ -130,7 +107,6 @@ struct J2kPlan {
   j2k_launch::DeviceBytes ht_tables;  // HT code-blocks: the VLC lookup
   j2k_launch::DeviceBytes windows;    // HT candidates' planes per block (by Layout index)
   j2k_launch::DeviceBytes compact_lengths, compact_distortion;  // the pass entries in use, row after row
-  j2k_launch::PinnedBytes host;                                  // what comes back, on its way to CodedBlocks
   bool has_windows = false;           // whether `windows` holds this frame's
 };
 
@@ -378,8 +354,8 @@ void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
 
 // The blocks' results, then the pass entries some block uses (one for
 // lossless HT, of 94).
-// What tier-1 leaves on the device comes back through the plan's pinned
-// area, in two rounds: the blocks' results (and, when coded, the packed
+// What tier-1 leaves on the device comes back through the engine's pinned
+// memory (HostSlot::J2kEncoder), in two rounds: the blocks' results (and, when coded, the packed
 // codewords' offsets), then the pass entries in use, compacted on the
 // device, and the codewords. Copies into pageable memory, 2D ones above
 // all, cost milliseconds a frame at 4K.
@@ -390,8 +366,7 @@ void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *
     throw Error("JPEG 2000 encoder: the tier-1 results are not sized for " + std::to_string(n) + " code-blocks");
   const std::size_t offsets_bytes = codewords ? sizeof(unsigned long long) * (n + 1) : 0;
   const std::size_t results_bytes = sizeof(j2k::t1::BlockResult) * n;
-  p.host.reserve(offsets_bytes + results_bytes, "tier-1 results");
-  std::uint8_t *host = p.host.as<std::uint8_t>();
+  auto *host = static_cast<std::uint8_t *>(s->reserve_host(detail::HostSlot::J2kEncoder, offsets_bytes + results_bytes));
   if (codewords) download(s, reinterpret_cast<unsigned long long *>(host), p.packed_offsets, n + 1, "codeword offsets");
   download(s, reinterpret_cast<j2k::t1::BlockResult *>(host + offsets_bytes), p.results, n, "block results");
   detail::check(cudaStreamSynchronize(s->stream), "running JPEG 2000 tier-1 on the CUDA stream");
@@ -407,8 +382,8 @@ void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *
   passes = std::min(passes, j2k::kMaxPasses);
   const std::size_t entries = n * std::size_t(passes);
   const unsigned long long total = codewords ? p.offsets[n] : 0;
-  p.host.reserve(entries * (sizeof(std::int64_t) + sizeof(int)) + total, "tier-1 passes and codewords");
-  host = p.host.as<std::uint8_t>();
+  host = static_cast<std::uint8_t *>(
+      s->reserve_host(detail::HostSlot::J2kEncoder, entries * (sizeof(std::int64_t) + sizeof(int)) + total));
   auto *distortion = reinterpret_cast<std::int64_t *>(host);
   auto *lengths = reinterpret_cast<int *>(host + entries * sizeof(std::int64_t));
   std::uint8_t *bytes = host + entries * (sizeof(std::int64_t) + sizeof(int));

@@ -10,7 +10,8 @@
 // otherwise reused, so once the sizes are known no call allocates device
 // memory. The coefficients are zeroed, the kernels decode the blocks (HT
 // ones a warp per block, Part 1 ones a thread per block), and the statuses
-// come back: one wait.
+// come back: one wait. The host side of the copies is the engine's pinned
+// memory (HostSlot::J2kDecoder), where the image is laid out.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -203,20 +204,23 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
   if (coefficient_count)
     detail::check(cudaMemsetAsync(coefficients, 0, sizeof(std::int32_t) * coefficient_count, s->stream),
                   "zeroing the JPEG 2000 coefficients");
-  std::vector<int> status(n);
+  // The image and the statuses pass through the engine's pinned memory.
+  auto *host = n > 0 ? static_cast<std::uint8_t *>(
+                           s->reserve_host(detail::HostSlot::J2kDecoder, at.status + sizeof(int) * n))
+                     : nullptr;
+  const int *status = host ? reinterpret_cast<const int *>(host + at.status) : nullptr;
   if (n > 0) {
-    std::vector<std::uint8_t> image(at.image);
-    std::memcpy(image.data(), job.blocks.data(), sizeof(DecodeBlock) * n);
-    if (!job.segments.empty())
-      std::memcpy(image.data() + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
+    std::uint8_t *image = host;
+    std::memcpy(image, job.blocks.data(), sizeof(DecodeBlock) * n);
+    if (!job.segments.empty()) std::memcpy(image + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
     // HT code-blocks' VLC lookup (4 KB) travels with the descriptors.
-    std::memcpy(image.data() + at.tables, &j2k::ht::decode_tables(), sizeof(j2k::ht::DecodeTables));
+    std::memcpy(image + at.tables, &j2k::ht::decode_tables(), sizeof(j2k::ht::DecodeTables));
     std::size_t put = at.bytes;
     for (const auto &[bytes, size] : f.pieces) {
-      if (size) std::memcpy(image.data() + put, bytes, size);
+      if (size) std::memcpy(image + put, bytes, size);
       put += size;
     }
-    detail::check(cudaMemcpyAsync(base, image.data(), image.size(), cudaMemcpyHostToDevice, s->stream),
+    detail::check(cudaMemcpyAsync(base, image, at.image, cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
     const int ht = int(std::count_if(job.blocks.begin(), job.blocks.end(), is_ht));
     DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),
@@ -234,7 +238,8 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     a.count = int(n) - ht;
     launch_kernel(s, j2k_decode_kernels::decode_blocks, (long long)a.count, kDecodeThreads, a,
                   "the JPEG 2000 tier-1 decoding kernel");
-    detail::check(cudaMemcpyAsync(status.data(), base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost, s->stream),
+    detail::check(cudaMemcpyAsync(host + at.status, base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost,
+                                  s->stream),
                   "copying back the JPEG 2000 code-blocks' statuses");
   }
   if (host_coefficients && coefficient_count)
