@@ -189,8 +189,11 @@ __global__ void __launch_bounds__(kThreads) quantise(const QuantiseArgs a) {
   const TileComponent tc = a.tcs[t];
   const long long i = item_of(a.blocks_per_tc);
   if (i >= (long long)tc.width * tc.height) return;
-  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
-  for (int k = 0; k < tc.bands; ++k) {
+  int x, y;
+  column_and_row(i, tc.width, x, y);
+  // The bands of the first level, three quarters of the samples, are the
+  // table's last: searched first.
+  for (int k = tc.bands - 1; k >= 0; --k) {
     const Band b = a.bands[tc.first_band + k];
     if (x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height) {
       a.coefficients[tc.offset + i] = j2k::quant::quantise(a.work[tc.offset + i], a.reciprocals[b.step_index]);

@@ -34,6 +34,7 @@ namespace cf::cuda::j2k_reconstruct_kernels {
 
 using j2k_kernels::Band;
 using j2k_kernels::ColumnTile;
+using j2k_kernels::column_and_row;
 using j2k_kernels::first_of_parity;
 using j2k_kernels::item_of;
 using j2k_kernels::kTileColumns;
@@ -88,13 +89,16 @@ __global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
   const TileComponent tc = a.tcs[t];
   const long long i = item_of(a.blocks_per_tc);
   if (i >= (long long)tc.width * tc.height) return;
-  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
+  int x, y;
+  column_and_row(i, tc.width, x, y);
   const Source s = a.sources[t];
   if (s.stride == 0) {
     static_cast<W *>(a.work)[tc.offset + i] = W(0);
     return;
   }
-  for (int k = 0; k < tc.bands; ++k) {
+  // The bands of the first level, three quarters of the samples, are the
+  // table's last: searched first.
+  for (int k = tc.bands - 1; k >= 0; --k) {
     const Band b = a.bands[tc.first_band + k];
     if (x < b.x || x >= b.x + b.width || y < b.y || y >= b.y + b.height) continue;
     const std::int32_t q = j2k::quant::roi_descale(a.coefficients[s.offset + (unsigned long long)y * s.stride + x],

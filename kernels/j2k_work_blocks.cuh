@@ -41,6 +41,20 @@ __device__ __forceinline__ long long item_of(int blocks_per_tc) {
   return (long long)(int(blockIdx.x) % blocks_per_tc) * kThreads + threadIdx.x;
 }
 
+// Item i of a tile-component `width` samples wide: its column and row, by a
+// 32-bit division wherever i fits one (a 64-bit one costs several times
+// more in a kernel that does little else).
+__device__ __forceinline__ void column_and_row(long long i, int width, int &x, int &y) {
+  if (i <= 0xFFFFFFFFLL) {
+    const unsigned u = unsigned(i), w = unsigned(width);
+    y = int(u / w);
+    x = int(u - unsigned(y) * w);
+  } else {
+    y = int(i / width);
+    x = int(i - (long long)y * width);
+  }
+}
+
 // The column kernels' tiles: a strip of kTileColumns columns of a region,
 // kTileRows of its rows at a time (a thread per column, kTileThreadRows
 // rows of threads), lifted in shared memory through every step of a level
