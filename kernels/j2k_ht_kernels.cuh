@@ -235,16 +235,17 @@ __device__ inline j2k::t1::BlockResult estimate_block(const j2k::t1::BlockInput 
                                                      const j2k::t1::BlockOutput &out) {
   namespace t1 = j2k::t1;
   if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, {});
-  const auto estimate = [&](int plane, std::uint8_t *, int, int min_length) {
-    std::int64_t eighths = 0;
+  const auto of = [&](int plane, int shift) {
+    ht::PlaneEstimate sum;
     for (int y = 0; y < in.height; y += 2)
-      for (int x = 2 * warp::lane_id(); x < in.width; x += kStepColumns)
-        eighths += ht::quad_estimate_eighths(in, x, y, plane);
-    const int bytes = ht::estimate_bytes(warp::all_sum(eighths));
-    return bytes > min_length ? bytes : min_length;
+      for (int x = 2 * warp::lane_id(); x < in.width; x += kStepColumns) {
+        const ht::PlaneEstimate e = ht::quad_estimate(in, x, y, plane, shift);
+        sum.eighths += e.eighths;
+        sum.gain += e.gain;
+      }
+    return ht::PlaneEstimate{warp::all_sum(sum.eighths), warp::all_sum(sum.gain)};
   };
-  const auto gain = [&](int plane, int shift) { return warp_distortion(in, plane, shift); };
-  return ht::code_candidates(in, out, block_or(in), {}, estimate, gain, warp::lane_id() == 0);
+  return ht::estimate_candidates(in, out, block_or(in), of, warp::lane_id() == 0);
 }
 
 }  // namespace ht_warp

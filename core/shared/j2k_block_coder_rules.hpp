@@ -552,11 +552,13 @@ CF_HD int bitplanes_of(std::uint32_t any) {
   return planes;
 }
 
+// The shift s of a block's pass distortions (units of 4^s, see the top).
+CF_HD int distortion_shift(int planes) { return planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0; }
+
 // The result of coding a block of `planes` bit-planes (from its top non-zero
 // one) before its bytes are known.
 CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes) {
-  return {BlockStatus::kOk, max_pass_count(planes), 0, magnitude_bitplanes - planes,
-          planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0};
+  return {BlockStatus::kOk, max_pass_count(planes), 0, magnitude_bitplanes - planes, distortion_shift(planes)};
 }
 
 // Codes one code-block. An all-zero block gives 0 passes, 0 bytes and

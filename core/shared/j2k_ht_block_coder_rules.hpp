@@ -505,8 +505,7 @@ CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOu
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
   const int candidates = (in.style & kCandidatePlanes) ? candidate_count(planes, window) : 1;
   if (out.pass_capacity < candidates) return res.status = BlockStatus::kPassArrayTooSmall, res;
-  return {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes,
-          planes > t1::kExactDistortionPlanes ? planes - t1::kExactDistortionPlanes : 0};
+  return {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes, t1::distortion_shift(planes)};
 }
 
 // The candidates of a block whose magnitudes OR to `any`, as

@@ -20,36 +20,63 @@
 
 namespace cf::j2k::ht {
 
-// One quad's estimate at `plane`, in eighths of a bit.
-CF_HD int quad_estimate_eighths(const t1::BlockInput &in, int x, int y, int plane) {
+// A quad's, or a block's, estimate at a plane, in eighths of a bit, and the
+// squared error a cleanup pass at that plane removes from its samples
+// (cleanup_gain): one pass over the samples gives both.
+struct PlaneEstimate {
+  std::int64_t eighths = 0, gain = 0;
+};
+
+CF_HD PlaneEstimate quad_estimate(const t1::BlockInput &in, int x, int y, int plane, int shift) {
   const Quad q = load_quad(in, x, y, plane);
   const int n = popcount4(q.rho);
-  return n > 0 ? 68 + n * (8 * q.e_max - 7) : 1;
+  PlaneEstimate e;
+  e.eighths = n > 0 ? 68 + n * (8 * q.e_max - 7) : 1;
+  // A sample insignificant at `plane` gains nothing there.
+  for (int k = 0; k < 4; ++k)
+    if (q.rho >> k & 1u) e.gain += cleanup_gain(in.samples[(y + (k & 1)) * in.stride + x + (k >> 1)], plane, shift);
+  return e;
+}
+
+CF_HD PlaneEstimate block_estimate(const t1::BlockInput &in, int plane, int shift) {
+  PlaneEstimate sum;
+  for (int y = 0; y < in.height; y += 2)
+    for (int x = 0; x < in.width; x += 2) {
+      const PlaneEstimate e = quad_estimate(in, x, y, plane, shift);
+      sum.eighths += e.eighths;
+      sum.gain += e.gain;
+    }
+  return sum;
 }
 
 // Bytes of an estimate of `eighths` eighths of a bit.
 CF_HD int estimate_bytes(std::int64_t eighths) { return int((eighths + 63) / 64); }
 
-// The block's estimate at `plane`, in eighths of a bit.
-CF_HD std::int64_t block_estimate_eighths(const t1::BlockInput &in, int plane) {
-  std::int64_t sum = 0;
-  for (int y = 0; y < in.height; y += 2)
-    for (int x = 0; x < in.width; x += 2) sum += quad_estimate_eighths(in, x, y, plane);
-  return sum;
-}
-
-// The estimates of a block as encode_ht_block's candidates at every plane
-// (in.style must ask for candidates): the same results and distortions,
-// with estimated lengths (each at least the one before) in place of
-// codewords; nothing is written to out.bytes.
-CF_HD t1::BlockResult estimate_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out) {
-  if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0, {});
+// The estimates of a block whose magnitudes OR to `any`, as
+// encode_ht_block's candidates at every plane (in.style must ask for
+// candidates): the same results and distortions, with estimated lengths
+// (each at least the one before) in place of codewords; nothing is written
+// to out.bytes. of(plane, shift) gives the block's PlaneEstimate (a warp's
+// or one thread's); code_candidates asks for a plane's gain right after its
+// length.
+template <class Of>
+CF_HD t1::BlockResult estimate_candidates(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any,
+                                          Of of, bool writes) {
+  const int shift = t1::distortion_shift(t1::bitplanes_of(any));
+  std::int64_t gain = 0;
   const auto estimate = [&](int plane, std::uint8_t *, int, int min_length) {
-    const int bytes = estimate_bytes(block_estimate_eighths(in, plane));
+    const PlaneEstimate e = of(plane, shift);
+    gain = e.gain;
+    const int bytes = estimate_bytes(e.eighths);
     return bytes > min_length ? bytes : min_length;
   };
-  const auto gain = [&](int plane, int shift) { return cleanup_distortion(in, plane, shift); };
-  return code_candidates(in, out, t1::magnitude_or(in), {}, estimate, gain, true);
+  return code_candidates(in, out, any, {}, estimate, [&](int, int) { return gain; }, writes);
+}
+
+CF_HD t1::BlockResult estimate_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out) {
+  if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0, {});
+  const auto of = [&](int plane, int shift) { return block_estimate(in, plane, shift); };
+  return estimate_candidates(in, out, t1::magnitude_or(in), of, true);
 }
 
 }  // namespace cf::j2k::ht

@@ -249,11 +249,10 @@ void estimates() {
   std::int32_t tiny[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   tiny[4 + 1] = -5;  // row 1, column 1
   const t1::BlockInput small{tiny, 4, 2, 4, t1::Orientation::LL, 16, ht::kStyleHt | ht::kCandidatePlanes};
-  CHECK_MSG(ht::block_estimate_eighths(small, 0) == 94 && ht::block_estimate_eighths(small, 1) == 78 &&
-                ht::block_estimate_eighths(small, 2) == 70,
-            "estimates of one sample of 5: %lld, %lld, %lld eighths; 94, 78, 70 by hand",
-            (long long)ht::block_estimate_eighths(small, 0), (long long)ht::block_estimate_eighths(small, 1),
-            (long long)ht::block_estimate_eighths(small, 2));
+  const auto eighths = [&](int plane) { return (long long)ht::block_estimate(small, plane, 0).eighths; };
+  CHECK_MSG(eighths(0) == 94 && eighths(1) == 78 && eighths(2) == 70,
+            "estimates of one sample of 5: %lld, %lld, %lld eighths; 94, 78, 70 by hand", eighths(0), eighths(1),
+            eighths(2));
 
   std::vector<std::int32_t> v(32 * 16);
   std::uint32_t x = 7;
