@@ -49,16 +49,11 @@
 #include "cudafilters/j2k.hpp"
 #include "cudafilters/j2k_decoder.hpp"
 #include "frames.hpp"
+#include "tiled_photos.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Photos with a camera's detail among opencv-doc's samples (JPEG, RGB, at
-// least 512 wide); the frame is tiled with them at their own resolution.
-const char *const kPhotos[] = {"baboon.jpg",       "building.jpg",     "aero1.jpg", "aloeL.jpg",  "leuvenA.jpg",
-                               "starry_night.jpg", "pca_test1.jpg",    "aero3.jpg", "board.jpg",  "stuff.jpg",
-                               "ela_original.jpg", "squirrel_cls.jpg", "left.jpg",  "leuvenB.jpg"};
 
 void cuda_check(cudaError_t e, const char *what) {
   if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
@@ -88,40 +83,11 @@ struct Frame {
   }
 };
 
-struct Photo {
-  int w = 0, h = 0;
-  std::vector<std::uint8_t> rgb;
-};
-
-std::vector<Photo> load_photos(const std::string &dir) {
-  std::vector<Photo> photos;
-  for (const char *name : kPhotos) {
-    Photo p;
-    if (cft::load_rgb8(dir + "/" + name, p.w, p.h, p.rgb)) photos.push_back(std::move(p));
-  }
-  if (photos.empty()) throw std::runtime_error("no photos in " + dir);
-  return photos;
-}
-
-// The photos placed row after row at their own size, each row as tall as
-// its tallest, cut at the frame's edges; then converted to the format
-// (GRAY8 and I420's luma: BT.601 Y; I420's chroma: Cb, Cr of each 2 x 2's
-// top-left sample).
-void tile_photos(const std::vector<Photo> &photos, Format format, int w, int h, Frame &f) {
-  std::vector<std::uint8_t> rgb(std::size_t(w) * h * 3, 0);
-  std::size_t next = 0;
-  for (int y0 = 0; y0 < h;) {
-    int row_h = 0;
-    for (int x0 = 0; x0 < w;) {
-      const Photo &p = photos[next++ % photos.size()];
-      for (int y = 0; y < p.h && y0 + y < h; ++y)
-        for (int x = 0; x < p.w && x0 + x < w; ++x)
-          std::memcpy(&rgb[(std::size_t(y0 + y) * w + x0 + x) * 3], &p.rgb[(std::size_t(y) * p.w + x) * 3], 3);
-      x0 += p.w;
-      row_h = std::max(row_h, p.h);
-    }
-    y0 += row_h;
-  }
+// The photos tiled (tiled_photos.hpp), converted to the format (GRAY8 and
+// I420's luma: BT.601 Y; I420's chroma: Cb, Cr of each 2 x 2's top-left
+// sample).
+void tile_photos(const std::vector<cft::CameraPhoto> &photos, Format format, int w, int h, Frame &f) {
+  const std::vector<std::uint8_t> rgb = cft::tile_photos_rgb(photos, w, h);
   f.format = format;
   f.n = format == Format::Gray8 ? 1 : 3;
   for (int c = 0; c < f.n; ++c) {
@@ -652,7 +618,7 @@ int main(int argc, char **argv) {
   Options o;
   if (!read_options(argc, argv, o)) return 2;
   try {
-    const std::vector<Photo> photos = load_photos(o.photos);
+    const std::vector<cft::CameraPhoto> photos = cft::load_camera_photos(o.photos);
     cudaDeviceProp prop;
     cuda_check(cudaGetDeviceProperties(&prop, 0), "device");
     int version = 0, major = 0, minor = 0, patch = 0;
