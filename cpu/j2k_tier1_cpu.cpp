@@ -8,7 +8,6 @@
 
 namespace cf::j2k {
 
-
 namespace {
 t1::BlockInput block_input(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b) {
   const BlockLayout &k = l.blocks[b];
@@ -41,12 +40,9 @@ void code_block(const Layout &l, const std::int32_t *coefficients, unsigned styl
 void estimate_ht_planes(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
                         CodedBlocks &out) {
   const t1::BlockInput in = block_input(l, coefficients, style, b);
-  const t1::BlockOutput o{nullptr,
-                          nullptr,
-                          INT_MAX,
-                          out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
-                          kMaxPasses,
-                          out.pass_distortion.data() + std::size_t(b) * kMaxPasses};
+  const t1::BlockOutput o{nullptr,    nullptr,
+                          INT_MAX,    out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
+                          kMaxPasses, out.pass_distortion.data() + std::size_t(b) * kMaxPasses};
   out.results[b] = ht::estimate_ht_block(in, o);
 }
 

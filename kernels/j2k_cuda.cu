@@ -352,13 +352,12 @@ void tier1(detail::CudaState *s, J2kPlan &p, unsigned style) {
   launch_kernel(s, gather_codewords, p.blocks, kGatherThreads, g, "the JPEG 2000 codeword gather kernel");
 }
 
-// The blocks' results, then the pass entries some block uses (one for
-// lossless HT, of 94).
 // What tier-1 leaves on the device comes back through the engine's pinned
-// memory (HostSlot::J2kEncoder), in two rounds: the blocks' results (and, when coded, the packed
-// codewords' offsets), then the pass entries in use, compacted on the
-// device, and the codewords. Copies into pageable memory, 2D ones above
-// all, cost milliseconds a frame at 4K.
+// memory (HostSlot::J2kEncoder), in two rounds: the blocks' results (and,
+// when coded, the packed codewords' offsets), then the pass entries some
+// block uses (one for lossless HT, of 94), compacted on the device, and the
+// codewords. Copies into pageable memory, 2D ones above all, cost
+// milliseconds a frame at 4K.
 void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *coefficients, j2k::CodedBlocks &out) {
   const std::size_t n = std::size_t(p.blocks);
   if (out.results.size() < n || out.pass_lengths.size() < n * j2k::kMaxPasses ||
@@ -396,7 +395,7 @@ void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *
   download(s, distortion, p.compact_distortion, entries, "pass distortions");
   download(s, lengths, p.compact_lengths, entries, "pass lengths");
   if (codewords) download(s, bytes, p.packed, total, "codewords");
-  if (overflow) download(s, coefficients, p.coefficients, p.coefficient_count, "coefficients");
+  if (overflow && coefficients) download(s, coefficients, p.coefficients, p.coefficient_count, "coefficients");
   detail::check(cudaStreamSynchronize(s->stream), "copying back the JPEG 2000 codewords");
   for (std::size_t b = 0; b < n; ++b) {
     std::memcpy(&out.pass_lengths[b * j2k::kMaxPasses], lengths + b * passes, sizeof(int) * passes);

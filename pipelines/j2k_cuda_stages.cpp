@@ -51,9 +51,12 @@ int main(int argc, char **argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i], v = argv[i + 1];
     if (a == "--size" && std::sscanf(v.c_str(), "%dx%d", &w, &h) == 2) continue;
-    if (a == "--photos") photos_dir = v;
-    else if (a == "--frames") frames = std::atoi(v.c_str());
-    else if (a == "--bpp") bpp = std::atof(v.c_str());
+    if (a == "--photos")
+      photos_dir = v;
+    else if (a == "--frames")
+      frames = std::atoi(v.c_str());
+    else if (a == "--bpp")
+      bpp = std::atof(v.c_str());
     else if (a == "--ht-rate-planes") {
       windows.clear();
       for (std::size_t at = 0; at <= v.size();) {
@@ -106,8 +109,8 @@ int main(int argc, char **argv) {
         cf::cuda::j2k_estimate_ht_planes(engine.cuda(), *plan, style, estimates);
         t2 = now_ms();
         for (std::size_t b = 0; b < n; ++b)
-          weights[b] = std::ldexp(band_weights[l.bands[l.blocks[b].band].step_index],
-                                  2 * estimates.results[b].distortion_shift);
+          weights[b] =
+              std::ldexp(band_weights[l.bands[l.blocks[b].band].step_index], 2 * estimates.results[b].distortion_shift);
         out.windows = j2k::ht_candidate_windows(estimates, weights, std::uint64_t(bpp * w * h / 8), planes);
         t3 = now_ms();
       }
@@ -115,9 +118,10 @@ int main(int argc, char **argv) {
       const double t4 = now_ms();
       std::size_t bytes = 0;
       for (const auto &r : out.results) bytes += std::size_t(r.bytes);
-      std::printf("planes %d (0: every plane): transform %.2f, estimates %.2f, windows %.2f, tier-1 %.2f; "
-                  "%.1f MB of candidates\n",
-                  planes, t1 - t0, t2 - t1, t3 - t2, t4 - t3, double(bytes) / 1e6);
+      std::printf(
+          "planes %d (0: every plane): transform %.2f, estimates %.2f, windows %.2f, tier-1 %.2f; "
+          "%.1f MB of candidates\n",
+          planes, t1 - t0, t2 - t1, t3 - t2, t4 - t3, double(bytes) / 1e6);
     }
   }
   return 0;

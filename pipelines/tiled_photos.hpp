@@ -16,10 +16,10 @@
 namespace cft {
 
 // JPEG photos of at least 512 columns among opencv-doc's samples.
-inline const char *const kCameraPhotos[] = {
-    "baboon.jpg",    "building.jpg", "aero1.jpg",        "aloeL.jpg",        "leuvenA.jpg", "starry_night.jpg",
-    "pca_test1.jpg", "aero3.jpg",    "board.jpg",        "stuff.jpg",        "ela_original.jpg",
-    "squirrel_cls.jpg", "left.jpg",  "leuvenB.jpg"};
+inline const char *const kCameraPhotos[] = {"baboon.jpg",  "building.jpg",     "aero1.jpg",        "aloeL.jpg",
+                                            "leuvenA.jpg", "starry_night.jpg", "pca_test1.jpg",    "aero3.jpg",
+                                            "board.jpg",   "stuff.jpg",        "ela_original.jpg", "squirrel_cls.jpg",
+                                            "left.jpg",    "leuvenB.jpg"};
 
 struct CameraPhoto {
   int w = 0, h = 0;

@@ -70,7 +70,8 @@ CF_HD t1::BlockResult estimate_candidates(const t1::BlockInput &in, const t1::Bl
     const int bytes = estimate_bytes(e.eighths);
     return bytes > min_length ? bytes : min_length;
   };
-  return code_candidates(in, out, any, {}, estimate, [&](int, int) { return gain; }, writes);
+  const auto last_gain = [&](int, int) { return gain; };
+  return code_candidates(in, out, any, {}, estimate, last_gain, writes);
 }
 
 CF_HD t1::BlockResult estimate_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out) {

@@ -8,12 +8,12 @@
 #include <cstring>
 
 #include "core/shared/j2k_ht_block_coder_rules.hpp"  // kCandidatePlanes
-#include "j2k_ht_windows.hpp"
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "j2k_codestream.hpp"
+#include "j2k_ht_windows.hpp"
 #include "j2k_layout.hpp"
 #include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
@@ -251,15 +251,11 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
 
   const Backend backend = engine_.backend();
   switch (backend) {
-    case Backend::Cuda:
-      cuda::j2k_transform(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals);
-      break;
+    case Backend::Cuda: cuda::j2k_transform(engine_.cuda(), st.cuda_plan, in, l, st.step_reciprocals); break;
     case Backend::OpenMP:
       omp::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data(), engine_.threads());
       break;
-    default:
-      cpu::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data());
-      break;
+    default: cpu::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data()); break;
   }
   if (ht_windows(s)) {
     switch (backend) {
@@ -277,12 +273,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     case Backend::Cuda:
       cuda::j2k_code_blocks(engine_.cuda(), *st.cuda_plan, style, st.coefficients.data(), st.blocks);
       break;
-    case Backend::OpenMP:
-      omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads());
-      break;
-    default:
-      cpu::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks);
-      break;
+    case Backend::OpenMP: omp::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks, engine_.threads()); break;
+    default: cpu::j2k_code_blocks(l, st.coefficients.data(), style, st.blocks); break;
   }
   grow_overflowed(l, st.coefficients.data(), style, st.blocks);
   require_coded(st.blocks);

@@ -14,7 +14,7 @@ std::vector<ht::CandidateWindow> ht_candidate_windows(const CodedBlocks &estimat
   std::vector<ht::CandidateWindow> windows(estimates.results.size());
   for (std::size_t b = 0; b < windows.size(); ++b) {
     const int top_plane = estimates.results[b].passes - 1;  // every plane a candidate: passes = planes
-    if (top_plane < 0) continue;                             // nothing to code
+    if (top_plane < 0) continue;                            // nothing to code
     // The plane kept; one above the block's top when it is dropped.
     const int kept = top_plane + 1 - int(a.passes_at(b, 0));
     const int top = std::min(top_plane, kept + above), bottom = std::min(top, std::max(0, kept - below));

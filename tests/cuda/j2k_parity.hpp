@@ -410,8 +410,7 @@ inline void ht_plane_estimates(cf::Engine &cuda) {
     }
     // Windows of every shape: one plane, from the top, clamped at plane 0.
     ref.windows.resize(n);
-    for (std::size_t b = 0; b < n; ++b)
-      ref.windows[b] = {std::uint8_t(b % 5), std::uint8_t(1 + b % 3)};
+    for (std::size_t b = 0; b < n; ++b) ref.windows[b] = {std::uint8_t(b % 5), std::uint8_t(1 + b % 3)};
     got.windows = ref.windows;
     cf::cpu::j2k_code_blocks(l, coefficients.data(), style, ref);
     cf::cuda::j2k_code_blocks(cuda.cuda(), *plan, style, coefficients.data(), got);

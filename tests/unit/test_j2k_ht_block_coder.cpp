@@ -215,8 +215,8 @@ void windows() {
     int first, count;
   };
   for (const Case &c : {Case{{6, 3}, 6, 3}, Case{{9, 1}, 9, 1}, Case{{20, 3}, 9, 3}, Case{{1, 3}, 1, 2}}) {
-    const t1::BlockResult w = ht::encode_ht_block(
-        in, {work.data(), some.data(), 8000, window_lengths, 32, window_distortion}, t, c.window);
+    const t1::BlockResult w =
+        ht::encode_ht_block(in, {work.data(), some.data(), 8000, window_lengths, 32, window_distortion}, t, c.window);
     CHECK_MSG(w.status == t1::BlockStatus::kOk && w.passes == c.count, "window (%d, %d): status %d, %d candidates",
               c.window.top, c.window.count, int(w.status), w.passes);
     std::int64_t sum = 0, exhaustive = 0;
