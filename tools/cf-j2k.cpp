@@ -1,0 +1,290 @@
+// cf-j2k: the JPEG 2000 codec of cudafilters from the command line.
+//
+//   cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [options]
+//   cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|OUT.ppm [--reduce N] [--layers N]
+//   cf-j2k info IN
+//
+// Encoding options mirror cudaj2kenc's properties: --lossy (ICT and 9/7;
+// the default is lossless), --bitrate BPP (implies --lossy), --levels N,
+// --block WxH, --layers N, --progression lrcp|rlcp|rpcl|pcrl|cprl,
+// --tile WxH, --coder part1|ht (.jph implies ht), --backend
+// auto|cuda|openmp|cpu, --device N. Exit status: 0 done, 1 the input or the
+// coding failed, 2 the command line is wrong; the message names the
+// problem, and no output file is left behind.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cudafilters/engine.hpp"
+#include "cudafilters/error.hpp"
+#include "cudafilters/j2k.hpp"
+#include "cudafilters/j2k_decoder.hpp"
+#include "cudafilters/j2k_file.hpp"
+#include "pnm.hpp"
+
+namespace {
+
+// A wrong command line (exit status 2), as opposed to a failure (1).
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const char kUsage[] =
+    "usage: cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--levels N]\n"
+    "                     [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl] [--tile WxH]\n"
+    "                     [--coder part1|ht] [--backend auto|cuda|openmp|cpu] [--device N]\n"
+    "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|OUT.ppm [--reduce N] [--layers N]\n"
+    "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
+    "       cf-j2k info IN.j2k|.j2c|.jp2|.jph\n";
+
+std::string extension(const std::string &path) {
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return "";
+  std::string e = path.substr(dot + 1);
+  for (char &c : e) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return e;
+}
+
+// --name value pairs after the subcommand; `flags` take no value.
+std::map<std::string, std::string> options(int argc, char **argv, const std::vector<std::string> &known,
+                                           const std::vector<std::string> &flags) {
+  std::map<std::string, std::string> o;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    bool is_flag = false;
+    for (const std::string &f : flags) is_flag |= a == f;
+    if (is_flag) {
+      o[a] = "1";
+      continue;
+    }
+    bool ok = false;
+    for (const std::string &k : known) ok |= a == k;
+    if (!ok) throw UsageError("unknown option " + a);
+    if (i + 1 >= argc) throw UsageError(a + " needs a value");
+    o[a] = argv[++i];
+  }
+  return o;
+}
+
+int integer(const std::string &name, const std::string &v, int lo, int hi) {
+  char *end = nullptr;
+  const long n = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end || n < lo || n > hi)
+    throw UsageError(name + " " + v + ": a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return int(n);
+}
+
+void size_pair(const std::string &name, const std::string &v, int &w, int &h) {
+  if (std::sscanf(v.c_str(), "%dx%d", &w, &h) != 2 || w < 1 || h < 1) throw UsageError(name + " " + v + ": WxH");
+}
+
+cf::Backend backend_of(const std::map<std::string, std::string> &o) {
+  const auto it = o.find("--backend");
+  if (it == o.end() || it->second == "auto") return cf::Backend::Auto;
+  if (it->second == "cuda") return cf::Backend::Cuda;
+  if (it->second == "openmp") return cf::Backend::OpenMP;
+  if (it->second == "cpu") return cf::Backend::Cpu;
+  throw UsageError("--backend " + it->second + ": auto, cuda, openmp or cpu");
+}
+
+std::vector<std::uint8_t> read_file(const std::string &path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error("cannot open " + path);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+// Writes `bytes` to `path` whole, or removes what was written.
+void write_file(const std::string &path, const std::vector<std::uint8_t> &bytes) {
+  std::FILE *f = std::fopen(path.c_str(), "wb");
+  if (!f) throw std::runtime_error("cannot create " + path);
+  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  if (std::fclose(f) != 0 || !ok) {
+    std::remove(path.c_str());
+    throw std::runtime_error("cannot write " + path);
+  }
+}
+
+std::string required(const std::map<std::string, std::string> &o, const char *name) {
+  const auto it = o.find(name);
+  if (it == o.end()) throw UsageError(std::string(name) + " is required");
+  return it->second;
+}
+
+int encode(int argc, char **argv) {
+  const auto o = options(argc, argv,
+                         {"-i", "-o", "--bitrate", "--levels", "--block", "--layers", "--progression", "--tile",
+                          "--coder", "--backend", "--device"},
+                         {"--lossy"});
+  const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
+  const std::string ext = extension(out_path);
+  if (ext != "j2k" && ext != "j2c" && ext != "jp2" && ext != "jph")
+    throw UsageError(out_path + ": the output must end in .j2k, .j2c, .jp2 or .jph");
+  cf::J2kSettings s;
+  if (o.count("--bitrate")) {
+    char *end = nullptr;
+    s.bitrate = std::strtod(o.at("--bitrate").c_str(), &end);
+    if (*end || !(s.bitrate > 0)) throw UsageError("--bitrate " + o.at("--bitrate") + ": bits per pixel above 0");
+  }
+  s.reversible = !o.count("--lossy") && s.bitrate == 0;
+  if (o.count("--levels")) s.levels = integer("--levels", o.at("--levels"), 0, 32);
+  if (o.count("--block")) size_pair("--block", o.at("--block"), s.codeblock_width, s.codeblock_height);
+  if (o.count("--layers")) s.layers = integer("--layers", o.at("--layers"), 1, 65535);
+  if (o.count("--tile")) size_pair("--tile", o.at("--tile"), s.tile_width, s.tile_height);
+  if (o.count("--progression")) {
+    const std::string p = o.at("--progression");
+    const char *names[] = {"lrcp", "rlcp", "rpcl", "pcrl", "cprl"};
+    int k = 0;
+    while (k < 5 && p != names[k]) ++k;
+    if (k == 5) throw UsageError("--progression " + p + ": lrcp, rlcp, rpcl, pcrl or cprl");
+    s.progression = cf::J2kProgression(k);
+  }
+  const std::string coder = o.count("--coder") ? o.at("--coder") : ext == "jph" ? "ht" : "part1";
+  if (coder != "part1" && coder != "ht") throw UsageError("--coder " + coder + ": part1 or ht");
+  if (ext == "jph" && coder != "ht") throw UsageError(out_path + ": a .jph file holds HT code-blocks (--coder ht)");
+  s.block_coder = coder == "ht" ? cf::J2kBlockCoder::Ht : cf::J2kBlockCoder::Part1;
+  const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
+
+  const cfj2k::PnmImage im = cfj2k::read_pnm(in_path);
+  // 16-bit samples in the machine's order (the file's are big-endian).
+  std::vector<std::uint16_t> wide;
+  if (im.sample_bytes() == 2) {
+    wide.resize(im.bytes.size() / 2);
+    for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = std::uint16_t(im.bytes[2 * i] << 8 | im.bytes[2 * i + 1]);
+  }
+  cf::J2kInput in;
+  cf::FrameView &f = in.frame;
+  f.type = wide.empty() ? cf::SampleType::U8 : cf::SampleType::U16;
+  f.n_planes = 1;
+  const int row_bytes = im.width * im.channels * im.sample_bytes();
+  f.planes[0] = {wide.empty() ? (void *)im.bytes.data() : (void *)wide.data(), row_bytes, row_bytes, im.height};
+  f.n_components = im.channels;
+  for (int c = 0; c < im.channels; ++c) f.components[c] = {0, c * im.sample_bytes(), im.channels, im.width, im.height};
+  in.bit_depth = im.depth;
+  in.rgb = im.channels == 3;
+  const std::string why = cf::j2k_encode_check(in, s);
+  if (!why.empty()) throw std::runtime_error(in_path + ": " + why);
+
+  cf::Engine engine(backend_of(o), 0, device);
+  cf::J2kEncoder encoder(engine);
+  std::vector<std::uint8_t> codestream, file;
+  encoder.encode(in, s, codestream);
+  if (ext == "jp2" || ext == "jph") {
+    cf::j2k_write_file(codestream.data(), codestream.size(),
+                       im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale, ext == "jph",
+                       file);
+    write_file(out_path, file);
+  } else {
+    write_file(out_path, codestream);
+  }
+  return 0;
+}
+
+int decode(int argc, char **argv) {
+  const auto o = options(argc, argv, {"-i", "-o", "--reduce", "--layers", "--backend", "--device"}, {});
+  const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
+  const std::string ext = extension(out_path);
+  if (ext != "pgm" && ext != "ppm") throw UsageError(out_path + ": the output must end in .pgm or .ppm");
+  cf::J2kDecodeSettings s;
+  if (o.count("--reduce")) s.reduce = integer("--reduce", o.at("--reduce"), 0, 32);
+  if (o.count("--layers")) s.layers = integer("--layers", o.at("--layers"), 0, 65535);
+  const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
+
+  const std::vector<std::uint8_t> data = read_file(in_path);
+  const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
+  const int channels = ext == "ppm" ? 3 : 1;
+  s.components = channels;
+  const cf::J2kImageInfo info = cf::j2k_image_info(v.codestream, v.size, s);
+  int depth = 0;
+  for (int c = 0; c < channels; ++c) {
+    if (info.component_width[c] != info.width || info.component_height[c] != info.height)
+      throw std::runtime_error(in_path + ": component " + std::to_string(c) +
+                               " is subsampled; a PNM holds full-size components only");
+    depth = std::max(depth, info.bit_depth[c]);
+  }
+  cfj2k::PnmImage im;
+  im.width = info.width;
+  im.height = info.height;
+  im.channels = channels;
+  im.depth = depth;
+  im.maxval = (1u << depth) - 1;
+  const int bytes = im.sample_bytes();
+  std::vector<std::uint16_t> wide(bytes == 2 ? std::size_t(im.width) * im.height * channels : 0);
+  im.bytes.resize(std::size_t(im.width) * im.height * channels * bytes);
+  cf::FrameView f;
+  f.type = bytes == 2 ? cf::SampleType::U16 : cf::SampleType::U8;
+  f.n_planes = 1;
+  const int row_bytes = im.width * channels * bytes;
+  f.planes[0] = {bytes == 2 ? (void *)wide.data() : (void *)im.bytes.data(), row_bytes, row_bytes, im.height};
+  f.n_components = channels;
+  for (int c = 0; c < channels; ++c) {
+    f.components[c] = {0, c * bytes, channels, im.width, im.height};
+    s.shift_up[c] = depth - info.bit_depth[c];  // one maxval for every channel
+  }
+  cf::Engine engine(backend_of(o), 0, device);
+  cf::J2kDecoder decoder(engine);
+  decoder.decode(v.codestream, v.size, s, f);
+  if (!decoder.problem().empty()) throw std::runtime_error(in_path + ": " + decoder.problem());
+  for (std::size_t i = 0; i < wide.size(); ++i) {
+    im.bytes[2 * i] = std::uint8_t(wide[i] >> 8);
+    im.bytes[2 * i + 1] = std::uint8_t(wide[i]);
+  }
+  write_file(out_path, cfj2k::pnm_bytes(im));
+  return 0;
+}
+
+int info(int argc, char **argv) {
+  if (argc != 3) throw UsageError("info takes one file");
+  const std::string path = argv[2];
+  const std::vector<std::uint8_t> data = read_file(path);
+  const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
+  // Every component, or the first four of a codestream of more (the
+  // decoder's most).
+  cf::J2kDecodeSettings s;
+  cf::J2kImageInfo info;
+  try {
+    info = cf::j2k_image_info(v.codestream, v.size, s);
+  } catch (const cf::Error &) {
+    s.components = cf::kMaxPlanes;
+    info = cf::j2k_image_info(v.codestream, v.size, s);
+  }
+  const char *colour[] = {"unknown", "sRGB", "greyscale", "sYCC"};
+  std::printf("%s: %s, codestream of %zu bytes\n", path.c_str(),
+              v.boxed ? "JP2/JPH file" : "bare codestream", v.size);
+  if (v.boxed) std::printf("colourspace: %s\n", colour[int(v.colourspace)]);
+  std::printf("image: %dx%d, %d components%s\n", info.width, info.height, info.codestream_components,
+              info.colour_transform ? ", colour transform on components 0..2" : "");
+  for (int c = 0; c < info.components; ++c)
+    std::printf("component %d: %d bits %s, subsampling %dx%d, %dx%d samples\n", c, info.bit_depth[c],
+                info.is_signed[c] ? "signed" : "unsigned", info.subsampling_x[c], info.subsampling_y[c],
+                info.component_width[c], info.component_height[c]);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const std::string command = argc > 1 ? argv[1] : "";
+  try {
+    if (command == "encode") return encode(argc, argv);
+    if (command == "decode") return decode(argc, argv);
+    if (command == "info") return info(argc, argv);
+    if (command == "-h" || command == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    throw UsageError(command.empty() ? "no subcommand" : "unknown subcommand " + command);
+  } catch (const UsageError &e) {
+    std::fprintf(stderr, "cf-j2k: %s\n%s", e.what(), kUsage);
+    return 2;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "cf-j2k: %s\n", e.what());
+    return 1;
+  }
+}
