@@ -177,8 +177,7 @@ int encode(int argc, char **argv) {
   encoder.encode(in, s, codestream);
   if (ext == "jp2" || ext == "jph") {
     cf::j2k_write_file(codestream.data(), codestream.size(),
-                       im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale, ext == "jph",
-                       file);
+                       im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale, ext == "jph", file);
     write_file(out_path, file);
   } else {
     write_file(out_path, codestream);
@@ -255,8 +254,7 @@ int info(int argc, char **argv) {
     info = cf::j2k_image_info(v.codestream, v.size, s);
   }
   const char *colour[] = {"unknown", "sRGB", "greyscale", "sYCC"};
-  std::printf("%s: %s, codestream of %zu bytes\n", path.c_str(),
-              v.boxed ? "JP2/JPH file" : "bare codestream", v.size);
+  std::printf("%s: %s, codestream of %zu bytes\n", path.c_str(), v.boxed ? "JP2/JPH file" : "bare codestream", v.size);
   if (v.boxed) std::printf("colourspace: %s\n", colour[int(v.colourspace)]);
   std::printf("image: %dx%d, %d components%s\n", info.width, info.height, info.codestream_components,
               info.colour_transform ? ", colour transform on components 0..2" : "");

@@ -41,7 +41,8 @@ PnmImage read_pnm(const std::string &path) {
   if (w == 0 || h == 0 || w > 65535 || h > 65535)
     throw std::runtime_error(path + ": image size " + std::to_string(w) + "x" + std::to_string(h) +
                              " (1 to 65535 each way)");
-  if (maxval == 0 || maxval > 65535) throw std::runtime_error(path + ": maxval " + std::to_string(maxval) + " (1 to 65535)");
+  if (maxval == 0 || maxval > 65535)
+    throw std::runtime_error(path + ": maxval " + std::to_string(maxval) + " (1 to 65535)");
   ++at;  // the one whitespace character before the samples
   im.width = int(w);
   im.height = int(h);
@@ -57,8 +58,8 @@ PnmImage read_pnm(const std::string &path) {
 
 std::vector<std::uint8_t> pnm_bytes(const PnmImage &image) {
   char header[64];
-  const int n = std::snprintf(header, sizeof header, "P%c\n%d %d\n%u\n", image.channels == 3 ? '6' : '5',
-                              image.width, image.height, unsigned(image.maxval));
+  const int n = std::snprintf(header, sizeof header, "P%c\n%d %d\n%u\n", image.channels == 3 ? '6' : '5', image.width,
+                              image.height, unsigned(image.maxval));
   std::vector<std::uint8_t> out(header, header + n);
   out.insert(out.end(), image.bytes.begin(), image.bytes.end());
   return out;

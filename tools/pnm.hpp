@@ -11,8 +11,8 @@ namespace cfj2k {
 
 struct PnmImage {
   int width = 0, height = 0;
-  int channels = 0;        // 1 (PGM) or 3 (PPM)
-  int depth = 0;           // bits per sample: the bit length of maxval
+  int channels = 0;  // 1 (PGM) or 3 (PPM)
+  int depth = 0;     // bits per sample: the bit length of maxval
   std::uint32_t maxval = 0;
   std::vector<std::uint8_t> bytes;  // as in the file: 1 or 2 bytes a sample
   int sample_bytes() const { return maxval > 255 ? 2 : 1; }

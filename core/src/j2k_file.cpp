@@ -81,8 +81,7 @@ J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size) {
       return v;
     }
     default:
-      throw Error(
-          "JPEG 2000 file: neither a codestream (SOC then SIZ) nor a JP2/JPH file (the JP2 signature box)");
+      throw Error("JPEG 2000 file: neither a codestream (SOC then SIZ) nor a JP2/JPH file (the JP2 signature box)");
   }
 }
 
@@ -96,7 +95,7 @@ void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColours
   if (unknown) colourspace = siz.components >= 3 ? J2kColourspace::Srgb : J2kColourspace::Greyscale;
   const std::uint32_t enumerated = colourspace == J2kColourspace::Srgb        ? 16
                                    : colourspace == J2kColourspace::Greyscale ? 17
-                                                                               : 18;
+                                                                              : 18;
   out.clear();
   out.reserve(size + 128);
   box(out, "jP  ", [&] { put32(out, 0x0D0A870A); });

@@ -16,7 +16,7 @@ enum class J2kColourspace { Unknown, Srgb, Greyscale, Sycc };
 struct J2kFileView {
   const std::uint8_t *codestream = nullptr;  // SOC to EOC, inside the data read
   std::size_t size = 0;
-  bool boxed = false;  // a JP2 or JPH file (false: a bare codestream)
+  bool boxed = false;                                    // a JP2 or JPH file (false: a bare codestream)
   J2kColourspace colourspace = J2kColourspace::Unknown;  // of the first colr box; Unknown without one
 };
 

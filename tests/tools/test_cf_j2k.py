@@ -1,0 +1,152 @@
+"""cf-j2k against the third-party JPEG 2000 tools (opj_compress,
+opj_decompress, opj_dump, ojph_compress, ojph_expand) on opencv-doc's
+photos: what we encode they decode to the input exactly (lossless), what
+they encode we decode as they do, info agrees with opj_dump, and bad input
+gets a one-line message, exit status 1 or 2 and no output file.
+
+    test_cf_j2k.py PATH/TO/cf-j2k        (photos: CF_TEST_IMAGES or opencv-doc's)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+from PIL import Image
+
+CF_J2K = sys.argv[1]
+PHOTOS = os.environ.get("CF_TEST_IMAGES", "/usr/share/doc/opencv-doc/examples/data")
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(*args):
+    return subprocess.run(list(args), capture_output=True, text=True)
+
+
+def samples(path):
+    """A PNM's samples; Pillow reads 16-bit PGMs as 'I' images."""
+    return np.array(Image.open(path))
+
+
+def write_pnm(path, a, maxval):
+    """Binary PGM/PPM of a (H x W or H x W x 3), 8 or 16 bits."""
+    magic = b"P6" if a.ndim == 3 else b"P5"
+    data = a.astype(">u2" if maxval > 255 else "u1").tobytes()
+    with open(path, "wb") as f:
+        f.write(b"%s\n%d %d\n%d\n" % (magic, a.shape[1], a.shape[0], maxval) + data)
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="cf-j2k-")
+    t = lambda name: os.path.join(tmp, name)
+    inputs = []
+    for name in ("baboon.jpg", "building.jpg"):
+        rgb = np.array(Image.open(os.path.join(PHOTOS, name)).convert("RGB"))[:301, :417]  # odd sizes
+        stem = name.split(".")[0]
+        write_pnm(t(stem + ".ppm"), rgb, 255)
+        grey = np.array(Image.fromarray(rgb).convert("L"))
+        write_pnm(t(stem + ".pgm"), grey, 255)
+        inputs += [t(stem + ".ppm"), t(stem + ".pgm")]
+    # 12 bits in a 16-bit PGM, and 16 bits.
+    write_pnm(t("deep12.pgm"), samples(t("baboon.pgm")).astype(np.uint32) * 16 + 5, 4095)
+    write_pnm(t("deep16.pgm"), samples(t("building.pgm")).astype(np.uint32) * 257, 65535)
+    inputs += [t("deep12.pgm"), t("deep16.pgm")]
+
+    # Ours, decoded by OpenJPEG (every kind) and OpenJPH (HT codestreams): exact.
+    for src in inputs:
+        ext = os.path.splitext(src)[1]
+        want = samples(src)
+        for out, coder in ((".j2k", "part1"), (".jp2", "part1"), (".j2c", "ht"), (".jph", "ht")):
+            enc = t("ours" + out)
+            r = run(CF_J2K, "encode", "-i", src, "-o", enc, "--coder", coder)
+            check(r.returncode == 0, f"encode {src} to {out}: {r.stderr.strip()}")
+            dec = t("opj" + ext)
+            r = run("opj_decompress", "-i", enc, "-o", dec)
+            check(r.returncode == 0 and np.array_equal(samples(dec), want), f"opj_decompress of our {out} of {src}")
+            if out == ".j2c":
+                r = run("ojph_expand", "-i", enc, "-o", t("ojph" + ext))
+                check(r.returncode == 0 and np.array_equal(samples(t("ojph" + ext)), want),
+                      f"ojph_expand of our {out} of {src}")
+            r = run(CF_J2K, "decode", "-i", enc, "-o", t("back" + ext))
+            check(r.returncode == 0 and np.array_equal(samples(t("back" + ext)), want), f"our decode of {out} of {src}")
+
+    # Theirs, decoded by us as by them.
+    for src in (t("baboon.ppm"), t("building.pgm"), t("deep12.pgm")):
+        ext = os.path.splitext(src)[1]
+        for out, args in ((".j2k", ["-r", "20"]), (".jp2", []), (".j2k", ["-n", "3", "-b", "32,32", "-p", "RPCL"])):
+            enc = t("theirs" + out)
+            check(run("opj_compress", "-i", src, "-o", enc, *args).returncode == 0, f"opj_compress {src} {args}")
+            run("opj_decompress", "-i", enc, "-o", t("ref" + ext))
+            r = run(CF_J2K, "decode", "-i", enc, "-o", t("mine" + ext))
+            check(r.returncode == 0 and np.array_equal(samples(t("mine" + ext)), samples(t("ref" + ext))),
+                  f"our decode of opj_compress {args} of {src}: {r.stderr.strip()}")
+        if ext == ".pgm":
+            for args in (["-reversible", "true"], ["-qstep", "0.01"]):
+                enc = t("ojph.j2c")
+                check(run("ojph_compress", "-i", src, "-o", enc, *args).returncode == 0, f"ojph_compress {src}")
+                run("ojph_expand", "-i", enc, "-o", t("ref.pgm"))
+                r = run(CF_J2K, "decode", "-i", enc, "-o", t("mine.pgm"))
+                ours, ref = samples(t("mine.pgm")).astype(int), samples(t("ref.pgm")).astype(int)
+                # Irreversible: the two decoders' 9/7 may round a sample differently, by one unit
+                # of an 8-bit sample (16 of a 12-bit one), in a few samples.
+                depth = int(ref.max()).bit_length()
+                limit = 0 if "true" in args else 1 << max(0, depth - 8)
+                check(r.returncode == 0 and np.abs(ours - ref).max() <= limit and (ours != ref).mean() < 0.001,
+                      f"our decode of ojph_compress {args} of {src}: {np.abs(ours - ref).max()} > {limit}")
+
+    # A rate: within the target, decodable.
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("rate.jp2"), "--bitrate", "1")
+    target = 301 * 417 / 8
+    check(r.returncode == 0 and os.path.getsize(t("rate.jp2")) <= target + 100, "1 bpp within its target")
+
+    # info beside opj_dump: size, components, depth and signedness of each.
+    for f in (t("ours.jp2"), t("theirs.j2k")):
+        mine = run(CF_J2K, "info", f).stdout
+        dump = run("opj_dump", "-i", f).stdout
+        x1 = int(dump.split("x1=")[1].split(",")[0])
+        y1 = int(dump.split("y1=")[1].split("\n")[0])
+        comps = int(dump.split("numcomps=")[1].split("\n")[0])
+        precs = [int(p.split("\n")[0]) for p in dump.split("prec=")[1:comps + 1]]
+        check(f"image: {x1}x{y1}, {comps} components" in mine, f"info of {f}: {mine!r} against opj_dump {x1}x{y1}x{comps}")
+        for c, p in enumerate(precs):
+            check(f"component {c}: {p} bits unsigned" in mine, f"info of {f}, component {c}: {p} bits")
+
+    # Bad input: a one-line message, status 1 (input) or 2 (command line), no output.
+    with open(t("cut.ppm"), "wb") as f:
+        f.write(open(t("baboon.ppm"), "rb").read()[:5000])
+    with open(t("junk.j2k"), "wb") as f:
+        f.write(os.urandom(3000))
+    cases = [
+        (["encode", "-i", t("missing.ppm"), "-o", t("x.j2k")], 1, "missing.ppm"),
+        (["encode", "-i", t("cut.ppm"), "-o", t("x.j2k")], 1, "truncated"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.png")], 2, ".j2k, .j2c, .jp2 or .jph"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "40"], 2, "--levels"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--frobnicate", "1"], 2, "unknown option"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.jph"), "--coder", "part1"], 2, "HT code-blocks"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "12"], 1, "levels"),
+        (["decode", "-i", t("junk.j2k"), "-o", t("x.ppm")], 1, "neither a codestream"),
+        (["decode", "-i", t("ours.j2k"), "-o", t("x.ppm")], 1, "component"),
+        (["frobnicate"], 2, "unknown subcommand"),
+    ]
+    for args, status, words in cases:
+        for leftover in ("x.j2k", "x.ppm", "x.png", "x.jph"):
+            if os.path.exists(t(leftover)):
+                os.remove(t(leftover))
+        r = run(CF_J2K, *args)
+        first = r.stderr.splitlines()[0] if r.stderr else ""
+        check(r.returncode == status and words in first and first.startswith("cf-j2k: "),
+              f"{args}: status {r.returncode} (want {status}), message {first!r} (want {words!r})")
+        check(not any(os.path.exists(t(x)) for x in ("x.j2k", "x.ppm", "x.png", "x.jph")), f"{args} left a file")
+
+    print(f"cf-j2k: {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
