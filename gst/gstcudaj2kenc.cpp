@@ -31,18 +31,15 @@
  * Properties: `reversible` (5/3 wavelet and RCT, lossless; false: 9/7 and
  * ICT, quantised), `levels`, `codeblock-width`, `codeblock-height`,
  * `bitrate` (bits per pixel of the whole codestream, irreversible only),
+ * `max-bytes` (a hard limit on every frame's codestream, lossless or not),
  * `layers`, `progression`, `tile-width`, `tile-height`, `codeblock-style`,
- * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), and the engine properties of every cudafilters element (`backend`,
- * `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is
- * host memory, so every frame ends with its codestream complete whatever
- * `host-wait` says; it only decides whether the engine waits for
- * GStreamer's copies of CUDA input on the host or queues behind them. A
- * change applies at the next frame. A combination the encoder cannot code
- * (a code-block side that is not a power of two, a code-block area over
- * 4096, more levels than the smallest tile side allows, a bitrate with
- * reversible coding, more than one layer with block-coder=ht) is an element
- * error with the rule it breaks, at caps time or at the frame after the
- * change.
+ * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), and the engine properties of every cudafilters element
+ * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is host memory, so every frame
+ * ends with its codestream complete whatever `host-wait` says; it only decides whether the engine waits for GStreamer's
+ * copies of CUDA input on the host or queues behind them. A change applies at the next frame. A combination the encoder
+ * cannot code (a code-block side that is not a power of two, a code-block area over 4096, more levels than the smallest
+ * tile side allows, a bitrate with reversible coding, more than one layer with block-coder=ht) is an element error with
+ * the rule it breaks, at caps time or at the frame after the change.
  *
  * A GstVideoEncoder, not a GstCfBase (GstBaseTransform) like the filters:
  * a codestream's size is known only once it is coded, and an encoder is
@@ -130,6 +127,7 @@ enum {
   PROP_TILE_HEIGHT,
   PROP_CODEBLOCK_STYLE,
   PROP_BLOCK_CODER,
+  PROP_MAX_BYTES,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -384,6 +382,7 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_TILE_HEIGHT: s.tile_height = g_value_get_int(value); break;
     case PROP_CODEBLOCK_STYLE: s.codeblock_style = g_value_get_flags(value); break;
     case PROP_BLOCK_CODER: s.block_coder = cf::J2kBlockCoder(g_value_get_enum(value)); break;
+    case PROP_MAX_BYTES: s.max_bytes = g_value_get_uint64(value); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::HostWait))
         cfgst::set_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -410,6 +409,7 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_TILE_HEIGHT: g_value_set_int(value, s.tile_height); break;
     case PROP_CODEBLOCK_STYLE: g_value_set_flags(value, s.codeblock_style); break;
     case PROP_BLOCK_CODER: g_value_set_enum(value, int(s.block_coder)); break;
+    case PROP_MAX_BYTES: g_value_set_uint64(value, s.max_bytes); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -455,6 +455,13 @@ static void install_settings_properties(GObjectClass *gobject_class) {
                           "Target bits per pixel of the whole codestream (irreversible coding only); 0 = keep every "
                           "coding pass",
                           0, kMaxBitrate, d.bitrate, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_MAX_BYTES,
+      g_param_spec_uint64("max-bytes", "Max bytes",
+                          "Every frame's codestream at most this many bytes (0 = no limit): a frame that would be "
+                          "larger loses coding passes (a reversible one is then no longer lossless); with a bitrate, "
+                          "the smaller size is the target",
+                          0, G_MAXUINT64, d.max_bytes, rw));
   g_object_class_install_property(
       gobject_class, PROP_LAYERS,
       g_param_spec_int("layers", "Quality layers",

@@ -6,6 +6,7 @@
 //
 // Encoding options mirror cudaj2kenc's properties: --lossy (ICT and 9/7;
 // the default is lossless), --bitrate BPP (implies --lossy), --levels N,
+// --max-bytes N (every codestream at most N bytes, lossless ones too),
 // --block WxH, --layers N, --progression lrcp|rlcp|rpcl|pcrl|cprl,
 // --tile WxH, --coder part1|ht (.jph implies ht), --backend
 // auto|cuda|openmp|cpu, --device N. Exit status: 0 done, 1 the input or the
@@ -37,9 +38,10 @@ struct UsageError : std::runtime_error {
 };
 
 const char kUsage[] =
-    "usage: cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--levels N]\n"
-    "                     [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl] [--tile WxH]\n"
-    "                     [--coder part1|ht] [--backend auto|cuda|openmp|cpu] [--device N]\n"
+    "usage: cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
+    "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
+    "                     [--tile WxH]"
+    " [--coder part1|ht] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|OUT.ppm [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k info IN.j2k|.j2c|.jp2|.jph\n";
@@ -119,8 +121,8 @@ std::string required(const std::map<std::string, std::string> &o, const char *na
 
 int encode(int argc, char **argv) {
   const auto o = options(argc, argv,
-                         {"-i", "-o", "--bitrate", "--levels", "--block", "--layers", "--progression", "--tile",
-                          "--coder", "--backend", "--device"},
+                         {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression",
+                          "--tile", "--coder", "--backend", "--device"},
                          {"--lossy"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const std::string ext = extension(out_path);
@@ -133,6 +135,7 @@ int encode(int argc, char **argv) {
     if (*end || !(s.bitrate > 0)) throw UsageError("--bitrate " + o.at("--bitrate") + ": bits per pixel above 0");
   }
   s.reversible = !o.count("--lossy") && s.bitrate == 0;
+  if (o.count("--max-bytes")) s.max_bytes = std::uint64_t(integer("--max-bytes", o.at("--max-bytes"), 64, 2147483647));
   if (o.count("--levels")) s.levels = integer("--levels", o.at("--levels"), 0, 32);
   if (o.count("--block")) size_pair("--block", o.at("--block"), s.codeblock_width, s.codeblock_height);
   if (o.count("--layers")) s.layers = integer("--layers", o.at("--layers"), 1, 65535);

@@ -59,18 +59,23 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
          a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
-         a.ht_rate_planes == b.ht_rate_planes;
+         a.ht_rate_planes == b.ht_rate_planes && a.max_bytes == b.max_bytes;
 }
 
 // HT at a target rate codes each block at several cleanup planes
 // (candidates): every plane, or a window of ht_rate_planes chosen from
 // estimates.
-bool ht_candidates(const J2kSettings &s) { return s.block_coder == J2kBlockCoder::Ht && s.bitrate > 0; }
+bool ht_candidates(const J2kSettings &s) {
+  return s.block_coder == J2kBlockCoder::Ht && (s.bitrate > 0 || s.max_bytes > 0);
+}
 bool ht_windows(const J2kSettings &s) { return ht_candidates(s) && s.ht_rate_planes > 0; }
 
-// The codestream bytes a target rate allows.
+// The codestream bytes a target rate and the byte limit allow (0: no target).
 std::uint64_t target_bytes(const j2k::Layout &l, const J2kSettings &s) {
-  return std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
+  const std::uint64_t rate =
+      std::uint64_t(s.bitrate * double(l.params.x1 - l.params.x0) * double(l.params.y1 - l.params.y0) / 8);
+  if (s.bitrate > 0 && s.max_bytes > 0) return std::min(rate, s.max_bytes);
+  return s.bitrate > 0 ? rate : s.max_bytes;
 }
 
 // Room for a block's codeword: about 1.25 bits per sample and plane, which
@@ -148,10 +153,12 @@ std::vector<double> block_weights(const j2k::Layout &l, const std::vector<double
 }
 
 // The codestream of `l` with the passes each layer keeps. One layer and no
-// target: every pass. Otherwise rate allocation: layer k ends at (k + 1) /
+// rate: every pass. Otherwise rate allocation: layer k ends at (k + 1) /
 // layers of the code-block bytes allowed, which are every byte without a
 // target, or the target less what headers take; headers depend on what is
-// kept, so the allowance is corrected by the distance to the target.
+// kept, so the allowance is corrected by the distance to the target. A
+// byte limit without a rate is a target only for a codestream that
+// outgrows it.
 void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vector<j2k::SubbandStep> &steps,
                      const std::vector<double> &band_weights, const j2k::CodedBlocks &blocks,
                      std::vector<std::uint32_t> &cumulative, std::vector<j2k::PrecinctPlan> &plans,
@@ -162,17 +169,23 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
     j2k::write_codestream(l, steps, blocks, cumulative, j2k::kEncoderComment, w, plans);
     codestream = w.take();
   };
-  if (layers == 1 && s.bitrate == 0) {
+  const std::uint64_t target = target_bytes(l, s);
+  // Without a rate, every pass (in even layers); a byte limit lets that
+  // stand when it fits. HT candidates are not every pass: rate allocation
+  // picks among them.
+  const bool candidates = (l.params.cb_style & j2k::cb_style::kHt) && s.max_bytes > 0;
+  if (layers == 1 && s.bitrate == 0 && !candidates) {
     cumulative.resize(l.blocks.size());
     for (std::size_t b = 0; b < l.blocks.size(); ++b) cumulative[b] = std::uint32_t(blocks.results[b].passes);
-    return write();
+    write();
+    if (target == 0 || codestream.size() <= target) return;
   }
   const j2k::RateHulls hulls(j2k::rate_blocks(blocks, block_weights(l, band_weights, blocks)));
   if (s.bitrate == 0) {
     cumulative = j2k::allocate_layers(hulls, j2k::even_layer_budgets(hulls.total_bytes(), layers)).passes;
-    return write();
+    write();
+    if (target == 0 || codestream.size() <= target) return;
   }
-  const std::uint64_t target = target_bytes(l, s);
   // The allowance moves by the distance to the target each time (headers
   // change little with it: the first attempt's overshoot is about their
   // size), twice as far after each further overshoot in a row (coarse
@@ -205,7 +218,9 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
     write();
   }
   if (codestream.size() > target)
-    throw Error("JPEG 2000 encoder: bitrate " + std::to_string(s.bitrate) + " allows " + std::to_string(target) +
+    throw Error("JPEG 2000 encoder: " +
+                (target == s.max_bytes ? "max-bytes " + std::to_string(s.max_bytes)
+                                       : "bitrate " + std::to_string(s.bitrate) + " allows " + std::to_string(target)) +
                 " bytes, less than the headers need (" + std::to_string(codestream.size()) + ")");
 }
 

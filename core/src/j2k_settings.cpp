@@ -83,6 +83,8 @@ std::string settings_rules(const J2kSettings &s) {
            ": its area must be at most 4096 samples";
   if (!std::isfinite(s.bitrate) || s.bitrate < 0)
     return "bitrate = " + std::to_string(s.bitrate) + " must be 0 (every pass) or positive";
+  if (s.max_bytes > 0 && s.max_bytes < 64)
+    return "max-bytes = " + std::to_string(s.max_bytes) + " is below the 64 bytes a codestream's headers need at least";
   if (s.reversible && s.bitrate > 0)
     return "bitrate = " + std::to_string(s.bitrate) +
            " with reversible coding: reversible coding keeps every pass (lossless); set reversible=false for a "

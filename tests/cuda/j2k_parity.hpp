@@ -99,10 +99,12 @@ inline Outcome encode(cf::J2kEncoder &e, const cf::J2kInput &in, const cf::J2kSe
 
 inline std::string describe(const cf::J2kSettings &s) {
   char b[240];
-  std::snprintf(b, sizeof b, "%s %s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x, %g bpp, %d layers",
+  std::snprintf(b, sizeof b,
+                "%s %s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x, %g bpp, %d layers, %d HT planes, "
+                "max %llu bytes",
                 cf::j2k_block_coder_name(s.block_coder), s.reversible ? "reversible" : "irreversible", s.levels,
                 s.codeblock_width, s.codeblock_height, s.tile_width, s.tile_height, s.codeblock_style, s.bitrate,
-                s.layers);
+                s.layers, s.ht_rate_planes, (unsigned long long)s.max_bytes);
   return b;
 }
 
@@ -189,12 +191,20 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.reversible = false;
   s.bitrate = 2;
   all.push_back(s);
-  s = {};  // HT at a target rate: every cleanup plane a candidate
+  s = {};  // HT at a target rate: a window of cleanup planes, or every one
   s.block_coder = cf::J2kBlockCoder::Ht;
   s.reversible = false;
   s.levels = 2;
   s.codeblock_width = s.codeblock_height = 16;
   s.bitrate = 1.5;
+  all.push_back(s);
+  s.ht_rate_planes = 0;
+  all.push_back(s);
+  s = {};  // a byte limit on reversible coding, both block coders
+  s.levels = 2;
+  s.max_bytes = 700;
+  all.push_back(s);
+  s.block_coder = cf::J2kBlockCoder::Ht;
   all.push_back(s);
   std::vector<cf::J2kSettings> ok;
   for (const cf::J2kSettings &t : all)

@@ -247,6 +247,27 @@ static void rate_budget() {
     }
 }
 
+// `max-bytes` caps every codestream, lossless coding included: noise
+// (which needs more) lands within 2 % under the cap; a cap the frame fits
+// leaves its bytes alone.
+static void byte_limit() {
+  for (const char *coder : {"part1", "ht"})
+    for (const char *format : {"RGB", "I420"}) {
+      char element[128];
+      std::snprintf(element, sizeof element, "cudaj2kenc backend=cpu block-coder=%s", coder);
+      GstBuffer *free = encode_one(element, format, 321, 241, 12);
+      const std::size_t full = free ? gst_buffer_get_size(free) : 0;
+      const std::size_t cap = full / 4;
+      std::snprintf(element, sizeof element, "cudaj2kenc backend=cpu block-coder=%s max-bytes=%zu", coder, cap);
+      GstBuffer *out = encode_one(element, format, 321, 241, 12);
+      const double size = out ? double(gst_buffer_get_size(out)) : 0;
+      CHECK_MSG(size <= double(cap) && size >= 0.98 * double(cap), "%s %s: %.0f bytes for a cap of %zu", element,
+                format, size, cap);
+      if (out) gst_buffer_unref(out);
+      if (free) gst_buffer_unref(free);
+    }
+}
+
 static std::vector<std::uint8_t> bytes_of(GstBuffer *b) {
   GstMapInfo m;
   std::vector<std::uint8_t> v;
@@ -392,6 +413,9 @@ static void properties() {
   p = spec(e, "bitrate");
   CHECK(p && G_IS_PARAM_SPEC_DOUBLE(p) && G_PARAM_SPEC_DOUBLE(p)->minimum == 0 &&
         G_PARAM_SPEC_DOUBLE(p)->default_value == 0);
+  p = spec(e, "max-bytes");
+  CHECK(p && G_IS_PARAM_SPEC_UINT64(p) && G_PARAM_SPEC_UINT64(p)->default_value == 0 &&
+        (p->flags & GST_PARAM_MUTABLE_PLAYING));
   p = spec(e, "progression");
   if (p && G_IS_PARAM_SPEC_ENUM(p)) {
     GEnumClass *k = G_PARAM_SPEC_ENUM(p)->enum_class;
@@ -577,6 +601,7 @@ int main(int argc, char **argv) {
   settings_round_trips();
   irreversible();
   rate_budget();
+  byte_limit();
   cpu_openmp_identical();
   muxed("mxfmux", "mxfdemux", ".mxf", "I420", "YCbCr-4:2:0");
   muxed("mxfmux", "mxfdemux", ".mxf", "RGB", "RGB");

@@ -105,6 +105,11 @@ def main():
     target = 301 * 417 / 8
     check(r.returncode == 0 and os.path.getsize(t("rate.jp2")) <= target + 100, "1 bpp within its target")
 
+    # A byte limit: a lossless frame cut to it, still decodable.
+    r = run(CF_J2K, "encode", "-i", t("building.ppm"), "-o", t("cap.j2k"), "--max-bytes", "20000")
+    check(r.returncode == 0 and 19600 <= os.path.getsize(t("cap.j2k")) <= 20000, "--max-bytes 20000")
+    check(run("opj_decompress", "-i", t("cap.j2k"), "-o", t("cap.ppm")).returncode == 0, "opj_decompress of a capped frame")
+
     # info beside opj_dump: size, components, depth and signedness of each.
     for f in (t("ours.jp2"), t("theirs.j2k")):
         mine = run(CF_J2K, "info", f).stdout

@@ -156,9 +156,13 @@ Outcome compare_samples(const TestImage &t, const cf::J2kSettings &s, const std:
 // Irreversible coding keeping every pass: the PSNR a decoding must pass
 // (random 8-bit noise loses most to the 9/7's rounding); none at a target
 // rate (the cases check the rate instead).
+// Whether the codestream must give the input back exactly: reversible and
+// no byte limit (which may drop passes).
+bool lossless(const cf::J2kSettings &s) { return s.reversible && s.max_bytes == 0; }
+
 double min_psnr(const TestImage &t, const cf::J2kSettings &s) {
-  if (s.reversible) return 1e300;  // only INFINITY: exact
-  if (s.bitrate > 0) return 0;
+  if (lossless(s)) return 1e300;  // only INFINITY: exact
+  if (s.bitrate > 0 || s.max_bytes > 0) return 0;
   return t.name.rfind("gray8 random", 0) == 0 ? 45 : 48;
 }
 
@@ -264,7 +268,7 @@ Outcome compare_samples(const TestImage &t, const cf::J2kSettings &s, const std:
                   "): " + std::to_string(got) + " for " + std::to_string(t.sample(c, x, y));
       }
   CHECK_MSG(raw.size() == at, "%s: decoded %zu bytes, expected %zu", what.c_str(), raw.size(), at);
-  if (s.reversible) CHECK_MSG(differ == 0, "%s: %ld samples differ, first %s", what.c_str(), differ, first.c_str());
+  if (lossless(s)) CHECK_MSG(differ == 0, "%s: %ld samples differ, first %s", what.c_str(), differ, first.c_str());
   return {raw.size(), psnr_of(squared_error, double(at / t.sample_bytes()), t.in.bit_depth)};
 }
 
@@ -492,6 +496,47 @@ void ht(const std::vector<cft::Photo> &photos) {
   }
 }
 
+// A byte limit: a frame that fits is coded as without it, byte for byte
+// (and so lossless when reversible); one that does not lands within 2 %
+// under the limit, on both block coders and both paths, alone and below a
+// bitrate's own target.
+void max_bytes(const std::vector<cft::Photo> &photos) {
+  const std::vector<TestImage> mid = images_of_size(321, 241, 14, photos);
+  for (const TestImage *t : {&mid[2], &mid[5]})
+    for (cf::J2kBlockCoder coder : {cf::J2kBlockCoder::Part1, cf::J2kBlockCoder::Ht})
+      for (bool reversible : {true, false}) {
+        cf::J2kSettings s;
+        s.block_coder = coder;
+        s.reversible = reversible;
+        const std::vector<std::uint8_t> free = encode(cf::Backend::Cpu, *t, s);
+        s.max_bytes = free.size() + 16;
+        const Outcome fits = check_case(*t, s);
+        const std::string what = t->name + " " + describe(s);
+        // HT under a limit codes candidate planes: the same samples, maybe other bytes.
+        if (coder == cf::J2kBlockCoder::Part1)
+          CHECK_MSG(encode(cf::Backend::Cpu, *t, s) == free, "%s: a limit above the frame changed its bytes",
+                    what.c_str());
+        CHECK_MSG(fits.bytes <= s.max_bytes && (!reversible || std::isinf(fits.psnr)),
+                  "%s: %zu bytes, PSNR %.2f under a limit the frame fits", what.c_str(), fits.bytes, fits.psnr);
+        s.max_bytes = free.size() / 3;
+        const Outcome cut = check_case(*t, s);
+        CHECK_MSG(cut.bytes <= s.max_bytes && cut.bytes >= 0.98 * double(s.max_bytes) && cut.psnr > 24,
+                  "%s: %zu bytes for a limit of %llu, PSNR %.2f", what.c_str(), cut.bytes,
+                  (unsigned long long)s.max_bytes, cut.psnr);
+        if (!reversible) {
+          // A bitrate whose target is half as large again as the limit: the limit wins.
+          s.bitrate = 1.5 * 8 * double(s.max_bytes) / (321 * 241);
+          const Outcome both = check_case(*t, s);
+          CHECK_MSG(both.bytes <= s.max_bytes && both.bytes >= 0.98 * double(s.max_bytes),
+                    "%s: %zu bytes for a limit of %llu under %.2f bpp", what.c_str(), both.bytes,
+                    (unsigned long long)s.max_bytes, s.bitrate);
+        }
+        std::printf("%-22s %s %s max-bytes: fits %zu bytes, cut to %zu (PSNR %.2f dB)\n", t->name.c_str(),
+                    cf::j2k_block_coder_name(coder), reversible ? "reversible" : "irreversible", fits.bytes, cut.bytes,
+                    cut.psnr);
+      }
+}
+
 void large(const std::vector<cft::Photo> &photos) {
   const TestImage rgb = packed_image("rgb8 photo 1921x1081", 1921, 1081, 3, Content::Photo, 3, photos);
   check_case(rgb, cf::J2kSettings{});
@@ -524,6 +569,9 @@ void refusals(const std::vector<cft::Photo> &photos) {
   s = {};
   s.bitrate = 2;
   refused(s, "reversible coding keeps every pass");
+  s = {};
+  s.max_bytes = 63;
+  refused(s, "max-bytes = 63 is below");
   s = {};
   s.layers = 0;
   refused(s, "layers = 0 must be 1..65535");
@@ -563,6 +611,7 @@ int main() {
   levels_blocks_orders(photos);
   tiles(photos);
   irreversible(photos);
+  max_bytes(photos);
   large(photos);
   if (cft::have_tool("ojph_expand"))
     ht(photos);

@@ -54,6 +54,13 @@ struct J2kSettings {
   // Target bits per pixel (of the image's width x height) of the whole
   // codestream; 0 = keep every coding pass. Irreversible coding only.
   double bitrate = 0;
+  // Every codestream at most this many bytes (0 = no limit): a frame that
+  // would be larger loses coding passes by rate allocation, as at a
+  // bitrate (a reversible frame is then no longer lossless); one that fits
+  // is coded as without it. With a bitrate, the smaller of the two sizes
+  // is the target. HT blocks are coded at a few cleanup planes whenever
+  // there is a limit, to have passes to drop.
+  std::uint64_t max_bytes = 0;
   // Quality layers, 1..65535: layer l (0-based) ends at the rate
   // (l + 1) / layers of the target (of the full size when bitrate is 0).
   int layers = 1;
