@@ -524,7 +524,7 @@ CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockO
   for (int i = 0, length = 0; i < candidates; ++i) {
     const int plane = first - i;
     const int room = out.capacity > res.bytes ? out.capacity - res.bytes : 0;
-    length = code(plane, out.bytes + res.bytes, room, length);
+    length = code(plane, out.bytes ? out.bytes + res.bytes : nullptr, room, length);  // none: estimates
     if (writes) out.pass_lengths[i] = length;
     res.bytes += length;
     if (out.pass_distortion) {
