@@ -3,7 +3,7 @@
 
 #include <exception>
 
-#include "core/src/j2k_jp2.hpp"
+#include "cudafilters/j2k_file.hpp"
 
 namespace cfgst {
 
@@ -53,14 +53,13 @@ bool fail(std::string *why, const std::string &m) {
   return false;
 }
 
-J2kColourHint hint_of(const cf::j2k::Jp2Info &jp2) {
-  if (jp2.colour_method != 1) return J2kColourHint::None;
-  switch (cf::j2k::Jp2Colourspace(jp2.enumerated_colourspace)) {
-    case cf::j2k::Jp2Colourspace::Srgb: return J2kColourHint::Rgb;
-    case cf::j2k::Jp2Colourspace::Sycc: return J2kColourHint::Yuv;
-    case cf::j2k::Jp2Colourspace::Greyscale: return J2kColourHint::Gray;
+J2kColourHint hint_of(cf::J2kColourspace c) {
+  switch (c) {
+    case cf::J2kColourspace::Srgb: return J2kColourHint::Rgb;
+    case cf::J2kColourspace::Sycc: return J2kColourHint::Yuv;
+    case cf::J2kColourspace::Greyscale: return J2kColourHint::Gray;
+    default: return J2kColourHint::None;
   }
-  return J2kColourHint::None;
 }
 
 // The first 'jp2c' box of a sequence of boxes (T.800 I.4: LBox, TBox,
@@ -106,22 +105,15 @@ bool find_jp2c_box(const std::uint8_t *data, std::size_t size, J2kCodestream *ou
 bool find_codestream(const std::uint8_t *data, std::size_t size, J2kCodestream *out, std::string *why) {
   *out = {};
   if (!data || size == 0) return fail(why, "an empty buffer");
-  switch (cf::j2k::detect_j2k_format(data, size)) {
-    case cf::j2k::J2kFormat::Codestream:
-      out->data = data;
-      out->size = size;
-      return true;
-    case cf::j2k::J2kFormat::Jp2:
-      try {
-        const cf::j2k::Jp2Info jp2 = cf::j2k::read_jp2(data, size);
-        out->data = data + jp2.codestream.offset;
-        out->size = jp2.codestream.length;
-        out->colour = hint_of(jp2);
-        return true;
-      } catch (const std::exception &e) {
-        return fail(why, e.what());
-      }
-    default: return find_jp2c_box(data, size, out, why);
+  if (cf::j2k_file_kind(data, size) == cf::J2kFileKind::Unknown) return find_jp2c_box(data, size, out, why);
+  try {
+    const cf::J2kFileView v = cf::j2k_read_file(data, size);
+    out->data = v.codestream;
+    out->size = v.size;
+    out->colour = hint_of(v.colourspace);
+    return true;
+  } catch (const std::exception &e) {
+    return fail(why, e.what());
   }
 }
 

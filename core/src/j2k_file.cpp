@@ -61,6 +61,14 @@ void box(std::vector<std::uint8_t> &o, const char (&type)[5], Fill fill) {
 
 }  // namespace
 
+J2kFileKind j2k_file_kind(const std::uint8_t *data, std::size_t size) {
+  switch (j2k::detect_j2k_format(data, size)) {
+    case j2k::J2kFormat::Codestream: return J2kFileKind::Codestream;
+    case j2k::J2kFormat::Jp2: return J2kFileKind::Boxed;
+    default: return J2kFileKind::Unknown;
+  }
+}
+
 J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size) {
   J2kFileView v;
   switch (j2k::detect_j2k_format(data, size)) {

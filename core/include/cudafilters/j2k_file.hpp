@@ -20,6 +20,11 @@ struct J2kFileView {
   J2kColourspace colourspace = J2kColourspace::Unknown;  // of the first colr box; Unknown without one
 };
 
+// What `data` starts with: a bare codestream (SOC then SIZ), the JP2
+// signature box (a JP2 or JPH file), or neither.
+enum class J2kFileKind { Unknown, Codestream, Boxed };
+J2kFileKind j2k_file_kind(const std::uint8_t *data, std::size_t size);
+
 // `data` as a bare codestream (SOC then SIZ) or a JP2/JPH file: its first
 // codestream and its colourspace. Throws cf::Error naming the box and the
 // rule when neither, or when a box is broken or cut.
