@@ -9,19 +9,34 @@
 // --max-bytes N (every codestream at most N bytes, lossless ones too),
 // --block WxH, --layers N, --progression lrcp|rlcp|rpcl|pcrl|cprl,
 // --tile WxH, --coder part1|ht (.jph implies ht), --backend
-// auto|cuda|openmp|cpu, --device N. Exit status: 0 done, 1 the input or the
-// coding failed, 2 the command line is wrong; the message names the
-// problem, and no output file is left behind.
+// auto|cuda|openmp|cpu, --device N.
+//
+// Batches: -i a folder (its .pgm/.ppm, or its codestreams and files, in
+// name order) and -o a folder, the outputs named after the inputs with
+// --ext's extension (encode: j2k by default; decode: pgm for one component,
+// ppm for more); or -i and -o frame patterns with printf's %d
+// (frame%05d.ppm, numbered from 0 or 1 while the files exist). One encoder
+// or decoder codes the whole batch; a progress line on stderr, the frames
+// per second at the end; --keep-going goes on past a bad file.
+//
+// Exit status: 0 done, 1 an input or its coding failed, 2 the command line
+// is wrong; the message names the problem, and no output file is left
+// behind for an input that failed.
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "cudafilters/engine.hpp"
 #include "cudafilters/error.hpp"
@@ -44,7 +59,8 @@ const char kUsage[] =
     " [--coder part1|ht] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|OUT.ppm [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
-    "       cf-j2k info IN.j2k|.j2c|.jp2|.jph\n";
+    "       cf-j2k info IN.j2k|.j2c|.jp2|.jph\n"
+    "batches: -i FOLDER -o FOLDER [--ext EXT], or -i and -o patterns such as frame%05d.ppm; --keep-going\n";
 
 std::string extension(const std::string &path) {
   const std::size_t dot = path.rfind('.');
@@ -119,13 +135,94 @@ std::string required(const std::map<std::string, std::string> &o, const char *na
   return it->second;
 }
 
+// One input and its output.
+struct Job {
+  std::string in, out;
+};
+
+std::string printf_name(const std::string &pattern, int n) {
+  std::vector<char> b(pattern.size() + 32);
+  std::snprintf(b.data(), b.size(), pattern.c_str(), n);
+  return b.data();
+}
+
+bool is_directory(const std::string &path) {
+  std::error_code e;
+  return std::filesystem::is_directory(path, e);
+}
+
+// The jobs of -i and -o: one file to one file; a frame pattern (printf's
+// %d, say frame%05d.ppm) to another, numbered from 0 or 1 while the files
+// exist; or a folder's files with the `inputs` extensions, sorted, into the
+// folder -o (made when missing), each named by its stem and `out_ext` of
+// its input (the output's extension).
+template <class OutExt>
+std::vector<Job> jobs_of(const std::string &in, const std::string &out, const std::vector<std::string> &inputs,
+                         OutExt out_ext) {
+  std::vector<Job> jobs;
+  if (in.find('%') != std::string::npos) {
+    if (out.find('%') == std::string::npos) throw UsageError("-i " + in + " is a pattern, so -o must be one too");
+    const int first = std::filesystem::exists(printf_name(in, 0)) ? 0 : 1;
+    for (int n = first; std::filesystem::exists(printf_name(in, n)); ++n)
+      jobs.push_back({printf_name(in, n), printf_name(out, n)});
+    if (jobs.empty()) throw std::runtime_error("no file matches " + in + " (numbered from 0 or 1)");
+    return jobs;
+  }
+  if (!is_directory(in)) return {{in, out}};
+  std::vector<std::string> files;
+  for (const auto &entry : std::filesystem::directory_iterator(in)) {
+    const std::string name = entry.path().string();
+    for (const std::string &e : inputs)
+      if (entry.is_regular_file() && extension(name) == e) files.push_back(name);
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) throw std::runtime_error(in + ": no input files in the folder");
+  std::error_code made;
+  std::filesystem::create_directories(out, made);
+  if (!is_directory(out)) throw std::runtime_error("cannot make the folder " + out);
+  for (const std::string &f : files)
+    jobs.push_back({f, (std::filesystem::path(out) / std::filesystem::path(f).stem()).string() + "." + out_ext(f)});
+  return jobs;
+}
+
+// Runs `one` on every job with a progress line; a failure stops the batch
+// unless `keep_going`. With more than one job, the frames per second at the
+// end. Returns the exit status.
+template <class One>
+int run_jobs(const std::vector<Job> &jobs, bool keep_going, One one) {
+  const auto start = std::chrono::steady_clock::now();
+  const bool progress = jobs.size() > 1 && isatty(fileno(stderr));  // a log gets the messages alone
+  int failed = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (progress) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, jobs.size(), jobs[i].in.c_str());
+    try {
+      one(jobs[i]);
+    } catch (const UsageError &) {
+      throw;
+    } catch (const std::exception &e) {
+      if (progress) std::fputc('\n', stderr);
+      std::fprintf(stderr, "cf-j2k: %s\n", e.what());
+      ++failed;
+      if (!keep_going) return 1;
+    }
+  }
+  if (jobs.size() > 1) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (progress) std::fputc('\n', stderr);
+    std::printf("%zu frames in %.2f s: %.1f fps%s\n", jobs.size() - failed, s, double(jobs.size() - failed) / s,
+                failed ? (", " + std::to_string(failed) + " failed").c_str() : "");
+  }
+  return failed ? 1 : 0;
+}
+
 int encode(int argc, char **argv) {
   const auto o = options(argc, argv,
                          {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression",
-                          "--tile", "--coder", "--backend", "--device"},
-                         {"--lossy"});
+                          "--tile", "--coder", "--backend", "--device", "--ext"},
+                         {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
-  const std::string ext = extension(out_path);
+  const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
+  const std::string ext = batch && is_directory(in_path) ? (o.count("--ext") ? o.at("--ext") : "j2k") : extension(out_path);
   if (ext != "j2k" && ext != "j2c" && ext != "jp2" && ext != "jph")
     throw UsageError(out_path + ": the output must end in .j2k, .j2c, .jp2 or .jph");
   cf::J2kSettings s;
@@ -153,92 +250,117 @@ int encode(int argc, char **argv) {
   if (ext == "jph" && coder != "ht") throw UsageError(out_path + ": a .jph file holds HT code-blocks (--coder ht)");
   s.block_coder = coder == "ht" ? cf::J2kBlockCoder::Ht : cf::J2kBlockCoder::Part1;
   const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
-
-  const cfj2k::PnmImage im = cfj2k::read_pnm(in_path);
-  // 16-bit samples in the machine's order (the file's are big-endian).
-  std::vector<std::uint16_t> wide;
-  if (im.sample_bytes() == 2) {
-    wide.resize(im.bytes.size() / 2);
-    for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = std::uint16_t(im.bytes[2 * i] << 8 | im.bytes[2 * i + 1]);
-  }
-  cf::J2kInput in;
-  cf::FrameView &f = in.frame;
-  f.type = wide.empty() ? cf::SampleType::U8 : cf::SampleType::U16;
-  f.n_planes = 1;
-  const int row_bytes = im.width * im.channels * im.sample_bytes();
-  f.planes[0] = {wide.empty() ? (void *)im.bytes.data() : (void *)wide.data(), row_bytes, row_bytes, im.height};
-  f.n_components = im.channels;
-  for (int c = 0; c < im.channels; ++c) f.components[c] = {0, c * im.sample_bytes(), im.channels, im.width, im.height};
-  in.bit_depth = im.depth;
-  in.rgb = im.channels == 3;
-  const std::string why = cf::j2k_encode_check(in, s);
-  if (!why.empty()) throw std::runtime_error(in_path + ": " + why);
+  const std::vector<Job> jobs = jobs_of(in_path, out_path, {"pgm", "ppm"}, [&](const std::string &) { return ext; });
 
   cf::Engine engine(backend_of(o), 0, device);
-  cf::J2kEncoder encoder(engine);
+  cf::J2kEncoder encoder(engine);  // one for the batch: its plan is kept while frames keep their shape
   std::vector<std::uint8_t> codestream, file;
-  encoder.encode(in, s, codestream);
-  if (ext == "jp2" || ext == "jph") {
-    cf::j2k_write_file(codestream.data(), codestream.size(),
-                       im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale, ext == "jph", file);
-    write_file(out_path, file);
-  } else {
-    write_file(out_path, codestream);
-  }
-  return 0;
+  return run_jobs(jobs, o.count("--keep-going") > 0, [&](const Job &job) {
+    const cfj2k::PnmImage im = cfj2k::read_pnm(job.in);
+    // 16-bit samples in the machine's order (the file's are big-endian).
+    std::vector<std::uint16_t> wide;
+    if (im.sample_bytes() == 2) {
+      wide.resize(im.bytes.size() / 2);
+      for (std::size_t i = 0; i < wide.size(); ++i)
+        wide[i] = std::uint16_t(im.bytes[2 * i] << 8 | im.bytes[2 * i + 1]);
+    }
+    cf::J2kInput in;
+    cf::FrameView &f = in.frame;
+    f.type = wide.empty() ? cf::SampleType::U8 : cf::SampleType::U16;
+    f.n_planes = 1;
+    const int row_bytes = im.width * im.channels * im.sample_bytes();
+    f.planes[0] = {wide.empty() ? (void *)im.bytes.data() : (void *)wide.data(), row_bytes, row_bytes, im.height};
+    f.n_components = im.channels;
+    for (int c = 0; c < im.channels; ++c)
+      f.components[c] = {0, c * im.sample_bytes(), im.channels, im.width, im.height};
+    in.bit_depth = im.depth;
+    in.rgb = im.channels == 3;
+    const std::string why = cf::j2k_encode_check(in, s);
+    if (!why.empty()) throw std::runtime_error(job.in + ": " + why);
+    encoder.encode(in, s, codestream);
+    if (ext == "jp2" || ext == "jph") {
+      cf::j2k_write_file(codestream.data(), codestream.size(),
+                         im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale, ext == "jph",
+                         file);
+      write_file(job.out, file);
+    } else {
+      write_file(job.out, codestream);
+    }
+  });
 }
 
 int decode(int argc, char **argv) {
-  const auto o = options(argc, argv, {"-i", "-o", "--reduce", "--layers", "--backend", "--device"}, {});
+  const auto o =
+      options(argc, argv, {"-i", "-o", "--reduce", "--layers", "--backend", "--device", "--ext"}, {"--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
-  const std::string ext = extension(out_path);
-  if (ext != "pgm" && ext != "ppm") throw UsageError(out_path + ": the output must end in .pgm or .ppm");
-  cf::J2kDecodeSettings s;
-  if (o.count("--reduce")) s.reduce = integer("--reduce", o.at("--reduce"), 0, 32);
-  if (o.count("--layers")) s.layers = integer("--layers", o.at("--layers"), 0, 65535);
+  cf::J2kDecodeSettings base;
+  if (o.count("--reduce")) base.reduce = integer("--reduce", o.at("--reduce"), 0, 32);
+  if (o.count("--layers")) base.layers = integer("--layers", o.at("--layers"), 0, 65535);
   const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
+  const std::string wanted = o.count("--ext") ? o.at("--ext") : "";
+  if (!wanted.empty() && wanted != "pgm" && wanted != "ppm") throw UsageError("--ext " + wanted + ": pgm or ppm");
+  // A folder's outputs: PGM for one component, PPM for more, unless --ext.
+  const auto out_ext = [&](const std::string &in) {
+    if (!wanted.empty()) return wanted;
+    const std::vector<std::uint8_t> data = read_file(in);
+    const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
+    cf::J2kDecodeSettings one;
+    one.components = 1;
+    try {
+      return cf::j2k_image_info(v.codestream, v.size, one).codestream_components == 1 ? std::string("pgm")
+                                                                                       : std::string("ppm");
+    } catch (const cf::Error &) {
+      return std::string("ppm");  // a colour transform needs three
+    }
+  };
+  const std::vector<Job> jobs = jobs_of(in_path, out_path, {"j2k", "j2c", "jp2", "jph"}, out_ext);
+  for (const Job &job : jobs)
+    if (extension(job.out) != "pgm" && extension(job.out) != "ppm")
+      throw UsageError(job.out + ": the output must end in .pgm or .ppm");
 
-  const std::vector<std::uint8_t> data = read_file(in_path);
-  const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
-  const int channels = ext == "ppm" ? 3 : 1;
-  s.components = channels;
-  const cf::J2kImageInfo info = cf::j2k_image_info(v.codestream, v.size, s);
-  int depth = 0;
-  for (int c = 0; c < channels; ++c) {
-    if (info.component_width[c] != info.width || info.component_height[c] != info.height)
-      throw std::runtime_error(in_path + ": component " + std::to_string(c) +
-                               " is subsampled; a PNM holds full-size components only");
-    depth = std::max(depth, info.bit_depth[c]);
-  }
-  cfj2k::PnmImage im;
-  im.width = info.width;
-  im.height = info.height;
-  im.channels = channels;
-  im.depth = depth;
-  im.maxval = (1u << depth) - 1;
-  const int bytes = im.sample_bytes();
-  std::vector<std::uint16_t> wide(bytes == 2 ? std::size_t(im.width) * im.height * channels : 0);
-  im.bytes.resize(std::size_t(im.width) * im.height * channels * bytes);
-  cf::FrameView f;
-  f.type = bytes == 2 ? cf::SampleType::U16 : cf::SampleType::U8;
-  f.n_planes = 1;
-  const int row_bytes = im.width * channels * bytes;
-  f.planes[0] = {bytes == 2 ? (void *)wide.data() : (void *)im.bytes.data(), row_bytes, row_bytes, im.height};
-  f.n_components = channels;
-  for (int c = 0; c < channels; ++c) {
-    f.components[c] = {0, c * bytes, channels, im.width, im.height};
-    s.shift_up[c] = depth - info.bit_depth[c];  // one maxval for every channel
-  }
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kDecoder decoder(engine);
-  decoder.decode(v.codestream, v.size, s, f);
-  if (!decoder.problem().empty()) throw std::runtime_error(in_path + ": " + decoder.problem());
-  for (std::size_t i = 0; i < wide.size(); ++i) {
-    im.bytes[2 * i] = std::uint8_t(wide[i] >> 8);
-    im.bytes[2 * i + 1] = std::uint8_t(wide[i]);
-  }
-  write_file(out_path, cfj2k::pnm_bytes(im));
-  return 0;
+  return run_jobs(jobs, o.count("--keep-going") > 0, [&](const Job &job) {
+    cf::J2kDecodeSettings s = base;
+    const std::vector<std::uint8_t> data = read_file(job.in);
+    const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
+    const int channels = extension(job.out) == "ppm" ? 3 : 1;
+    s.components = channels;
+    const cf::J2kImageInfo info = cf::j2k_image_info(v.codestream, v.size, s);
+    int depth = 0;
+    for (int c = 0; c < channels; ++c) {
+      if (info.component_width[c] != info.width || info.component_height[c] != info.height)
+        throw std::runtime_error(job.in + ": component " + std::to_string(c) +
+                                 " is subsampled; a PNM holds full-size components only");
+      depth = std::max(depth, info.bit_depth[c]);
+    }
+    cfj2k::PnmImage im;
+    im.width = info.width;
+    im.height = info.height;
+    im.channels = channels;
+    im.depth = depth;
+    im.maxval = (1u << depth) - 1;
+    const int bytes = im.sample_bytes();
+    std::vector<std::uint16_t> wide(bytes == 2 ? std::size_t(im.width) * im.height * channels : 0);
+    im.bytes.resize(std::size_t(im.width) * im.height * channels * bytes);
+    cf::FrameView f;
+    f.type = bytes == 2 ? cf::SampleType::U16 : cf::SampleType::U8;
+    f.n_planes = 1;
+    const int row_bytes = im.width * channels * bytes;
+    f.planes[0] = {bytes == 2 ? (void *)wide.data() : (void *)im.bytes.data(), row_bytes, row_bytes, im.height};
+    f.n_components = channels;
+    for (int c = 0; c < channels; ++c) {
+      f.components[c] = {0, c * bytes, channels, im.width, im.height};
+      s.shift_up[c] = depth - info.bit_depth[c];  // one maxval for every channel
+    }
+    decoder.decode(v.codestream, v.size, s, f);
+    if (!decoder.problem().empty()) throw std::runtime_error(job.in + ": " + decoder.problem());
+    for (std::size_t i = 0; i < wide.size(); ++i) {
+      im.bytes[2 * i] = std::uint8_t(wide[i] >> 8);
+      im.bytes[2 * i + 1] = std::uint8_t(wide[i]);
+    }
+    write_file(job.out, cfj2k::pnm_bytes(im));
+  });
 }
 
 int info(int argc, char **argv) {

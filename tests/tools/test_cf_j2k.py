@@ -110,6 +110,27 @@ def main():
     check(r.returncode == 0 and 19600 <= os.path.getsize(t("cap.j2k")) <= 20000, "--max-bytes 20000")
     check(run("opj_decompress", "-i", t("cap.j2k"), "-o", t("cap.ppm")).returncode == 0, "opj_decompress of a capped frame")
 
+    # Batches: a folder to a folder and back, a frame pattern, a bad file among good ones.
+    os.makedirs(t("batch"))
+    for n in range(3):
+        write_pnm(t(f"batch/f{n}.ppm"), samples(t("baboon.ppm")) // (n + 1), 255)
+    write_pnm(t("batch/g.pgm"), samples(t("building.pgm")), 255)
+    r = run(CF_J2K, "encode", "-i", t("batch"), "-o", t("coded"), "--ext", "jp2")
+    check(r.returncode == 0 and "4 frames in" in r.stdout, f"folder encode: {r.returncode} {r.stdout!r} {r.stderr!r}")
+    r = run(CF_J2K, "decode", "-i", t("coded"), "-o", t("decoded"))
+    for name in ("f0.ppm", "f1.ppm", "f2.ppm", "g.pgm"):
+        check(os.path.exists(t("decoded/" + name)) and
+              np.array_equal(samples(t("decoded/" + name)), samples(t("batch/" + name))), f"folder round trip {name}")
+    r = run(CF_J2K, "encode", "-i", t("batch/f%d.ppm"), "-o", t("p%03d.j2c"), "--coder", "ht")
+    check(r.returncode == 0 and "3 frames in" in r.stdout and os.path.exists(t("p002.j2c")), "pattern encode")
+    with open(t("batch/bad.ppm"), "wb") as f:
+        f.write(b"P6\n10 10\n255\n" + bytes(20))
+    r = run(CF_J2K, "encode", "-i", t("batch"), "-o", t("kept"), "--keep-going")
+    check(r.returncode == 1 and "bad.ppm: truncated" in r.stderr and "4 frames in" in r.stdout and "1 failed" in r.stdout
+          and os.path.exists(t("kept/g.j2k")) and not os.path.exists(t("kept/bad.j2k")), f"--keep-going: {r.stdout!r}")
+    r = run(CF_J2K, "encode", "-i", t("batch"), "-o", t("stopped"))
+    check(r.returncode == 1 and not os.path.exists(t("stopped/f0.j2k")), "a batch stops at its first bad file")
+
     # info beside opj_dump: size, components, depth and signedness of each.
     for f in (t("ours.jp2"), t("theirs.j2k")):
         mine = run(CF_J2K, "info", f).stdout
