@@ -222,7 +222,8 @@ int encode(int argc, char **argv) {
                          {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
-  const std::string ext = batch && is_directory(in_path) ? (o.count("--ext") ? o.at("--ext") : "j2k") : extension(out_path);
+  const std::string ext =
+      batch && is_directory(in_path) ? (o.count("--ext") ? o.at("--ext") : "j2k") : extension(out_path);
   if (ext != "j2k" && ext != "j2c" && ext != "jp2" && ext != "jph")
     throw UsageError(out_path + ": the output must end in .j2k, .j2c, .jp2 or .jph");
   cf::J2kSettings s;
@@ -261,8 +262,7 @@ int encode(int argc, char **argv) {
     std::vector<std::uint16_t> wide;
     if (im.sample_bytes() == 2) {
       wide.resize(im.bytes.size() / 2);
-      for (std::size_t i = 0; i < wide.size(); ++i)
-        wide[i] = std::uint16_t(im.bytes[2 * i] << 8 | im.bytes[2 * i + 1]);
+      for (std::size_t i = 0; i < wide.size(); ++i) wide[i] = std::uint16_t(im.bytes[2 * i] << 8 | im.bytes[2 * i + 1]);
     }
     cf::J2kInput in;
     cf::FrameView &f = in.frame;
@@ -308,7 +308,7 @@ int decode(int argc, char **argv) {
     one.components = 1;
     try {
       return cf::j2k_image_info(v.codestream, v.size, one).codestream_components == 1 ? std::string("pgm")
-                                                                                       : std::string("ppm");
+                                                                                      : std::string("ppm");
     } catch (const cf::Error &) {
       return std::string("ppm");  // a colour transform needs three
     }
@@ -387,6 +387,25 @@ int info(int argc, char **argv) {
     std::printf("component %d: %d bits %s, subsampling %dx%d, %dx%d samples\n", c, info.bit_depth[c],
                 info.is_signed[c] ? "signed" : "unsigned", info.subsampling_x[c], info.subsampling_y[c],
                 info.component_width[c], info.component_height[c]);
+  const cf::J2kCodingInfo k = cf::j2k_coding_info(v.codestream, v.size);
+  const char *orders[] = {"LRCP", "RLCP", "RPCL", "PCRL", "CPRL"};
+  const char *quant[] = {"none (reversible)", "scalar derived", "scalar expounded"};
+  std::printf("capabilities (Rsiz): 0x%04x\n", unsigned(k.capabilities));
+  std::printf("tiles: %ux%u from (%u,%u), %u across, %u down\n", k.tile_width, k.tile_height, k.tile_x0, k.tile_y0,
+              k.tiles_across, k.tiles_down);
+  std::printf("transform: %s wavelet, %d levels\n", k.reversible ? "5/3 reversible" : "9/7 irreversible", k.levels);
+  std::printf("code-blocks: %dx%d, %s, style 0x%02x\n", k.codeblock_width, k.codeblock_height,
+              k.ht ? "HT (HTJ2K)" : "Part 1 (EBCOT)", k.codeblock_style);
+  std::printf("precincts:");
+  for (std::size_t r = 0; r < k.precinct_width.size(); ++r)
+    std::printf(" %dx%d", k.precinct_width[r], k.precinct_height[r]);
+  std::printf(" (resolution 0 first)\n");
+  std::printf("progression: %s, %d layers%s%s\n", orders[k.progression % 5], k.layers, k.sop ? ", SOP" : "",
+              k.eph ? ", EPH" : "");
+  std::printf("quantisation: %s, %d guard bits\n", quant[k.quantisation % 3], k.guard_bits);
+  std::printf("main header markers:");
+  for (const std::string &m : k.markers) std::printf(" %s", m.c_str());
+  std::printf("\n");
   return 0;
 }
 

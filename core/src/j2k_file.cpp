@@ -3,9 +3,11 @@
 // out from the codestream's SIZ.
 #include "cudafilters/j2k_file.hpp"
 
+#include <cstdio>
 #include <string>
 
 #include "cudafilters/error.hpp"
+#include "j2k_header.hpp"
 #include "j2k_jp2.hpp"
 
 namespace cf {
@@ -91,6 +93,56 @@ J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size) {
     default:
       throw Error("JPEG 2000 file: neither a codestream (SOC then SIZ) nor a JP2/JPH file (the JP2 signature box)");
   }
+}
+
+J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size) {
+  const j2k::Header h = j2k::read_header(codestream, size);
+  J2kCodingInfo c;
+  const j2k::ImageGrid &g = h.grid;
+  c.capabilities = g.capabilities;
+  c.tile_width = g.tile_width;
+  c.tile_height = g.tile_height;
+  c.tile_x0 = g.tile_x0;
+  c.tile_y0 = g.tile_y0;
+  c.tiles_across = g.tiles_x;
+  c.tiles_down = g.tiles_y;
+  const j2k::ComponentCoding &k = h.main.cod_component;
+  const j2k::TileCoding &t = h.main.cod_tile;
+  c.levels = int(k.levels);
+  c.codeblock_width = 1 << k.cb_width_exp;
+  c.codeblock_height = 1 << k.cb_height_exp;
+  c.codeblock_style = k.cb_style;
+  c.ht = (k.cb_style & j2k::cb_style::kHt) != 0;
+  c.reversible = k.reversible;
+  c.colour_transform = t.mct;
+  c.progression = int(t.progression);
+  c.layers = int(t.layers);
+  c.sop = t.sop;
+  c.eph = t.eph;
+  for (std::size_t r = 0; r < k.precinct_width_exp.size(); ++r) {
+    c.precinct_width.push_back(1 << k.precinct_width_exp[r]);
+    c.precinct_height.push_back(1 << k.precinct_height_exp[r]);
+  }
+  c.quantisation = int(h.main.qcd.style);
+  c.guard_bits = int(h.main.qcd.guard_bits);
+  // The main header's markers: SOC, then segments (each Lxxx long) up to
+  // the first SOT; read_header has checked their lengths.
+  static const std::pair<std::uint32_t, const char *> kNames[] = {
+      {0xFF51, "SIZ"}, {0xFF50, "CAP"}, {0xFF52, "COD"}, {0xFF53, "COC"}, {0xFF5C, "QCD"},
+      {0xFF5D, "QCC"}, {0xFF5E, "RGN"}, {0xFF5F, "POC"}, {0xFF60, "PPM"}, {0xFF55, "TLM"},
+      {0xFF57, "PLM"}, {0xFF63, "CRG"}, {0xFF64, "COM"}, {0xFF59, "CPF"}};
+  for (std::size_t at = 2; at + 4 <= size;) {
+    const std::uint32_t marker = be16(codestream + at);
+    if (marker == 0xFF90 || marker == 0xFFD9) break;  // SOT, EOC
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%04X", unsigned(marker));
+    std::string name = hex;
+    for (const auto &[code, text] : kNames)
+      if (code == marker) name = text;
+    c.markers.push_back(name);
+    at += 2 + be16(codestream + at + 2);
+  }
+  return c;
 }
 
 void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColourspace colourspace, bool jph,

@@ -143,6 +143,31 @@ def main():
         for c, p in enumerate(precs):
             check(f"component {c}: {p} bits unsigned" in mine, f"info of {f}, component {c}: {p} bits")
 
+    # info's coding style beside opj_dump's default tile and first component.
+    opj_args = ["-t", "128,128", "-p", "RPCL", "-b", "32,32", "-c", "[64,64],[128,128]", "-SOP", "-EPH"]
+    check(run("opj_compress", "-i", t("building.pgm"), "-o", t("styled.j2k"), *opj_args).returncode == 0,
+          "opj_compress with tiles, precincts, RPCL")
+    check(run("opj_compress", "-i", t("baboon.ppm"), "-o", t("lossy.j2k"), "-I", "-r", "10").returncode == 0,
+          "opj_compress -I")
+    run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("ht.j2c"), "--coder", "ht", "--block", "32x64")
+    orders = ["LRCP", "RLCP", "RPCL", "PCRL", "CPRL"]
+    for f in (t("styled.j2k"), t("lossy.j2k"), t("ht.j2c"), t("ours.j2k")):
+        mine = run(CF_J2K, "info", f).stdout
+        dump = run("opj_dump", "-i", f).stdout
+        field = lambda name: dump.split(name + "=")[1].split()[0].rstrip(",")
+        tile = f"tiles: {field('tdx')}x{field('tdy')} from ({field('tx0')},{field('ty0')}), {field('tw')} across, {field('th')} down"
+        levels = int(field("numresolutions")) - 1
+        transform = ("5/3 reversible" if field("qmfbid") == "1" else "9/7 irreversible") + f" wavelet, {levels} levels"
+        blocks = f"code-blocks: {2 ** int(field('cblkw').split('^')[1])}x{2 ** int(field('cblkh').split('^')[1])}"
+        precincts = dump.split("preccintsize (w,h)=")[1].split("\n")[0].split()
+        sizes = " ".join(f"{2 ** int(p.strip('()').split(',')[0])}x{2 ** int(p.strip('()').split(',')[1])}"
+                         for p in precincts)
+        order = f"progression: {orders[int(field('prg'), 0)]}, {field('numlayers')} layers"
+        guard = f"{field('numgbits')} guard bits"
+        for want in (tile, transform, blocks, "precincts: " + sizes, order, guard):
+            check(want in mine, f"info of {os.path.basename(f)}: {want!r} not in\n{mine}")
+        check(("HT (HTJ2K)" in mine) == f.endswith("ht.j2c"), f"info of {f}: block coder")
+
     # Bad input: a one-line message, status 1 (input) or 2 (command line), no output.
     with open(t("cut.ppm"), "wb") as f:
         f.write(open(t("baboon.ppm"), "rb").read()[:5000])

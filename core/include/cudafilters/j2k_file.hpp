@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace cf {
@@ -29,6 +30,33 @@ J2kFileKind j2k_file_kind(const std::uint8_t *data, std::size_t size);
 // codestream and its colourspace. Throws cf::Error naming the box and the
 // rule when neither, or when a box is broken or cut.
 J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size);
+
+// How a codestream's main header says it is coded (SIZ, COD, QCD; tiles
+// and components may override COD and QCD in COC, QCC and tile-part
+// headers, which this does not read).
+struct J2kCodingInfo {
+  std::uint16_t capabilities = 0;                 // Rsiz
+  std::uint32_t tile_width = 0, tile_height = 0;  // XTsiz, YTsiz
+  std::uint32_t tile_x0 = 0, tile_y0 = 0;         // XTOsiz, YTOsiz
+  std::uint32_t tiles_across = 0, tiles_down = 0;
+  int levels = 0;                                 // NL
+  int codeblock_width = 0, codeblock_height = 0;  // in samples
+  unsigned codeblock_style = 0;                   // COD's SPcod style byte (bit 6: HT code-blocks)
+  bool ht = false;                                // HTJ2K code-blocks (style bit 6)
+  bool reversible = true;                         // the 5/3 (true) or the 9/7
+  bool colour_transform = false;                  // RCT or ICT on components 0..2
+  int progression = 0;                            // 0 LRCP, 1 RLCP, 2 RPCL, 3 PCRL, 4 CPRL
+  int layers = 0;
+  bool sop = false, eph = false;                     // SOP segments, EPH markers
+  std::vector<int> precinct_width, precinct_height;  // per resolution 0..NL, in samples (32768: maximal)
+  int quantisation = 0;                              // QCD's style: 0 none, 1 derived, 2 expounded
+  int guard_bits = 0;
+  std::vector<std::string> markers;  // the main header's, in order ("SIZ", "COD", ...)
+};
+
+// The main header of `codestream` (SOC to EOC) in words; throws cf::Error
+// naming the marker and the rule when it cannot be read.
+J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size);
 
 // A JP2 file (jph false) or a JPH file around `codestream` into `out`:
 // signature, File Type (brand 'jp2 ' or 'jph '), JP2 Header (Image Header
