@@ -573,6 +573,9 @@ void refusals(const std::vector<cft::Photo> &photos) {
   s.max_bytes = 63;
   refused(s, "max-bytes = 63 is below");
   s = {};
+  s.ht_rate_planes = 33;
+  refused(s, "ht-rate-planes = 33 must be 0 (every plane) to 32");
+  s = {};
   s.layers = 0;
   refused(s, "layers = 0 must be 1..65535");
   s = {};
