@@ -1,7 +1,8 @@
 // cf-j2k: the JPEG 2000 codec of cudafilters from the command line.
 //
 //   cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [options]
-//   cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|OUT.ppm [--reduce N] [--layers N]
+//   cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...
+//   cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.yuv|.raw [--reduce N] [--layers N]
 //   cf-j2k info IN
 //
 // Encoding options mirror cudaj2kenc's properties: --lossy (ICT and 9/7;
@@ -44,6 +45,7 @@
 #include "cudafilters/j2k_decoder.hpp"
 #include "cudafilters/j2k_file.hpp"
 #include "pnm.hpp"
+#include "raw_frames.hpp"
 
 namespace {
 
@@ -57,7 +59,8 @@ const char kUsage[] =
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
     "                     [--tile WxH]"
     " [--coder part1|ht] [--backend auto|cuda|openmp|cpu] [--device N]\n"
-    "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|OUT.ppm [--reduce N] [--layers N]\n"
+    "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
+    "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.yuv|.raw [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k info IN.j2k|.j2c|.jp2|.jph\n"
     "batches: -i FOLDER -o FOLDER [--ext EXT], or -i and -o patterns such as frame%05d.ppm; --keep-going\n";
@@ -218,7 +221,7 @@ int run_jobs(const std::vector<Job> &jobs, bool keep_going, One one) {
 int encode(int argc, char **argv) {
   const auto o = options(argc, argv,
                          {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression",
-                          "--tile", "--coder", "--backend", "--device", "--ext"},
+                          "--tile", "--coder", "--backend", "--device", "--ext", "--size", "--format", "--depth"},
                          {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
@@ -251,12 +254,56 @@ int encode(int argc, char **argv) {
   if (ext == "jph" && coder != "ht") throw UsageError(out_path + ": a .jph file holds HT code-blocks (--coder ht)");
   s.block_coder = coder == "ht" ? cf::J2kBlockCoder::Ht : cf::J2kBlockCoder::Part1;
   const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
-  const std::vector<Job> jobs = jobs_of(in_path, out_path, {"pgm", "ppm"}, [&](const std::string &) { return ext; });
+  // Raw input (.yuv, .raw): its size and format from the command line.
+  int raw_w = 0, raw_h = 0, raw_depth = 0;
+  cfj2k::RawFormat raw;
+  const bool raw_input = o.count("--format") || o.count("--size");
+  if (raw_input) {
+    size_pair("--size", required(o, "--size"), raw_w, raw_h);
+    try {
+      raw = cfj2k::raw_format(required(o, "--format"));
+    } catch (const std::invalid_argument &e) {
+      throw UsageError(e.what());
+    }
+    raw_depth =
+        o.count("--depth") ? integer("--depth", o.at("--depth"), 1, 8 * raw.sample_bytes) : 8 * raw.sample_bytes;
+  }
+  const std::vector<Job> jobs = jobs_of(
+      in_path, out_path, raw_input ? std::vector<std::string>{"yuv", "raw"} : std::vector<std::string>{"pgm", "ppm"},
+      [&](const std::string &) { return ext; });
 
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kEncoder encoder(engine);  // one for the batch: its plan is kept while frames keep their shape
   std::vector<std::uint8_t> codestream, file;
+  std::vector<std::uint8_t> raw_bytes;
   return run_jobs(jobs, o.count("--keep-going") > 0, [&](const Job &job) {
+    if (raw_input) {
+      raw_bytes = read_file(job.in);
+      const std::size_t need = cfj2k::raw_frame_bytes(raw, raw_w, raw_h);
+      if (raw_bytes.size() != need)
+        throw std::runtime_error(job.in + ": " + std::to_string(raw_bytes.size()) + " bytes; a " +
+                                 std::to_string(raw_w) + "x" + std::to_string(raw_h) + " " + raw.name + " frame has " +
+                                 std::to_string(need));
+      cf::J2kInput in;
+      in.frame = cfj2k::raw_view(raw, raw_w, raw_h, raw_bytes.data());
+      in.bit_depth = raw_depth;
+      for (int c = 0; c < raw.components; ++c) {
+        in.subsampling_x[c] = raw.subsampling_x[c];
+        in.subsampling_y[c] = raw.subsampling_y[c];
+      }
+      const std::string why = cf::j2k_encode_check(in, s);
+      if (!why.empty()) throw std::runtime_error(job.in + ": " + why);
+      encoder.encode(in, s, codestream);
+      if (ext == "jp2" || ext == "jph") {
+        cf::j2k_write_file(codestream.data(), codestream.size(),
+                           raw.components == 3 ? cf::J2kColourspace::Sycc : cf::J2kColourspace::Greyscale, ext == "jph",
+                           file);
+        write_file(job.out, file);
+      } else {
+        write_file(job.out, codestream);
+      }
+      return;
+    }
     const cfj2k::PnmImage im = cfj2k::read_pnm(job.in);
     // 16-bit samples in the machine's order (the file's are big-endian).
     std::vector<std::uint16_t> wide;
@@ -315,8 +362,9 @@ int decode(int argc, char **argv) {
   };
   const std::vector<Job> jobs = jobs_of(in_path, out_path, {"j2k", "j2c", "jp2", "jph"}, out_ext);
   for (const Job &job : jobs)
-    if (extension(job.out) != "pgm" && extension(job.out) != "ppm")
-      throw UsageError(job.out + ": the output must end in .pgm or .ppm");
+    if (extension(job.out) != "pgm" && extension(job.out) != "ppm" && extension(job.out) != "yuv" &&
+        extension(job.out) != "raw")
+      throw UsageError(job.out + ": the output must end in .pgm, .ppm, .yuv or .raw");
 
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kDecoder decoder(engine);
@@ -324,6 +372,38 @@ int decode(int argc, char **argv) {
     cf::J2kDecodeSettings s = base;
     const std::vector<std::uint8_t> data = read_file(job.in);
     const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
+    if (extension(job.out) == "yuv" || extension(job.out) == "raw") {
+      // Every component (at most 4) as its own plane, one after another:
+      // 8-bit samples, or 16-bit little-endian ones when a component is deeper.
+      cf::J2kImageInfo info;
+      try {
+        info = cf::j2k_image_info(v.codestream, v.size, s);
+      } catch (const cf::Error &) {
+        s.components = cf::kMaxPlanes;
+        info = cf::j2k_image_info(v.codestream, v.size, s);
+      }
+      int depth = 0;
+      for (int c = 0; c < info.components; ++c) depth = std::max(depth, info.bit_depth[c]);
+      const int bytes = depth > 8 ? 2 : 1;
+      std::size_t total = 0;
+      for (int c = 0; c < info.components; ++c)
+        total += std::size_t(info.component_width[c]) * info.component_height[c] * bytes;
+      std::vector<std::uint8_t> out(total);
+      cf::FrameView f;
+      f.type = bytes == 2 ? cf::SampleType::U16 : cf::SampleType::U8;
+      f.n_planes = f.n_components = info.components;
+      std::size_t at = 0;
+      for (int c = 0; c < info.components; ++c) {
+        const int row = info.component_width[c] * bytes;
+        f.planes[c] = {out.data() + at, row, row, info.component_height[c]};
+        f.components[c] = {c, 0, 1, info.component_width[c], info.component_height[c]};
+        at += std::size_t(row) * info.component_height[c];
+      }
+      decoder.decode(v.codestream, v.size, s, f);
+      if (!decoder.problem().empty()) throw std::runtime_error(job.in + ": " + decoder.problem());
+      write_file(job.out, out);
+      return;
+    }
     const int channels = extension(job.out) == "ppm" ? 3 : 1;
     s.components = channels;
     const cf::J2kImageInfo info = cf::j2k_image_info(v.codestream, v.size, s);
