@@ -31,7 +31,9 @@
  * Properties: `reversible` (5/3 wavelet and RCT, lossless; false: 9/7 and
  * ICT, quantised), `levels`, `codeblock-width`, `codeblock-height`,
  * `bitrate` (bits per pixel of the whole codestream, irreversible only),
- * `max-bytes` (a hard limit on every frame's codestream, lossless or not),
+ * `max-bytes` (a hard limit on every frame's codestream, lossless or not;
+ * under it each frame's size is posted in an element message "cudaj2kenc":
+ * frame, bytes, max-bytes, bits-per-pixel),
  * `layers`, `progression`, `tile-width`, `tile-height`, `codeblock-style`,
  * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), and the engine properties of every cudafilters element
  * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is host memory, so every frame
@@ -108,6 +110,7 @@ struct GstCudaJ2kEncPrivate {
   bool configured = false;
   bool j2c = false;                      // image/x-j2c: a jp2c box header before the codestream
   std::vector<std::uint8_t> codestream;  // reused between frames
+  guint64 frames = 0;                    // coded so far: the size messages' frame numbers
 };
 
 G_DEFINE_TYPE_WITH_PRIVATE(GstCudaJ2kEnc, gst_cuda_j2k_enc, GST_TYPE_VIDEO_ENCODER)
@@ -289,6 +292,21 @@ static GstFlowReturn drop_with_error(GstCudaJ2kEnc *self, GstVideoCodecFrame *fr
   return PRIV(self)->configured ? GST_FLOW_ERROR : GST_FLOW_NOT_NEGOTIATED;
 }
 
+// Under max-bytes, each frame's size in an element message "cudaj2kenc":
+// frame (from 0), bytes (of the codestream), max-bytes and bits-per-pixel
+// (of the frame's width x height). Without a limit nothing is posted, so
+// an application that reads no messages collects none.
+static void post_frame_size(GstCudaJ2kEnc *self, const cf::J2kSettings &s, std::size_t bytes) {
+  GstCudaJ2kEncPrivate *priv = PRIV(self);
+  const guint64 frame = priv->frames++;
+  if (s.max_bytes == 0) return;
+  const double pixels = double(GST_VIDEO_INFO_WIDTH(&priv->in.info)) * GST_VIDEO_INFO_HEIGHT(&priv->in.info);
+  GstStructure *m = gst_structure_new("cudaj2kenc", "frame", G_TYPE_UINT64, frame, "bytes", G_TYPE_UINT64,
+                                      guint64(bytes), "max-bytes", G_TYPE_UINT64, guint64(s.max_bytes),
+                                      "bits-per-pixel", G_TYPE_DOUBLE, 8.0 * double(bytes) / pixels, nullptr);
+  gst_element_post_message(GST_ELEMENT(self), gst_message_new_element(GST_OBJECT(self), m));
+}
+
 static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVideoCodecFrame *frame) {
   GstCudaJ2kEnc *self = GST_CUDA_J2K_ENC(enc);
   GstCudaJ2kEncPrivate *priv = PRIV(self);
@@ -332,6 +350,7 @@ static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVide
   gst_buffer_unmap(out, &map);
   frame->output_buffer = out;
   GST_VIDEO_CODEC_FRAME_SET_SYNC_POINT(frame);
+  post_frame_size(self, settings, priv->codestream.size());
   return gst_video_encoder_finish_frame(enc, frame);
 }
 

@@ -268,6 +268,46 @@ static void byte_limit() {
     }
 }
 
+// Under max-bytes each frame's size comes in an element message: frame
+// numbers in order, the buffer's bytes, the limit, and bits per pixel;
+// without a limit no message.
+static void size_messages() {
+  for (const char *props : {"max-bytes=9000", ""}) {
+    Harness hx((std::string("cudaj2kenc backend=cpu ") + props).c_str());
+    CHECK(hx.set_caps(raw_caps("RGB", 96, 64).c_str()));
+    std::vector<std::size_t> sizes;
+    for (std::uint32_t i = 0; i < 3; ++i) {
+      CHECK(hx.push(random_frame(video_info("RGB", 96, 64), 30 + i)) == GST_FLOW_OK);
+      if (GstBuffer *out = hx.pull()) {
+        sizes.push_back(gst_buffer_get_size(out));
+        gst_buffer_unref(out);
+      }
+    }
+    std::vector<GstStructure *> m;
+    while (GstMessage *msg = gst_bus_pop_filtered(hx.bus, GST_MESSAGE_ELEMENT)) {
+      if (gst_structure_has_name(gst_message_get_structure(msg), "cudaj2kenc"))
+        m.push_back(gst_structure_copy(gst_message_get_structure(msg)));
+      gst_message_unref(msg);
+    }
+    const bool limited = *props != 0;
+    CHECK_MSG(m.size() == (limited ? sizes.size() : 0), "%s: %zu size messages for %zu frames", props, m.size(),
+              sizes.size());
+    for (std::size_t i = 0; i < m.size() && i < sizes.size(); ++i) {
+      guint64 frame = 99, bytes = 0, limit = 0;
+      double bpp = 0;
+      gst_structure_get_uint64(m[i], "frame", &frame);
+      gst_structure_get_uint64(m[i], "bytes", &bytes);
+      gst_structure_get_uint64(m[i], "max-bytes", &limit);
+      gst_structure_get_double(m[i], "bits-per-pixel", &bpp);
+      CHECK_MSG(frame == i && bytes == sizes[i] && bytes <= 9000 && limit == 9000 &&
+                    std::fabs(bpp - 8.0 * double(bytes) / (96 * 64)) < 1e-9,
+                "message %zu: frame %llu, %llu bytes (buffer %zu), max %llu, %.3f bpp", i, (unsigned long long)frame,
+                (unsigned long long)bytes, sizes[i], (unsigned long long)limit, bpp);
+    }
+    for (GstStructure *st : m) gst_structure_free(st);
+  }
+}
+
 static std::vector<std::uint8_t> bytes_of(GstBuffer *b) {
   GstMapInfo m;
   std::vector<std::uint8_t> v;
@@ -602,6 +642,7 @@ int main(int argc, char **argv) {
   irreversible();
   rate_budget();
   byte_limit();
+  size_messages();
   cpu_openmp_identical();
   muxed("mxfmux", "mxfdemux", ".mxf", "I420", "YCbCr-4:2:0");
   muxed("mxfmux", "mxfdemux", ".mxf", "RGB", "RGB");
