@@ -24,6 +24,7 @@
 // is wrong; the message names the problem, and no output file is left
 // behind for an input that failed.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
