@@ -319,10 +319,13 @@ static void gst_cuda_j2k_dec_set_context(GstElement *element, GstContext *contex
   GST_ELEMENT_CLASS(gst_cuda_j2k_dec_parent_class)->set_context(element, context);
 }
 
-// What this decoder does not take is refused by the core with this prefix
-// (cudafilters/j2k_decoder.hpp); any other cf::Error names a codestream
-// that breaks T.800.
-static bool is_refusal(const std::exception &e) { return std::strncmp(e.what(), "JPEG 2000 decoder:", 18) == 0; }
+// What this decoder does not take the core refuses with ErrorKind::Unsupported
+// (cudafilters/error.hpp); any other error names a codestream that breaks
+// T.800, or the device's failure, and costs the frame alone.
+static bool is_refusal(const std::exception &e) {
+  const auto *error = dynamic_cast<const cf::Error *>(&e);
+  return error && error->kind() == cf::ErrorKind::Unsupported;
+}
 
 // The core's refusal with its settings named as the properties that set
 // them (J2kDecodeSettings::max_samples is max-samples; reduce and layers

@@ -126,7 +126,8 @@ void upload_plane(CudaState *s, const FrameView &f, const FrameView &d, int i, c
 }  // namespace
 
 void throw_cuda(cudaError_t e, const std::string &what) {
-  throw Error("CUDA error while " + what + ": " + cudaGetErrorString(e) + " (" + cudaGetErrorName(e) + ")");
+  throw Error("CUDA error while " + what + ": " + cudaGetErrorString(e) + " (" + cudaGetErrorName(e) + ")",
+              ErrorKind::Device);
 }
 
 void CudaState::replace(DeviceBuffer &b, std::size_t capacity, const std::string &what) {

@@ -41,7 +41,7 @@ std::size_t plan_limit(const Header &h) {
   return std::size_t(std::min<std::uint64_t>(samples + 64, std::uint64_t(1) << 32));
 }
 
-[[noreturn]] void refuse(const std::string &what) { throw Error("JPEG 2000 decoder: " + what); }
+[[noreturn]] void refuse(const std::string &what) { throw Error("JPEG 2000 decoder: " + what, ErrorKind::Unsupported); }
 
 // What this decoder takes, and what the reconstruction needs of every
 // tile: the components decoded, the component transform (one for all

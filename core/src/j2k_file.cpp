@@ -91,7 +91,8 @@ J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size) {
       return v;
     }
     default:
-      throw Error("JPEG 2000 file: neither a codestream (SOC then SIZ) nor a JP2/JPH file (the JP2 signature box)");
+      throw Error("JPEG 2000 file: neither a codestream (SOC then SIZ) nor a JP2/JPH file (the JP2 signature box)",
+                  ErrorKind::CorruptData);
   }
 }
 

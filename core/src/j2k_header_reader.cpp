@@ -43,7 +43,9 @@ constexpr std::uint16_t kCrg = 0xFF63;
 constexpr std::size_t kSotLength = 10;  // Lsot
 constexpr const char *kMainHeader = "the main header";
 
-[[noreturn]] void fail(const std::string &what) { throw Error("JPEG 2000 codestream: " + what); }
+[[noreturn]] void fail(const std::string &what) {
+  throw Error("JPEG 2000 codestream: " + what, ErrorKind::CorruptData);
+}
 
 std::string hex16(std::uint32_t v) {
   char s[8];

@@ -24,7 +24,7 @@ constexpr std::uint32_t kColourBox = box_type("colr");
 constexpr std::uint32_t kCodestreamBox = box_type("jp2c");
 constexpr std::size_t kImageHeaderLength = 14;  // ihdr's contents
 
-[[noreturn]] void fail(const std::string &what) { throw Error("JP2 file: " + what); }
+[[noreturn]] void fail(const std::string &what) { throw Error("JP2 file: " + what, ErrorKind::CorruptData); }
 
 std::uint32_t be32(const std::uint8_t *p) {
   return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];

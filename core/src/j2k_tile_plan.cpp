@@ -47,7 +47,7 @@ Cells cells(std::uint32_t x0, std::uint32_t x1, std::uint32_t e) {
 constexpr Orientation kDetail[3] = {Orientation::HL, Orientation::LH, Orientation::HH};
 
 [[noreturn]] void refuse(std::uint32_t tile, const std::string &what) {
-  throw Error("JPEG 2000 tile " + std::to_string(tile) + what);
+  throw Error("JPEG 2000 tile " + std::to_string(tile) + what, ErrorKind::CorruptData);
 }
 
 }  // namespace

@@ -33,6 +33,7 @@
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "cudafilters/j2k_decoder.hpp"
+#include "cudafilters/j2k_file.hpp"
 #include "j2k_streams.hpp"
 
 namespace {
@@ -76,16 +77,53 @@ Planes planes_of(const std::vector<std::uint8_t> &data, const cf::J2kDecodeSetti
   return p;
 }
 
-// Expects `call` to throw a cf::Error whose message holds `why`.
+// Expects `call` to throw a cf::Error of `kind` whose message holds `why`.
 template <class Call>
-void refuses(const char *what, const std::string &why, Call &&call) {
+void refuses(const char *what, const std::string &why, Call &&call, cf::ErrorKind kind = cf::ErrorKind::Unsupported) {
   try {
     call();
     CHECK_MSG(false, "%s accepted, expected a refusal saying '%s'", what, why.c_str());
   } catch (const cf::Error &e) {
     CHECK_MSG(std::string(e.what()).find(why) != std::string::npos, "%s: '%s' does not say '%s'", what, e.what(),
               why.c_str());
+    CHECK_MSG(e.kind() == kind, "%s: error kind %d, expected %d", what, int(e.kind()), int(kind));
   }
+}
+
+// Each kind of failure carries its kind: a corrupt header, a broken JP2
+// box and a codestream of neither kind are CorruptData; settings the
+// encoder cannot take are BadArgument (the decoder's limits, above, are
+// Unsupported).
+void error_kinds() {
+  const std::vector<std::uint8_t> good = cft::hand_codestream(cft::huge_claim());
+  std::vector<std::uint8_t> cut(good.begin(), good.begin() + 20);  // SIZ cut short
+  cf::J2kDecodeSettings s;
+  s.max_samples = 0;
+  refuses(
+      "a codestream cut inside SIZ", "JPEG 2000 codestream:", [&] { cf::j2k_image_info(cut.data(), cut.size(), s); },
+      cf::ErrorKind::CorruptData);
+  std::vector<std::uint8_t> jp2 = {0, 0, 0, 12, 'j', 'P', ' ', ' ', 0x0D, 0x0A, 0x87, 0x0A, 0, 0, 0, 99, 'f', 't'};
+  refuses(
+      "a JP2 file cut in its second box", "JP2 file:", [&] { cf::j2k_read_file(jp2.data(), jp2.size()); },
+      cf::ErrorKind::CorruptData);
+  const std::uint8_t junk[] = {1, 2, 3, 4, 5, 6, 7, 8};
+  refuses(
+      "neither a codestream nor a file", "neither a codestream", [&] { cf::j2k_read_file(junk, sizeof junk); },
+      cf::ErrorKind::CorruptData);
+  std::uint8_t sample = 0;
+  cf::J2kInput in;
+  in.frame.type = cf::SampleType::U8;
+  in.frame.n_planes = in.frame.n_components = 1;
+  in.frame.planes[0] = {&sample, 1, 1, 1};
+  in.frame.components[0] = {0, 0, 1, 1, 1};
+  cf::J2kSettings bad;
+  bad.codeblock_width = 48;
+  cf::Engine engine(cf::Backend::Cpu);
+  cf::J2kEncoder enc(engine);
+  std::vector<std::uint8_t> out;
+  refuses(
+      "code-blocks 48 wide", "power of two", [&] { enc.encode(in, bad, out); }, cf::ErrorKind::BadArgument);
+  std::printf("error kinds: corrupt data, bad arguments and refusals named as such\n");
 }
 
 // Whether every sample of every plane is v.
@@ -295,5 +333,6 @@ int main() {
   default_limit();
   absent_blocks();
   grey_rgb();
+  error_kinds();
   return cft::test_result();
 }
