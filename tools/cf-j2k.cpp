@@ -276,6 +276,18 @@ int encode(int argc, char **argv) {
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kEncoder encoder(engine);  // one for the batch: its plan is kept while frames keep their shape
   std::vector<std::uint8_t> codestream, file;
+  // Codes `in` (checked first) into the codestream, or the file around it.
+  const auto code_and_write = [&](const Job &job, const cf::J2kInput &in, cf::J2kColourspace colourspace) {
+    const std::string why = cf::j2k_encode_check(in, s);
+    if (!why.empty()) throw std::runtime_error(job.in + ": " + why);
+    encoder.encode(in, s, codestream);
+    if (ext == "jp2" || ext == "jph") {
+      cf::j2k_write_file(codestream.data(), codestream.size(), colourspace, ext == "jph", file);
+      write_file(job.out, file);
+    } else {
+      write_file(job.out, codestream);
+    }
+  };
   std::vector<std::uint8_t> raw_bytes;
   return run_jobs(jobs, o.count("--keep-going") > 0, [&](const Job &job) {
     if (raw_input) {
@@ -292,17 +304,7 @@ int encode(int argc, char **argv) {
         in.subsampling_x[c] = raw.subsampling_x[c];
         in.subsampling_y[c] = raw.subsampling_y[c];
       }
-      const std::string why = cf::j2k_encode_check(in, s);
-      if (!why.empty()) throw std::runtime_error(job.in + ": " + why);
-      encoder.encode(in, s, codestream);
-      if (ext == "jp2" || ext == "jph") {
-        cf::j2k_write_file(codestream.data(), codestream.size(),
-                           raw.components == 3 ? cf::J2kColourspace::Sycc : cf::J2kColourspace::Greyscale, ext == "jph",
-                           file);
-        write_file(job.out, file);
-      } else {
-        write_file(job.out, codestream);
-      }
+      code_and_write(job, in, raw.components == 3 ? cf::J2kColourspace::Sycc : cf::J2kColourspace::Greyscale);
       return;
     }
     const cfj2k::PnmImage im = cfj2k::read_pnm(job.in);
@@ -323,17 +325,7 @@ int encode(int argc, char **argv) {
       f.components[c] = {0, c * im.sample_bytes(), im.channels, im.width, im.height};
     in.bit_depth = im.depth;
     in.rgb = im.channels == 3;
-    const std::string why = cf::j2k_encode_check(in, s);
-    if (!why.empty()) throw std::runtime_error(job.in + ": " + why);
-    encoder.encode(in, s, codestream);
-    if (ext == "jp2" || ext == "jph") {
-      cf::j2k_write_file(codestream.data(), codestream.size(),
-                         im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale, ext == "jph",
-                         file);
-      write_file(job.out, file);
-    } else {
-      write_file(job.out, codestream);
-    }
+    code_and_write(job, in, im.channels == 3 ? cf::J2kColourspace::Srgb : cf::J2kColourspace::Greyscale);
   });
 }
 
