@@ -1,6 +1,6 @@
-// cf::j2k_read_file and cf::j2k_write_file (cudafilters/j2k_file.hpp): the
-// reading is the decoder's own (j2k_jp2.cpp); the writing lays the boxes
-// out from the codestream's SIZ.
+// cf::j2k_read_file, cf::j2k_write_file and cf::j2k_coding_info
+// (cudafilters/j2k_file.hpp), on the decoder's own readers: the JP2 boxes
+// (j2k_jp2.cpp) and the codestream's headers (j2k_header_reader.cpp).
 #include "cudafilters/j2k_file.hpp"
 
 #include <cstdio>
@@ -21,35 +21,6 @@ void put16(std::vector<std::uint8_t> &o, std::uint32_t v) {
   o.push_back(std::uint8_t(v));
 }
 void put_type(std::vector<std::uint8_t> &o, const char (&t)[5]) { o.insert(o.end(), t, t + 4); }
-std::uint32_t be32(const std::uint8_t *p) {
-  return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
-}
-std::uint32_t be16(const std::uint8_t *p) { return std::uint32_t(p[0]) << 8 | p[1]; }
-
-// What the Image Header box takes from SIZ (T.800 A.5.1).
-struct Siz {
-  std::uint32_t width = 0, height = 0, components = 0;
-  std::vector<std::uint8_t> ssiz;  // per component: depth - 1, bit 7 signed
-};
-
-Siz read_siz(const std::uint8_t *c, std::size_t size) {
-  if (size < 4 || be16(c) != 0xFF4F || be16(c + 2) != 0xFF51)
-    throw Error("JPEG 2000 file: the codestream does not start with SOC and SIZ");
-  if (size < 6) throw Error("JPEG 2000 file: the codestream's SIZ is cut");
-  const std::size_t lsiz = be16(c + 4);
-  if (lsiz < 41 || 4 + lsiz > size) throw Error("JPEG 2000 file: the codestream's SIZ is cut or too short");
-  const std::uint8_t *s = c + 6;  // Rsiz
-  Siz z;
-  const std::uint32_t x1 = be32(s + 2), y1 = be32(s + 6), x0 = be32(s + 10), y0 = be32(s + 14);
-  z.components = be16(s + 34);
-  if (x1 <= x0 || y1 <= y0 || z.components == 0 || lsiz != 38 + 3 * std::size_t(z.components))
-    throw Error("JPEG 2000 file: the codestream's SIZ is inconsistent (image area or component count)");
-  z.width = x1 - x0;
-  z.height = y1 - y0;
-  for (std::uint32_t i = 0; i < z.components; ++i) z.ssiz.push_back(s[36 + 3 * i]);
-  return z;
-}
-
 // A box of `type` around what `fill` appends.
 template <class Fill>
 void box(std::vector<std::uint8_t> &o, const char (&type)[5], Fill fill) {
@@ -126,34 +97,26 @@ J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size) 
   }
   c.quantisation = int(h.main.qcd.style);
   c.guard_bits = int(h.main.qcd.guard_bits);
-  // The main header's markers: SOC, then segments (each Lxxx long) up to
-  // the first SOT; read_header has checked their lengths.
-  static const std::pair<std::uint32_t, const char *> kNames[] = {
-      {0xFF51, "SIZ"}, {0xFF50, "CAP"}, {0xFF52, "COD"}, {0xFF53, "COC"}, {0xFF5C, "QCD"},
-      {0xFF5D, "QCC"}, {0xFF5E, "RGN"}, {0xFF5F, "POC"}, {0xFF60, "PPM"}, {0xFF55, "TLM"},
-      {0xFF57, "PLM"}, {0xFF63, "CRG"}, {0xFF64, "COM"}, {0xFF59, "CPF"}};
-  for (std::size_t at = 2; at + 4 <= size;) {
-    const std::uint32_t marker = be16(codestream + at);
-    if (marker == 0xFF90 || marker == 0xFFD9) break;  // SOT, EOC
+  for (std::uint16_t m : h.main_markers) {
     char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%04X", unsigned(marker));
-    std::string name = hex;
-    for (const auto &[code, text] : kNames)
-      if (code == marker) name = text;
-    c.markers.push_back(name);
-    at += 2 + be16(codestream + at + 2);
+    std::snprintf(hex, sizeof hex, "0x%04X", unsigned(m));
+    const char *name = j2k::marker_name(m);
+    c.markers.push_back(name[0] == 'm' ? hex : name);  // T.800 names it, or its code
   }
   return c;
 }
 
 void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColourspace colourspace, bool jph,
                     std::vector<std::uint8_t> &out) {
-  const Siz siz = read_siz(codestream, size);
-  if (siz.components > 16384) throw Error("JPEG 2000 file: more than 16384 components");
+  // The Image Header box's fields are SIZ's (T.800 I.5.3.1), as the decoder reads it.
+  const j2k::ImageGrid g = j2k::read_header(codestream, size).grid;
+  std::vector<std::uint8_t> ssiz;  // per component: depth - 1, bit 7 signed
+  for (const j2k::Component &k : g.components)
+    ssiz.push_back(std::uint8_t((k.bit_depth - 1) | (k.is_signed ? 0x80 : 0)));
   bool same_depths = true;
-  for (std::uint8_t s : siz.ssiz) same_depths &= s == siz.ssiz[0];
+  for (std::uint8_t v : ssiz) same_depths &= v == ssiz[0];
   const bool unknown = colourspace == J2kColourspace::Unknown;
-  if (unknown) colourspace = siz.components >= 3 ? J2kColourspace::Srgb : J2kColourspace::Greyscale;
+  if (unknown) colourspace = ssiz.size() >= 3 ? J2kColourspace::Srgb : J2kColourspace::Greyscale;
   const std::uint32_t enumerated = colourspace == J2kColourspace::Srgb        ? 16
                                    : colourspace == J2kColourspace::Greyscale ? 17
                                                                               : 18;
@@ -167,15 +130,15 @@ void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColours
   });
   box(out, "jp2h", [&] {
     box(out, "ihdr", [&] {
-      put32(out, siz.height);
-      put32(out, siz.width);
-      put16(out, siz.components);
-      out.push_back(same_depths ? siz.ssiz[0] : 255);  // BPC (255: a bpcc box follows)
-      out.push_back(7);                                // C: JPEG 2000
-      out.push_back(unknown ? 1 : 0);                  // UnkC
-      out.push_back(0);                                // IPR
+      put32(out, g.y1 - g.y0);
+      put32(out, g.x1 - g.x0);
+      put16(out, std::uint32_t(ssiz.size()));
+      out.push_back(same_depths ? ssiz[0] : 255);  // BPC (255: a bpcc box follows)
+      out.push_back(7);                            // C: JPEG 2000
+      out.push_back(unknown ? 1 : 0);              // UnkC
+      out.push_back(0);                            // IPR
     });
-    if (!same_depths) box(out, "bpcc", [&] { out.insert(out.end(), siz.ssiz.begin(), siz.ssiz.end()); });
+    if (!same_depths) box(out, "bpcc", [&] { out.insert(out.end(), ssiz.begin(), ssiz.end()); });
     box(out, "colr", [&] {
       out.push_back(1);  // METH: enumerated
       out.push_back(0);  // PREC

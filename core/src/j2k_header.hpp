@@ -108,8 +108,13 @@ struct TileHeaders {
 struct Header {
   ImageGrid grid;
   HeaderSegments main;
+  std::vector<std::uint16_t> main_markers;  // the main header's marker segments, in order (SIZ first)
   std::vector<TileHeaders> tiles;  // tiles_x * tiles_y, by tile index; a tile with no tile-part has no parts
 };
+
+// "SIZ", "COD", ... for a marker segment's code; "marker segment" for one
+// T.800 does not name.
+const char *marker_name(std::uint16_t marker);
 
 // Reads the main header and every tile-part header of `data` (SOC to EOC,
 // or to the end of the data when EOC is missing: a truncated stream

@@ -55,28 +55,6 @@ std::string hex16(std::uint32_t v) {
 
 std::string n(std::uint64_t v) { return std::to_string(v); }
 
-const char *marker_name(std::uint16_t m) {
-  switch (m) {
-    case kSiz: return "SIZ";
-    case kCod: return "COD";
-    case kCoc: return "COC";
-    case kQcd: return "QCD";
-    case kQcc: return "QCC";
-    case kRgn: return "RGN";
-    case kPoc: return "POC";
-    case kPpm: return "PPM";
-    case kPpt: return "PPT";
-    case kTlm: return "TLM";
-    case kPlm: return "PLM";
-    case kPlt: return "PLT";
-    case kCrg: return "CRG";
-    case kCom: return "COM";
-    case kCap: return "CAP";
-    case kCpf: return "CPF";
-    case kSot: return "SOT";
-    default: return "marker segment";
-  }
-}
 
 // The parameters of one marker segment: [pos, end) of the data. Reading
 // past `end` is refused with the segment's name and the field.
@@ -375,6 +353,7 @@ class Reader {
       if (m >= 0xFF30 && m <= 0xFF3F) continue;  // a marker alone
       Segment s = segment(m, size_, kMainHeader);
       if (!first && m == kSiz) fail("a second SIZ in the main header");
+      h_.main_markers.push_back(m);
       switch (m) {
         case kSiz: read_siz(s, h_.grid); break;
         case kCod:
@@ -669,6 +648,29 @@ ResolvedTile merge(const Header &h, const HeaderSegments *tile, const std::strin
 }
 
 }  // namespace
+
+const char *marker_name(std::uint16_t m) {
+  switch (m) {
+    case kSiz: return "SIZ";
+    case kCod: return "COD";
+    case kCoc: return "COC";
+    case kQcd: return "QCD";
+    case kQcc: return "QCC";
+    case kRgn: return "RGN";
+    case kPoc: return "POC";
+    case kPpm: return "PPM";
+    case kPpt: return "PPT";
+    case kTlm: return "TLM";
+    case kPlm: return "PLM";
+    case kPlt: return "PLT";
+    case kCrg: return "CRG";
+    case kCom: return "COM";
+    case kCap: return "CAP";
+    case kCpf: return "CPF";
+    case kSot: return "SOT";
+    default: return "marker segment";
+  }
+}
 
 Header read_header(const std::uint8_t *data, std::size_t size) {
   if (!data && size) fail("no data");

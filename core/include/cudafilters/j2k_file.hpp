@@ -63,8 +63,8 @@ J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size);
 // from the codestream's SIZ, Bits Per Component when the components'
 // depths differ, one enumerated Colour Specification: Unknown writes
 // sRGB for 3 or more components and greyscale otherwise, with UnkC set),
-// then the codestream in a Contiguous Codestream box. Throws cf::Error when
-// the codestream has no SIZ to describe.
+// then the codestream in a Contiguous Codestream box. Throws cf::Error
+// (CorruptData) when the codestream's headers cannot be read.
 void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColourspace colourspace, bool jph,
                     std::vector<std::uint8_t> &out);
 
