@@ -11,7 +11,6 @@
 // Frame: the camera photos tiled (tiled_photos.hpp), RGB, irreversible, HT
 // code-blocks at the target rate; 5 levels, 64 x 64 code-blocks.
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -20,6 +19,7 @@
 #include "core/src/j2k_coded_blocks.hpp"
 #include "core/src/j2k_ht_windows.hpp"
 #include "core/src/j2k_layout.hpp"
+#include "core/src/j2k_rate.hpp"
 #include "core/src/j2k_settings.hpp"
 #include "core/src/j2k_steps.hpp"
 #include "cudafilters/engine.hpp"
@@ -96,7 +96,6 @@ int main(int argc, char **argv) {
     for (std::size_t b = 0; b < n; ++b) out.offset[b] = b * out.capacity[b];
     out.data.resize(n * out.capacity[0]);
     std::vector<std::int32_t> coefficients(l.coefficient_count);
-    std::vector<double> weights(n);
     const unsigned style = l.params.cb_style | j2k::ht::kCandidatePlanes;
     cf::cuda::J2kPlanPtr plan;
     for (int f = 0; f < frames; ++f) {
@@ -108,10 +107,8 @@ int main(int argc, char **argv) {
       if (planes > 0) {
         cf::cuda::j2k_estimate_ht_planes(engine.cuda(), *plan, style, estimates);
         t2 = now_ms();
-        for (std::size_t b = 0; b < n; ++b)
-          weights[b] =
-              std::ldexp(band_weights[l.bands[l.blocks[b].band].step_index], 2 * estimates.results[b].distortion_shift);
-        out.windows = j2k::ht_candidate_windows(estimates, weights, std::uint64_t(bpp * w * h / 8), planes);
+        out.windows = j2k::ht_candidate_windows(estimates, j2k::block_weights(l, band_weights, estimates),
+                                                std::uint64_t(bpp * w * h / 8), planes);
         t3 = now_ms();
       }
       cf::cuda::j2k_code_blocks(engine.cuda(), *plan, style, coefficients.data(), out);

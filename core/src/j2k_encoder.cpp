@@ -142,16 +142,6 @@ void require_coded(const j2k::CodedBlocks &out) {
                   std::to_string(int(out.results[b].status)) + ")");
 }
 
-// Per block: its subband's weight, scaled back by the block's distortion
-// shift (blocks of more than 24 planes count distortion in units of 4^s).
-std::vector<double> block_weights(const j2k::Layout &l, const std::vector<double> &band_weights,
-                                  const j2k::CodedBlocks &blocks) {
-  std::vector<double> w(l.blocks.size());
-  for (std::size_t b = 0; b < l.blocks.size(); ++b)
-    w[b] = std::ldexp(band_weights[l.bands[l.blocks[b].band].step_index], 2 * blocks.results[b].distortion_shift);
-  return w;
-}
-
 // The codestream of `l` with the passes each layer keeps. One layer and no
 // rate: every pass. Otherwise rate allocation: layer k ends at (k + 1) /
 // layers of the code-block bytes allowed, which are every byte without a
@@ -173,14 +163,13 @@ void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vect
   // Without a rate, every pass (in even layers); a byte limit lets that
   // stand when it fits. HT candidates are not every pass: rate allocation
   // picks among them.
-  const bool candidates = (l.params.cb_style & j2k::cb_style::kHt) && s.max_bytes > 0;
-  if (layers == 1 && s.bitrate == 0 && !candidates) {
+  if (layers == 1 && s.bitrate == 0 && !ht_candidates(s)) {
     cumulative.resize(l.blocks.size());
     for (std::size_t b = 0; b < l.blocks.size(); ++b) cumulative[b] = std::uint32_t(blocks.results[b].passes);
     write();
     if (target == 0 || codestream.size() <= target) return;
   }
-  const j2k::RateHulls hulls(j2k::rate_blocks(blocks, block_weights(l, band_weights, blocks)));
+  const j2k::RateHulls hulls(j2k::rate_blocks(blocks, j2k::block_weights(l, band_weights, blocks)));
   if (s.bitrate == 0) {
     cumulative = j2k::allocate_layers(hulls, j2k::even_layer_budgets(hulls.total_bytes(), layers)).passes;
     write();
@@ -281,7 +270,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
       default: cpu::j2k_estimate_ht_planes(l, st.coefficients.data(), style, st.estimates); break;
     }
     require_coded(st.estimates);
-    st.blocks.windows = j2k::ht_candidate_windows(st.estimates, block_weights(l, st.weights, st.estimates),
+    st.blocks.windows = j2k::ht_candidate_windows(st.estimates, j2k::block_weights(l, st.weights, st.estimates),
                                                   target_bytes(l, s), s.ht_rate_planes);
   }
   switch (backend) {

@@ -95,6 +95,13 @@ void sort_by_falling_slope(std::vector<RateHulls::Segment> &segments) {
 
 }  // namespace
 
+std::vector<double> block_weights(const Layout &l, const std::vector<double> &band_weights, const CodedBlocks &coded) {
+  std::vector<double> w(l.blocks.size());
+  for (std::size_t b = 0; b < l.blocks.size(); ++b)
+    w[b] = std::ldexp(band_weights[l.bands[l.blocks[b].band].step_index], 2 * coded.results[b].distortion_shift);
+  return w;
+}
+
 std::vector<RateBlock> rate_blocks(const CodedBlocks &coded, const std::vector<double> &weights) {
   const std::size_t n = coded.results.size();
   if (weights.size() != n)

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "j2k_coded_blocks.hpp"
+#include "j2k_layout.hpp"
 #include "j2k_tier2.hpp"
 
 namespace cf::j2k {
@@ -45,6 +46,11 @@ struct RateBlock {
   const std::int64_t *distortion = nullptr;  // passes entries: squared error each pass removes
   double weight = 1.0;  // finite, >= 0: converts the block's distortion units into image squared error
 };
+
+// Per block of `l`: its subband's weight (band_weights by step index),
+// scaled back by the block's distortion shift (blocks of more than 24
+// planes count distortion in units of 4^s).
+std::vector<double> block_weights(const Layout &l, const std::vector<double> &band_weights, const CodedBlocks &coded);
 
 // Block b of `coded` with weight weights[b] (one value per subband,
 // repeated for its blocks).
