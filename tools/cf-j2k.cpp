@@ -139,9 +139,11 @@ std::string required(const std::map<std::string, std::string> &o, const char *na
   return it->second;
 }
 
-// One input and its output.
+// One input and its output. A folder's decoded outputs without --ext get
+// their extension from the codestream (`ext_by_content`, `out` the stem).
 struct Job {
   std::string in, out;
+  bool ext_by_content = false;
 };
 
 std::string printf_name(const std::string &pattern, int n) {
@@ -158,11 +160,10 @@ bool is_directory(const std::string &path) {
 // The jobs of -i and -o: one file to one file; a frame pattern (printf's
 // %d, say frame%05d.ppm) to another, numbered from 0 or 1 while the files
 // exist; or a folder's files with the `inputs` extensions, sorted, into the
-// folder -o (made when missing), each named by its stem and `out_ext` of
-// its input (the output's extension).
-template <class OutExt>
+// folder -o (made when missing), each named by its stem and `folder_ext`
+// (empty: chosen by the job, Job::ext_by_content).
 std::vector<Job> jobs_of(const std::string &in, const std::string &out, const std::vector<std::string> &inputs,
-                         OutExt out_ext) {
+                         const std::string &folder_ext) {
   std::vector<Job> jobs;
   if (in.find('%') != std::string::npos) {
     if (out.find('%') == std::string::npos) throw UsageError("-i " + in + " is a pattern, so -o must be one too");
@@ -184,8 +185,10 @@ std::vector<Job> jobs_of(const std::string &in, const std::string &out, const st
   std::error_code made;
   std::filesystem::create_directories(out, made);
   if (!is_directory(out)) throw std::runtime_error("cannot make the folder " + out);
-  for (const std::string &f : files)
-    jobs.push_back({f, (std::filesystem::path(out) / std::filesystem::path(f).stem()).string() + "." + out_ext(f)});
+  for (const std::string &f : files) {
+    const std::string stem = (std::filesystem::path(out) / std::filesystem::path(f).stem()).string();
+    jobs.push_back({f, folder_ext.empty() ? stem : stem + "." + folder_ext, folder_ext.empty()});
+  }
   return jobs;
 }
 
@@ -269,9 +272,9 @@ int encode(int argc, char **argv) {
     raw_depth =
         o.count("--depth") ? integer("--depth", o.at("--depth"), 1, 8 * raw.sample_bytes) : 8 * raw.sample_bytes;
   }
-  const std::vector<Job> jobs = jobs_of(
-      in_path, out_path, raw_input ? std::vector<std::string>{"yuv", "raw"} : std::vector<std::string>{"pgm", "ppm"},
-      [&](const std::string &) { return ext; });
+  const std::vector<Job> jobs =
+      jobs_of(in_path, out_path,
+              raw_input ? std::vector<std::string>{"yuv", "raw"} : std::vector<std::string>{"pgm", "ppm"}, ext);
 
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kEncoder encoder(engine);  // one for the batch: its plan is kept while frames keep their shape
@@ -329,6 +332,18 @@ int encode(int argc, char **argv) {
   });
 }
 
+// The image `v` holds: every component, or the first four of a codestream
+// of more (the decoder's most), `s` set to decode those.
+cf::J2kImageInfo all_components(const cf::J2kFileView &v, cf::J2kDecodeSettings &s) {
+  try {
+    return cf::j2k_image_info(v.codestream, v.size, s);
+  } catch (const cf::Error &e) {
+    if (e.kind() != cf::ErrorKind::Unsupported) throw;
+    s.components = cf::kMaxPlanes;
+    return cf::j2k_image_info(v.codestream, v.size, s);
+  }
+}
+
 int decode(int argc, char **argv) {
   const auto o =
       options(argc, argv, {"-i", "-o", "--reduce", "--layers", "--backend", "--device", "--ext"}, {"--keep-going"});
@@ -339,24 +354,12 @@ int decode(int argc, char **argv) {
   const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
   const std::string wanted = o.count("--ext") ? o.at("--ext") : "";
   if (!wanted.empty() && wanted != "pgm" && wanted != "ppm") throw UsageError("--ext " + wanted + ": pgm or ppm");
-  // A folder's outputs: PGM for one component, PPM for more, unless --ext.
-  const auto out_ext = [&](const std::string &in) {
-    if (!wanted.empty()) return wanted;
-    const std::vector<std::uint8_t> data = read_file(in);
-    const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
-    cf::J2kDecodeSettings one;
-    one.components = 1;
-    try {
-      return cf::j2k_image_info(v.codestream, v.size, one).codestream_components == 1 ? std::string("pgm")
-                                                                                      : std::string("ppm");
-    } catch (const cf::Error &) {
-      return std::string("ppm");  // a colour transform needs three
-    }
-  };
-  const std::vector<Job> jobs = jobs_of(in_path, out_path, {"j2k", "j2c", "jp2", "jph"}, out_ext);
+  // A folder's outputs without --ext: PGM for one component, PPM for more,
+  // chosen as each is decoded.
+  const std::vector<Job> jobs = jobs_of(in_path, out_path, {"j2k", "j2c", "jp2", "jph"}, wanted);
   for (const Job &job : jobs)
-    if (extension(job.out) != "pgm" && extension(job.out) != "ppm" && extension(job.out) != "yuv" &&
-        extension(job.out) != "raw")
+    if (!job.ext_by_content && extension(job.out) != "pgm" && extension(job.out) != "ppm" &&
+        extension(job.out) != "yuv" && extension(job.out) != "raw")
       throw UsageError(job.out + ": the output must end in .pgm, .ppm, .yuv or .raw");
 
   cf::Engine engine(backend_of(o), 0, device);
@@ -365,16 +368,15 @@ int decode(int argc, char **argv) {
     cf::J2kDecodeSettings s = base;
     const std::vector<std::uint8_t> data = read_file(job.in);
     const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
-    if (extension(job.out) == "yuv" || extension(job.out) == "raw") {
+    std::string target = job.out;
+    if (job.ext_by_content) {
+      cf::J2kDecodeSettings probe = base;
+      target += all_components(v, probe).codestream_components == 1 ? ".pgm" : ".ppm";
+    }
+    if (extension(target) == "yuv" || extension(target) == "raw") {
       // Every component (at most 4) as its own plane, one after another:
       // 8-bit samples, or 16-bit little-endian ones when a component is deeper.
-      cf::J2kImageInfo info;
-      try {
-        info = cf::j2k_image_info(v.codestream, v.size, s);
-      } catch (const cf::Error &) {
-        s.components = cf::kMaxPlanes;
-        info = cf::j2k_image_info(v.codestream, v.size, s);
-      }
+      const cf::J2kImageInfo info = all_components(v, s);
       int depth = 0;
       for (int c = 0; c < info.components; ++c) depth = std::max(depth, info.bit_depth[c]);
       const int bytes = depth > 8 ? 2 : 1;
@@ -394,10 +396,10 @@ int decode(int argc, char **argv) {
       }
       decoder.decode(v.codestream, v.size, s, f);
       if (!decoder.problem().empty()) throw std::runtime_error(job.in + ": " + decoder.problem());
-      write_file(job.out, out);
+      write_file(target, out);
       return;
     }
-    const int channels = extension(job.out) == "ppm" ? 3 : 1;
+    const int channels = extension(target) == "ppm" ? 3 : 1;
     s.components = channels;
     const cf::J2kImageInfo info = cf::j2k_image_info(v.codestream, v.size, s);
     int depth = 0;
@@ -432,7 +434,7 @@ int decode(int argc, char **argv) {
       im.bytes[2 * i] = std::uint8_t(wide[i] >> 8);
       im.bytes[2 * i + 1] = std::uint8_t(wide[i]);
     }
-    write_file(job.out, cfj2k::pnm_bytes(im));
+    write_file(target, cfj2k::pnm_bytes(im));
   });
 }
 
@@ -441,16 +443,8 @@ int info(int argc, char **argv) {
   const std::string path = argv[2];
   const std::vector<std::uint8_t> data = read_file(path);
   const cf::J2kFileView v = cf::j2k_read_file(data.data(), data.size());
-  // Every component, or the first four of a codestream of more (the
-  // decoder's most).
   cf::J2kDecodeSettings s;
-  cf::J2kImageInfo info;
-  try {
-    info = cf::j2k_image_info(v.codestream, v.size, s);
-  } catch (const cf::Error &) {
-    s.components = cf::kMaxPlanes;
-    info = cf::j2k_image_info(v.codestream, v.size, s);
-  }
+  const cf::J2kImageInfo info = all_components(v, s);
   const char *colour[] = {"unknown", "sRGB", "greyscale", "sYCC"};
   std::printf("%s: %s, codestream of %zu bytes\n", path.c_str(), v.boxed ? "JP2/JPH file" : "bare codestream", v.size);
   if (v.boxed) std::printf("colourspace: %s\n", colour[int(v.colourspace)]);
