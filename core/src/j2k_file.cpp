@@ -5,31 +5,28 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "cudafilters/error.hpp"
 #include "j2k_header.hpp"
 #include "j2k_jp2.hpp"
+#include "j2k_markers.hpp"  // ByteWriter
 
 namespace cf {
 namespace {
 
-void put32(std::vector<std::uint8_t> &o, std::uint32_t v) {
-  for (int shift = 24; shift >= 0; shift -= 8) o.push_back(std::uint8_t(v >> shift));
-}
-void put16(std::vector<std::uint8_t> &o, std::uint32_t v) {
-  o.push_back(std::uint8_t(v >> 8));
-  o.push_back(std::uint8_t(v));
-}
-void put_type(std::vector<std::uint8_t> &o, const char (&t)[5]) { o.insert(o.end(), t, t + 4); }
-// A box of `type` around what `fill` appends.
+// Four characters of a box type, as ByteWriter bytes.
+void put_type(j2k::ByteWriter &w, const char (&t)[5]) { w.append(reinterpret_cast<const std::uint8_t *>(t), 4); }
+
+// A box of `type` around what `fill` writes (LBox: its length, header
+// included).
 template <class Fill>
-void box(std::vector<std::uint8_t> &o, const char (&type)[5], Fill fill) {
-  const std::size_t at = o.size();
-  put32(o, 0);
-  put_type(o, type);
+void box(j2k::ByteWriter &w, const char (&type)[5], Fill fill) {
+  const std::size_t at = w.size();
+  w.u32(0);
+  put_type(w, type);
   fill();
-  const std::size_t length = o.size() - at;
-  for (int i = 0; i < 4; ++i) o[at + i] = std::uint8_t(length >> (24 - 8 * i));
+  w.patch_u32(at, std::uint32_t(w.size() - at));
 }
 
 }  // namespace
@@ -120,33 +117,33 @@ void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColours
   const std::uint32_t enumerated = colourspace == J2kColourspace::Srgb        ? 16
                                    : colourspace == J2kColourspace::Greyscale ? 17
                                                                               : 18;
-  out.clear();
-  out.reserve(size + 128);
-  box(out, "jP  ", [&] { put32(out, 0x0D0A870A); });
-  box(out, "ftyp", [&] {
-    put_type(out, jph ? "jph " : "jp2 ");  // BR
-    put32(out, 0);                         // MinV
-    put_type(out, jph ? "jph " : "jp2 ");  // CL
+  j2k::ByteWriter w(std::move(out));  // the caller's buffer, its capacity kept
+  box(w, "jP  ", [&] { w.u32(0x0D0A870A); });
+  box(w, "ftyp", [&] {
+    put_type(w, jph ? "jph " : "jp2 ");  // BR
+    w.u32(0);                            // MinV
+    put_type(w, jph ? "jph " : "jp2 ");  // CL
   });
-  box(out, "jp2h", [&] {
-    box(out, "ihdr", [&] {
-      put32(out, g.y1 - g.y0);
-      put32(out, g.x1 - g.x0);
-      put16(out, std::uint32_t(ssiz.size()));
-      out.push_back(same_depths ? ssiz[0] : 255);  // BPC (255: a bpcc box follows)
-      out.push_back(7);                            // C: JPEG 2000
-      out.push_back(unknown ? 1 : 0);              // UnkC
-      out.push_back(0);                            // IPR
+  box(w, "jp2h", [&] {
+    box(w, "ihdr", [&] {
+      w.u32(g.y1 - g.y0);
+      w.u32(g.x1 - g.x0);
+      w.u16(std::uint16_t(ssiz.size()));
+      w.u8(same_depths ? ssiz[0] : 255);  // BPC (255: a bpcc box follows)
+      w.u8(7);                            // C: JPEG 2000
+      w.u8(unknown ? 1 : 0);              // UnkC
+      w.u8(0);                            // IPR
     });
-    if (!same_depths) box(out, "bpcc", [&] { out.insert(out.end(), ssiz.begin(), ssiz.end()); });
-    box(out, "colr", [&] {
-      out.push_back(1);  // METH: enumerated
-      out.push_back(0);  // PREC
-      out.push_back(0);  // APPROX
-      put32(out, enumerated);
+    if (!same_depths) box(w, "bpcc", [&] { w.append(ssiz.data(), ssiz.size()); });
+    box(w, "colr", [&] {
+      w.u8(1);  // METH: enumerated
+      w.u8(0);  // PREC
+      w.u8(0);  // APPROX
+      w.u32(enumerated);
     });
   });
-  box(out, "jp2c", [&] { out.insert(out.end(), codestream, codestream + size); });
+  box(w, "jp2c", [&] { w.append(codestream, size); });
+  out = w.take();
 }
 
 }  // namespace cf
