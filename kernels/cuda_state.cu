@@ -142,22 +142,29 @@ void CudaState::replace(DeviceBuffer &b, std::size_t capacity, const std::string
   ++allocations;
 }
 
+namespace {
+// A slot's new capacity for `bytes`: at least a quarter more than it had,
+// so that slowly growing sizes settle quickly, in whole MiB.
+std::size_t grown(std::size_t bytes, std::size_t capacity) {
+  return align_up(std::max(bytes, capacity + capacity / 4), std::size_t(1) << 20);
+}
+}  // namespace
+
 void *CudaState::reserve(Slot slot, std::size_t bytes) {
   DeviceBuffer &b = slots[int(slot)];
   if (bytes <= b.capacity) return b.ptr;
-  // Grow by at least a quarter, so that slowly growing sizes settle quickly.
-  replace(b, align_up(std::max(bytes, b.capacity + b.capacity / 4), std::size_t(1) << 20), "device workspace");
+  replace(b, grown(bytes, b.capacity), "device workspace");
   return b.ptr;
 }
 
 void *CudaState::reserve_host(HostSlot slot, std::size_t bytes) {
   DeviceBuffer &b = host_slots[int(slot)];
   if (bytes <= b.capacity) return b.ptr;
+  const std::size_t capacity = grown(bytes, b.capacity);
   check(cudaStreamSynchronize(stream), "waiting for the stream before growing pinned host memory");
   if (b.ptr) check(cudaFreeHost(b.ptr), "freeing pinned host memory");
   b.ptr = nullptr;
   b.capacity = 0;
-  const std::size_t capacity = align_up(std::max(bytes, b.capacity + b.capacity / 4), std::size_t(1) << 20);
   check(cudaHostAlloc(&b.ptr, capacity, cudaHostAllocPortable),
         [&] { return "allocating " + std::to_string(capacity) + " bytes of pinned host memory"; });
   b.capacity = capacity;
