@@ -519,7 +519,8 @@ CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockO
   t1::BlockResult res = ht_block_start(in, out, any, window);
   if (res.status != t1::BlockStatus::kOk) return res;
   const int candidates = res.passes;
-  const int first = (in.style & kCandidatePlanes) ? first_candidate_plane(t1::bitplanes_of(any), window) : 0;
+  const int planes = in.magnitude_bitplanes - res.zero_bitplanes;  // as ht_block_start found them
+  const int first = (in.style & kCandidatePlanes) ? first_candidate_plane(planes, window) : 0;
   std::int64_t before = 0;
   for (int i = 0, length = 0; i < candidates; ++i) {
     const int plane = first - i;
