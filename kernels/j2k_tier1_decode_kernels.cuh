@@ -12,9 +12,12 @@
 // in one warp would branch apart at nearly every decision and wait for each
 // other's paths. Its context states, a copy of Table C.2 and its state
 // words (one per stripe column, t1::kMaxDecodeWorkWords of them, 3.2 KB)
-// are in shared memory: indexed at run time, in the thread they would go to
-// local memory; the table saves the decoder the branches of mq_state(), and
-// the words the trips to global memory of every context it forms. The
+// are in shared memory, with Table D.1 by neighbourhood (2 KB): indexed at
+// run time, in the thread they would go to local memory; the tables save
+// the decoder the branches of mq_state() and the counting of
+// significance_context() (and, given always, the code of both inlined at
+// every decision: the kernel's size is what the instruction cache holds),
+// and the words the trips to global memory of every context it forms. The
 // samples are in global memory.
 #pragma once
 
@@ -73,13 +76,21 @@ __device__ inline void block_io(const DecodeArgs &a, const DecodeBlock &k, j2k::
   out = {a.coefficients + k.samples, k.stride, a.work + k.work};
 }
 
+// Table D.1 by neighbourhood, made at compile time; each thread block
+// copies it into shared memory.
+__device__ const j2k::t1::SignificanceLabels kSignificanceLabels = j2k::t1::make_significance_labels();
+
 // Thread t decodes Part 1 block first + t and writes its status.
 __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
   namespace t1 = j2k::t1;
   __shared__ j2k::MqState table[j2k::kMqStateCount];
+  __shared__ t1::SignificanceLabels labels;
   __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
   __shared__ std::uint16_t work[kDecodeThreads][t1::kMaxDecodeWorkWords];
   for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
+  constexpr int kLabelWords = int(sizeof labels / 4);
+  for (int i = int(threadIdx.x); i < kLabelWords; i += kDecodeThreads)
+    reinterpret_cast<std::uint32_t *>(&labels)[i] = reinterpret_cast<const std::uint32_t *>(&kSignificanceLabels)[i];
   __syncthreads();
   const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
   if (t >= a.count) return;
@@ -87,7 +98,7 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   t1::DecodeOutput out;
   block_io(a, a.blocks[a.first + t], in, out);
   out.work = reinterpret_cast<std::uint8_t *>(work[threadIdx.x]);
-  a.status[a.first + t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table}));
+  a.status[a.first + t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table, &labels}));
 }
 
 // Warp t decodes HT block first + t and writes its status.

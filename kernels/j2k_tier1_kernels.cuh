@@ -358,10 +358,10 @@ struct DecisionReader {
 // A block whose decisions did not fit their room, coded whole by
 // encode_block: rare, and out of line so that the decision loop of
 // code_decisions stays small.
-__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t) {
+__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t, const j2k::MqState *table) {
   a.results[k.index] = j2k::t1::encode_block(
       whole_block_input(a.coefficients, k, a.style),
-      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes));
+      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), table);
 }
 
 // One thread per code-block: its decisions through the pass coder, or the
@@ -380,7 +380,7 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
   const BlockModel m = a.models[k.index];
   const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
   if (m.decisions > a.decision_room) {
-    code_whole_block(a, k, t);
+    code_whole_block(a, k, t, table);
     return;
   }
   t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);

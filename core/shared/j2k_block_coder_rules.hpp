@@ -393,6 +393,8 @@ class BlockEncoder {
   }
   BlockEncoder(const BlockEncoder &) = delete;  // its coder points at its contexts
   BlockEncoder &operator=(const BlockEncoder &) = delete;
+  // States read from a copy of Table C.2 (MqEncoder::use_table).
+  CF_HD void use_table(const MqState *table) { coder_.use_table(table); }
 
   CF_HD std::uint32_t magnitude(int x, int y) const {
     const std::int32_t v = in_.samples[y * in_.stride + x];
@@ -562,8 +564,9 @@ CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes) {
 }
 
 // Codes one code-block. An all-zero block gives 0 passes, 0 bytes and
-// P = Mb (tier-2 leaves it out of every packet).
-CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
+// P = Mb (tier-2 leaves it out of every packet). `table`: Table C.2 as an
+// array (MqEncoder::use_table), which device code must give.
+CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out, const MqState *table = nullptr) {
   BlockResult res{check_block(in), 0, 0, in.magnitude_bitplanes, 0};
   if (res.status != BlockStatus::kOk) return res;
   const std::uint32_t any = magnitude_or(in);
@@ -574,6 +577,7 @@ CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out) {
   if (out.pass_capacity < plan.passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
   res = plan;
   BlockEncoder enc(in, out.work, res.passes, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);
+  enc.use_table(table);
   res.bytes = enc.code_all(planes - 1, res.passes, out.pass_lengths, out.pass_distortion);
   if (res.bytes > out.capacity) res.status = BlockStatus::kOverflow;
   return res;

@@ -88,12 +88,15 @@ struct DecodeOutput {
   std::uint8_t *work;  // block_work_bytes(width, height) bytes, 2-byte aligned
 };
 
-// Where the decoder keeps the context states (kContextCount of them) and,
-// optionally, reads Table C.2 from (MqDecoder::use_table; nullptr:
-// mq_state()).
+// Where the decoder keeps the context states (kContextCount of them) and
+// reads Table C.2 (MqDecoder::use_table) and Table D.1 by neighbourhood
+// from: device code gives both tables (copies in shared memory); host code
+// may leave them out (nullptr: the arrays made at compile time, or
+// significance_label()).
 struct DecodeContexts {
   MqContext *states;
   const MqState *table = nullptr;
+  const SignificanceLabels *labels = nullptr;
 };
 
 // Raw decoding of the bypass mode (T.800 D.6): bits straight from bytes, the
@@ -161,7 +164,8 @@ class BlockDecoder {
         pitch_(in.width + 2),
         stripes_(stripe_count(in.height)),
         causal_((in.style & kStyleVerticalCausal) != 0),
-        contexts_(contexts.states) {
+        contexts_(contexts.states),
+        labels_(contexts.labels ? contexts.labels->label[int(in.orientation)] : nullptr) {
     for (int i = 0; i < decode_work_words(in.width, in.height); ++i) words_[i] = 0;
     for (int y = 0; y < in.height; ++y)
       for (int x = 0; x < in.width; ++x) sample(x, y) = 0;
@@ -192,12 +196,24 @@ class BlockDecoder {
     return v;
   }
 
+  // Table D.1's label of a neighbourhood() index.
+  CF_HD int significance_label_of(unsigned n) const {
+#ifdef __CUDA_ARCH__
+    return labels_[n];  // device code always gives the table, as Table C.2's
+#else
+    return labels_ ? labels_[n] : significance_label(int(in_.orientation), n);
+#endif
+  }
+
   // A decision in context `label`: raw in a bypass pass.
   CF_HD int decide(int label) { return raw_now_ ? raw_.bit() : mq_.decode(contexts_[label]); }
 
   // Row r of column x in stripe s has just become significant at `plane`:
   // its sign (D.3.2; raw without the prediction), then its state and bit.
-  CF_HD void decode_sign(int s, int x, int r, unsigned m, unsigned negative, int plane, ColumnBits &own) {
+  CF_HD void decode_sign(int s, int x, int r, const ColumnBits &left, ColumnBits &own, const ColumnBits &right,
+                         int plane) {
+    unsigned negative;
+    const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
     const SignContext sc = sign_context(m, negative);
     const int neg = raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit;
     word(s, x) |= std::uint16_t((1u << (kSigShift + r)) | (unsigned(neg) << (kNegShift + r)));
@@ -209,9 +225,8 @@ class BlockDecoder {
   // it becomes significant.
   CF_HD void decode_significance(int s, int x, int r, const ColumnBits &left, ColumnBits &own, const ColumnBits &right,
                                  int plane) {
-    unsigned negative;
-    const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
-    if (decide(significance_context(in_.orientation, m))) decode_sign(s, x, r, m, negative, plane, own);
+    if (decide(significance_label_of(neighbourhood(left, own, right, r, causal_))))
+      decode_sign(s, x, r, left, own, right, plane);
   }
 
   // D.3.1: insignificant samples with a significant neighbour. A column
@@ -228,11 +243,10 @@ class BlockDecoder {
         if (((w >> kSigShift) & full) != full && (left.sig | own.sig | right.sig) != 0)
           for (int r = 0; r < rows; ++r) {
             if ((word(s, x) >> (kSigShift + r)) & 1u) continue;
-            unsigned negative;
-            const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
-            if (m == 0) continue;
+            const unsigned n = neighbourhood(left, own, right, r, causal_);
+            if (n == 0) continue;
             word(s, x) |= std::uint16_t(1u << (kCodedShift + r));
-            if (decide(significance_context(in_.orientation, m))) decode_sign(s, x, r, m, negative, plane, own);
+            if (decide(significance_label_of(n))) decode_sign(s, x, r, left, own, right, plane);
           }
         left = own;
         own = right;
@@ -253,9 +267,8 @@ class BlockDecoder {
           for (int r = 0; r < rows; ++r) {
             if (((todo >> r) & 1u) == 0) continue;
             const bool refined = ((w >> (kRefinedShift + r)) & 1u) != 0;
-            unsigned negative;
-            const unsigned m = refined ? 0u : neighbour_mask(left, own, right, r, causal_, negative);
-            sample(x, s * kStripeHeight + r) |= std::int32_t(decide(refinement_context(refined, m))) << plane;
+            const bool neighboured = !refined && neighbourhood(left, own, right, r, causal_) != 0;
+            sample(x, s * kStripeHeight + r) |= std::int32_t(decide(refinement_label(refined, neighboured))) << plane;
           }
         word(s, x) = std::uint16_t(w | (todo << kRefinedShift));
         left = own;
@@ -288,9 +301,7 @@ class BlockDecoder {
           // The first significant row, two bits, most significant first.
           r = decide(kUniformContext) << 1;
           r |= decide(kUniformContext);
-          unsigned negative;
-          const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
-          decode_sign(s, x, r, m, negative, plane, own);
+          decode_sign(s, x, r, left, own, right, plane);
           ++r;
         }
         for (; r < rows; ++r) {
@@ -370,6 +381,7 @@ class BlockDecoder {
   bool raw_now_ = false;
   bool corrupt_ = false;
   MqContext *contexts_;
+  const std::uint8_t *labels_;  // the orientation's row of SignificanceLabels, or nullptr
   MqDecoder mq_;
   RawDecoder raw_;
 };
@@ -403,14 +415,18 @@ CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out, c
   const BlockStatus status = check_decode(in, out);
   if (status != BlockStatus::kOk) return status;
   if (!contexts.states) return BlockStatus::kBadSize;
+#ifdef __CUDA_ARCH__
+  if (!contexts.table || !contexts.labels) return BlockStatus::kBadSize;
+#endif
   BlockDecoder dec(in, out, contexts);
   return dec.decode_all();
 }
 
-// The same with the context states in an array of its own (host code).
-CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
+// The same with the context states in an array of its own and the tables
+// made at compile time (host code only).
+inline BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
   MqContext states[kContextCount];
-  return decode_block(in, out, DecodeContexts{states});
+  return decode_block(in, out, DecodeContexts{states, kMqStateTable.row, &kSignificanceLabels});
 }
 
 }  // namespace cf::j2k::t1

@@ -205,11 +205,10 @@ class MqEncoder {
   // size Qe instead, which keeps the larger part for the likelier symbol.
   // Qe adapts (NMPS) only where renormalisation happens.
   CF_HD MqState state(int index) const {
-    if (table_) return table_[index];
 #ifdef __CUDA_ARCH__
-    return mq_state(index);
+    return table_[index];  // device code always gives the table (MqDecoder::state)
 #else
-    return kMqStateTable.row[index];
+    return table_ ? table_[index] : kMqStateTable.row[index];
 #endif
   }
 
@@ -426,7 +425,15 @@ class MqDecoder {
   // The byte at index i, 0xFF past the end of the data.
   CF_HD std::uint32_t byte_at(int i) const { return i < len_ ? data_[i] : 0xFFu; }
 
-  CF_HD MqState state(int index) const { return table_ ? table_[index] : mq_state(index); }
+  // Device code always gives the table: mq_state() inlined at every
+  // decision as well would double the decoder's code.
+  CF_HD MqState state(int index) const {
+#ifdef __CUDA_ARCH__
+    return table_[index];
+#else
+    return table_ ? table_[index] : kMqStateTable.row[index];
+#endif
+  }
 
   const MqState *table_ = nullptr;
   const std::uint8_t *data_ = nullptr;

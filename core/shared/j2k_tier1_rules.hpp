@@ -129,6 +129,41 @@ CF_HD constexpr int significance_context(Orientation o, unsigned neighbours) {
   return significance_context(o, horizontal_count(neighbours), vertical_count(neighbours), diagonal_count(neighbours));
 }
 
+// A row's 3x3 neighbourhood as a 9-bit index, for looking its context up
+// instead of counting (SignificanceLabels): bits 0-2 the column on the left
+// (the row above, the row itself, the row below), 3-5 its own column, 6-8
+// the column on the right; bit 4, the sample itself, is 0. With `causal`,
+// the row below the stripe (the last row's bits 2, 5, 8) reads as
+// insignificant, as vertically_causal() has it.
+constexpr unsigned kNeighbourhoodSize = 512;
+CF_HD constexpr unsigned neighbourhood(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r, int row,
+                                       bool causal) {
+  const unsigned n = ((l.sig >> row) & 7u) | ((o.sig >> row) & 5u) << 3 | ((r.sig >> row) & 7u) << 6;
+  return causal && row == kStripeHeight - 1 ? n & ~0x124u : n;
+}
+// The k* mask of a neighbourhood index.
+CF_HD constexpr unsigned neighbour_bits(unsigned n) {
+  return bit_at(n, 0, kNW) | bit_at(n, 1, kW) | bit_at(n, 2, kSW) | bit_at(n, 3, kN) | bit_at(n, 5, kS) |
+         bit_at(n, 6, kNE) | bit_at(n, 7, kE) | bit_at(n, 8, kSE);
+}
+
+// Table D.1 by neighbourhood index, one row per orientation: what a coder
+// reads instead of calling significance_context() per decision (on a GPU,
+// from a copy in shared memory).
+struct alignas(4) SignificanceLabels {
+  std::uint8_t label[4][kNeighbourhoodSize];
+};
+CF_HD constexpr std::uint8_t significance_label(int orientation, unsigned n) {
+  return std::uint8_t(significance_context(Orientation(orientation), neighbour_bits(n)));
+}
+constexpr SignificanceLabels make_significance_labels() {
+  SignificanceLabels t{};
+  for (int o = 0; o < 4; ++o)
+    for (unsigned n = 0; n < kNeighbourhoodSize; ++n) t.label[o][n] = significance_label(o, n);
+  return t;
+}
+inline constexpr SignificanceLabels kSignificanceLabels = make_significance_labels();
+
 // Sign coding (Tables D.2 and D.3). Each pair of opposite direct neighbours
 // contributes +1 (significant and positive), -1 (significant and negative) or
 // 0 per neighbour, the pair's sum clamped to -1..1. The contributions (H, V)
@@ -157,9 +192,11 @@ CF_HD constexpr SignContext sign_context(unsigned neighbours, unsigned negative)
 }
 
 // Magnitude refinement (Table D.4): any of the eight neighbours counts.
+CF_HD constexpr int refinement_label(bool refined_before, bool neighboured) {
+  return refined_before ? kRefineLater : (neighboured ? kRefineFirstNeighboured : kRefineFirstIsolated);
+}
 CF_HD constexpr int refinement_context(bool refined_before, unsigned neighbours) {
-  const int first = (neighbours & 0xffu) ? kRefineFirstNeighboured : kRefineFirstIsolated;
-  return refined_before ? kRefineLater : first;
+  return refinement_label(refined_before, (neighbours & 0xffu) != 0);
 }
 
 // Initial MQ states (Table D.7): the index into the probability estimation

@@ -117,6 +117,33 @@ void significance() {
   }
 }
 
+// The neighbourhood index (bit 3 * (dx + 1) + (dy + 1) for the neighbour
+// at dx, dy): what it says of the columns' bits, and Table D.1 read by it.
+void neighbourhoods() {
+  for (unsigned n = 0; n < t1::kNeighbourhoodSize; ++n) {
+    if (n & 0x10u) continue;  // the sample itself is never in an index
+    int h = 0, v = 0, d = 0;
+    for (int i = 0; i < 9; ++i)
+      if ((n >> i & 1) && i != 4) (i % 3 == 1 ? h : i / 3 == 1 ? v : d) += 1;
+    for (Orientation o : kOrientations) {
+      const int want = table_d1(o, h, v, d), got = t1::kSignificanceLabels.label[int(o)][n];
+      CHECK_MSG(got == want, "%s neighbourhood 0x%03x: label %d, Table D.1 %d", name(o), n, got, want);
+    }
+  }
+  // Against neighbour_mask() for every significance of three columns.
+  for (unsigned bits = 0; bits < (1u << 18); ++bits) {
+    const t1::ColumnBits l{bits & 63u, 0}, o{bits >> 6 & 63u, 0}, r{bits >> 12 & 63u, 0};
+    for (int row = 0; row < t1::kStripeHeight; ++row)
+      for (int causal = 0; causal < 2; ++causal) {
+        unsigned negative;
+        const unsigned want = t1::neighbour_mask(l, o, r, row, causal != 0, negative);
+        const unsigned n = t1::neighbourhood(l, o, r, row, causal != 0);
+        CHECK_MSG((n & 0x10u) == 0 && t1::neighbour_bits(n) == want,
+                  "columns 0x%05x row %d causal %d: index 0x%03x, mask 0x%02x", bits, row, causal, n, want);
+      }
+  }
+}
+
 // Table D.2 - Contributions of the vertical (and the horizontal) neighbours to the sign context.
 enum State { Pos, Neg, Insig };  // significant positive, significant negative, insignificant
 struct ContribRow {
@@ -269,6 +296,7 @@ void vertically_causal() {
 
 int main() {
   significance();
+  neighbourhoods();
   sign();
   refinement();
   initial_states();
