@@ -53,7 +53,7 @@ struct DecodeArgs {
   const int *segment_lengths;
   std::uint8_t *work;
   std::int32_t *coefficients;
-  int *status;  // a t1::BlockStatus per entry of `blocks`
+  int *status;                             // a t1::BlockStatus per entry of `blocks`
   const j2k::ht::DecodeTables *ht_tables;  // HT code-blocks' VLC lookup (read through the cache)
 };
 
