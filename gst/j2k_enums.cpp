@@ -41,3 +41,14 @@ GType gst_cf_j2k_codeblock_style_get_type(void) {
     g_once_init_leave(&type_id, g_flags_register_static("GstCfJ2kCodeblockStyle", values));
   return type_id;
 }
+
+GType gst_cf_j2k_markers_get_type(void) {
+  static gsize type_id = 0;
+  // T.800 A.7: the optional segments of lengths.
+  static const GFlagsValue values[] = {
+      {cf::j2k_marker::kTlm, "TLM: every tile-part's length in the main header", "tlm"},
+      {cf::j2k_marker::kPlt, "PLT: the packets' lengths in each tile-part header", "plt"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_flags_register_static("GstCfJ2kMarkers", values));
+  return type_id;
+}

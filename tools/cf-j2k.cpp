@@ -9,8 +9,9 @@
 // the default is lossless), --bitrate BPP (implies --lossy), --levels N,
 // --max-bytes N (every codestream at most N bytes, lossless ones too),
 // --block WxH, --layers N, --progression lrcp|rlcp|rpcl|pcrl|cprl,
-// --tile WxH, --coder part1|ht (.jph implies ht), --backend
-// auto|cuda|openmp|cpu, --device N.
+// --tile WxH, --coder part1|ht (.jph implies ht), --markers tlm,plt
+// (tile-part lengths in the main header, packet lengths in each tile-part
+// header), --backend auto|cuda|openmp|cpu, --device N.
 //
 // Batches: -i a folder (its .pgm/.ppm, or its codestreams and files, in
 // name order) and -o a folder, the outputs named after the inputs with
@@ -58,8 +59,8 @@ struct UsageError : std::runtime_error {
 const char kUsage[] =
     "usage: cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
-    "                     [--tile WxH]"
-    " [--coder part1|ht] [--backend auto|cuda|openmp|cpu] [--device N]\n"
+    "                     [--tile WxH] [--coder part1|ht] [--markers tlm,plt] [--backend auto|cuda|openmp|cpu]\n"
+    "                     [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.yuv|.raw [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
@@ -223,10 +224,11 @@ int run_jobs(const std::vector<Job> &jobs, bool keep_going, One one) {
 }
 
 int encode(int argc, char **argv) {
-  const auto o = options(argc, argv,
-                         {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression",
-                          "--tile", "--coder", "--backend", "--device", "--ext", "--size", "--format", "--depth"},
-                         {"--lossy", "--keep-going"});
+  const auto o =
+      options(argc, argv,
+              {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression", "--tile",
+               "--coder", "--markers", "--backend", "--device", "--ext", "--size", "--format", "--depth"},
+              {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
   const std::string ext =
@@ -252,6 +254,18 @@ int encode(int argc, char **argv) {
     while (k < 5 && p != names[k]) ++k;
     if (k == 5) throw UsageError("--progression " + p + ": lrcp, rlcp, rpcl, pcrl or cprl");
     s.progression = cf::J2kProgression(k);
+  }
+  if (o.count("--markers")) {
+    const std::string list = o.at("--markers") + ",";
+    for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos; at = comma + 1) {
+      const std::string m = list.substr(at, comma - at);
+      if (m == "tlm")
+        s.markers |= cf::j2k_marker::kTlm;
+      else if (m == "plt")
+        s.markers |= cf::j2k_marker::kPlt;
+      else
+        throw UsageError("--markers " + o.at("--markers") + ": a list of tlm and plt");
+    }
   }
   const std::string coder = o.count("--coder") ? o.at("--coder") : ext == "jph" ? "ht" : "part1";
   if (coder != "part1" && coder != "ht") throw UsageError("--coder " + coder + ": part1 or ht");

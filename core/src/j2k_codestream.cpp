@@ -151,6 +151,12 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
                       std::vector<PrecinctPlan> &plans) {
   const CodestreamParams &p = l.params;
   write_main_header(w, p, steps, comment);
+  std::vector<std::size_t> ptlm;
+  if (p.tlm) {
+    std::vector<std::uint32_t> tiles;
+    for (const TileLayout &tile : l.tiles) tiles.push_back(tile.index);
+    ptlm = write_tlm(w, tiles);
+  }
   const std::uint32_t components = std::uint32_t(p.components.size());
   const std::vector<PacketIndex> order = packet_order(p.progression, p.layers, p.levels, components);
   const std::size_t per_tile = std::size_t(components) * (p.levels + 1);
@@ -158,6 +164,7 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
   std::uint32_t sequence = 0;
   std::vector<PrecinctPacketWriter> writers;
   writers.reserve(per_tile);
+  std::vector<std::uint32_t> packet_lengths;
   for (const TileLayout &tile : l.tiles) {
     // One writer per (component, resolution) precinct of the tile, each
     // lent a plan of `plans` and handing it back once its packets are out.
@@ -168,13 +175,18 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
         precinct_plan(l, steps, blocks, cumulative_passes, tile.first_tile_component + c, r, plan);
         writers.emplace_back(std::move(plan));
       }
-    const std::size_t sot = begin_tile_part(w, tile.index, 0, 1);
+    const std::size_t sot = begin_tile_part(w, tile.index, 0, 1), sod = w.size();
     write_sod(w);
+    packet_lengths.clear();
     for (const PacketIndex &k : order) {
       PrecinctPacketWriter &pw = writers[std::size_t(k.component) * (p.levels + 1) + k.resolution];
+      const std::size_t start = w.size();
       pw.write_next(w, {p.sop, p.eph, sequence++ & 0xFFFF});
+      packet_lengths.push_back(std::uint32_t(w.size() - start));
     }
-    end_tile_part(w, sot);
+    if (p.plt) write_plt(w, sod, packet_lengths);
+    const std::uint32_t length = end_tile_part(w, sot);
+    if (p.tlm) w.patch_u32(ptlm[std::size_t(&tile - l.tiles.data())], length);
     for (std::size_t i = 0; i < per_tile; ++i) plans[i] = std::move(writers[i]).take_plan();
   }
   write_eoc(w);

@@ -37,8 +37,8 @@ struct J2kEncoder::State {
   j2k::CodedBlocks estimates;  // HT at a rate: every plane's estimated length (no codewords)
   std::vector<std::uint32_t> cumulative_passes;
   std::vector<j2k::PrecinctPlan> precinct_plans;  // tier-2's, their room kept from frame to frame
-  cuda::J2kPlanPtr cuda_plan;    // device tables and buffers of this plan (cuda backend)
-  J2kEncoder::StageTimes times;  // of the last frame
+  cuda::J2kPlanPtr cuda_plan;                     // device tables and buffers of this plan (cuda backend)
+  J2kEncoder::StageTimes times;                   // of the last frame
 };
 
 namespace {
@@ -59,7 +59,7 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
          a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
-         a.ht_rate_planes == b.ht_rate_planes && a.max_bytes == b.max_bytes;
+         a.ht_rate_planes == b.ht_rate_planes && a.max_bytes == b.max_bytes && a.markers == b.markers;
 }
 
 // HT at a target rate codes each block at several cleanup planes

@@ -29,9 +29,7 @@ namespace {
 
 // Markers the reader knows besides those of j2k_markers.hpp (T.800 A.2).
 constexpr std::uint16_t kCoc = 0xFF53;
-constexpr std::uint16_t kTlm = 0xFF55;
 constexpr std::uint16_t kPlm = 0xFF57;
-constexpr std::uint16_t kPlt = 0xFF58;
 constexpr std::uint16_t kCpf = 0xFF59;  // corresponding profile (Part 1 amendment)
 constexpr std::uint16_t kQcc = 0xFF5D;
 constexpr std::uint16_t kRgn = 0xFF5E;
@@ -54,7 +52,6 @@ std::string hex16(std::uint32_t v) {
 }
 
 std::string n(std::uint64_t v) { return std::to_string(v); }
-
 
 // The parameters of one marker segment: [pos, end) of the data. Reading
 // past `end` is refused with the segment's name and the field.

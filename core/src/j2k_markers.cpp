@@ -293,7 +293,7 @@ std::size_t begin_tile_part(ByteWriter &w, std::uint32_t tile, std::uint32_t par
   return sot_pos;
 }
 
-void end_tile_part(ByteWriter &w, std::size_t sot_pos) {
+std::uint32_t end_tile_part(ByteWriter &w, std::size_t sot_pos) {
   const std::size_t psot_pos = sot_pos + 6;  // SOT marker, Lsot, Isot
   if (w.size() < sot_pos + 12 || w.bytes()[sot_pos] != 0xFF || w.bytes()[sot_pos + 1] != (kSot & 0xFF))
     throw Error("JPEG 2000 codestream: no SOT marker segment where the tile-part should start");
@@ -301,6 +301,54 @@ void end_tile_part(ByteWriter &w, std::size_t sot_pos) {
   if (length > kMax32)
     throw Error("JPEG 2000 codestream: tile-part of " + std::to_string(length) + " bytes; Psot is 32 bits");
   w.patch_u32(psot_pos, std::uint32_t(length));
+  return std::uint32_t(length);
+}
+
+std::vector<std::size_t> write_tlm(ByteWriter &w, const std::vector<std::uint32_t> &tiles) {
+  const std::size_t tile_parts = tiles.size();
+  constexpr std::size_t kEntry = 6;                          // Ttlm 16 bits, Ptlm 32 bits
+  constexpr std::size_t kPerSegment = (65535 - 4) / kEntry;  // Ltlm, Ztlm, Stlm and the entries in 16 bits
+  if (tile_parts > 256 * kPerSegment)
+    throw Error("JPEG 2000 codestream: " + std::to_string(tile_parts) + " tile-parts need more than 256 TLM segments");
+  std::vector<std::size_t> ptlm;
+  ptlm.reserve(tile_parts);
+  for (std::size_t first = 0, z = 0; first < tile_parts; first += kPerSegment, ++z) {
+    const std::size_t l = w.begin_segment(kTlm);
+    w.u8(std::uint8_t(z));  // Ztlm
+    w.u8(0x60);             // Stlm: ST = 2 (Ttlm 16 bits), SP = 1 (Ptlm 32 bits)
+    for (std::size_t i = first; i < std::min(tile_parts, first + kPerSegment); ++i) {
+      w.u16(std::uint16_t(tiles[i]));  // Ttlm
+      ptlm.push_back(w.size());
+      w.u32(0);
+    }
+    w.end_segment(l);
+  }
+  return ptlm;
+}
+
+void write_plt(ByteWriter &w, std::size_t at, const std::vector<std::uint32_t> &lengths) {
+  ByteWriter plt;
+  std::size_t l = 0, z = 0;
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    std::uint8_t groups[5];
+    int n = 0;
+    for (std::uint32_t v = lengths[i];; v >>= 7) {
+      groups[n++] = std::uint8_t(v & 0x7F);
+      if (v < 0x80) break;
+    }
+    if (i == 0 || plt.size() - l + std::size_t(n) > 0xFFFF) {  // a new segment: Lplt is 16 bits
+      if (i > 0) plt.end_segment(l);
+      if (z > 255) throw Error("JPEG 2000 codestream: a tile-part's packet lengths need more than 256 PLT segments");
+      l = plt.begin_segment(kPlt);
+      plt.u8(std::uint8_t(z++));  // Zplt
+    }
+    while (n > 0) {
+      --n;
+      plt.u8(std::uint8_t(groups[n] | (n > 0 ? 0x80 : 0)));
+    }
+  }
+  if (!lengths.empty()) plt.end_segment(l);
+  w.insert(at, plt.bytes().data(), plt.size());
 }
 
 }  // namespace cf::j2k

@@ -9,9 +9,10 @@
 // so no length is counted by hand.
 //
 // A codestream of one tile-part per tile:
-//   write_main_header (SOC SIZ COD QCD COM),
+//   write_main_header (SOC SIZ COD QCD COM), write_tlm when asked,
 //   then per tile-part: begin_tile_part (SOT) ... write_sod, the packets,
-//   end_tile_part (fills in Psot),
+//   write_plt when asked (put before SOD), end_tile_part (fills in Psot,
+//   and gives the length TLM's entry takes),
 //   and write_eoc.
 #pragma once
 
@@ -35,6 +36,8 @@ constexpr std::uint16_t kCom = 0xFF64;  // comment
 constexpr std::uint16_t kCap = 0xFF50;  // extended capabilities (T.814, Part 15)
 constexpr std::uint16_t kSop = 0xFF91;  // start of packet (in the bit stream)
 constexpr std::uint16_t kEph = 0xFF92;  // end of packet header (in the bit stream)
+constexpr std::uint16_t kTlm = 0xFF55;  // tile-part lengths (main header)
+constexpr std::uint16_t kPlt = 0xFF58;  // packet lengths (tile-part header)
 
 // Bytes of a codestream, appended at the end of a growing buffer; values
 // already written can be patched in place (lengths known only later).
@@ -50,6 +53,10 @@ class ByteWriter {
   void u16(std::uint16_t v);
   void u32(std::uint32_t v);
   void append(const std::uint8_t *data, std::size_t n) { bytes_.insert(bytes_.end(), data, data + n); }
+  // Moves the bytes from `pos` on up by n and writes `data` there.
+  void insert(std::size_t pos, const std::uint8_t *data, std::size_t n) {
+    bytes_.insert(bytes_.begin() + std::ptrdiff_t(pos), data, data + n);
+  }
   void marker(std::uint16_t m) { u16(m); }
   // Overwrites the 16 or 32 bits at `pos` (already written).
   void patch_u16(std::size_t pos, std::uint16_t v);
@@ -118,6 +125,8 @@ struct CodestreamParams {
   bool mct = false;
   bool sop = false;              // SOP marker segments may precede packets
   bool eph = false;              // EPH markers end packet headers
+  bool tlm = false;              // TLM in the main header (write_tlm, end_tile_part)
+  bool plt = false;              // PLT in each tile-part header (write_plt)
   std::uint32_t guard_bits = 2;  // 0..7
 };
 
@@ -186,8 +195,20 @@ void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vect
 std::size_t begin_tile_part(ByteWriter &w, std::uint32_t tile, std::uint32_t part, std::uint32_t parts);
 void write_sod(ByteWriter &w);
 // Sets the tile-part's Psot: the bytes from its SOT marker to the end
-// written so far (the tile-part's data included).
-void end_tile_part(ByteWriter &w, std::size_t sot_pos);
+// written so far (the tile-part's data included); returns it.
+std::uint32_t end_tile_part(ByteWriter &w, std::size_t sot_pos);
+
+// TLM (T.800 A.7.1) for the tile-parts to come, `tiles` holding each one's
+// Isot in codestream order: Ttlm of 16 bits and Ptlm of 32 bits each (Stlm
+// 0x60), in as many segments as Ltlm's 16 bits need, every Ptlm 0; returns
+// where each Ptlm is, for the tile-part's length once it is written.
+std::vector<std::size_t> write_tlm(ByteWriter &w, const std::vector<std::uint32_t> &tiles);
+
+// PLT (T.800 A.7.3) of a tile-part's packets, `lengths` in the order they
+// were written, each Iplt in 7-bit groups (the high bit set in all but the
+// last), in as many segments as Lplt's 16 bits need (Zplt 0..255; throws
+// cf::Error beyond); put into the codestream at `at` (where SOD is).
+void write_plt(ByteWriter &w, std::size_t at, const std::vector<std::uint32_t> &lengths);
 void write_eoc(ByteWriter &w);
 
 // The encoder's name for COM.

@@ -100,6 +100,8 @@ std::string settings_rules(const J2kSettings &s) {
   if (s.codeblock_style & ~j2k::t1::kStylesSupported)
     return "codeblock-style " + std::to_string(s.codeblock_style) + ": this encoder codes only the style bits " +
            std::to_string(j2k::t1::kStylesSupported);
+  if (s.markers & ~j2k_marker::kAll)
+    return "markers " + std::to_string(s.markers) + " sets bits other than tlm (1) and plt (2)";
   if (s.ht_rate_planes < 0 || s.ht_rate_planes > j2k::t1::kMaxBitplanes)
     return "ht-rate-planes = " + std::to_string(s.ht_rate_planes) + " must be 0 (every plane) to " +
            std::to_string(j2k::t1::kMaxBitplanes);
@@ -137,6 +139,8 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.layers = std::uint32_t(s.layers);
   p.reversible = s.reversible;
   p.mct = in.rgb;
+  p.tlm = (s.markers & j2k_marker::kTlm) != 0;
+  p.plt = (s.markers & j2k_marker::kPlt) != 0;
   return p;
 }
 

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -154,7 +155,8 @@ static void settings_round_trips() {
                                     "layers=7 progression=rpcl",
                                     "tile-width=16 tile-height=8 levels=0",
                                     "tile-width=48 tile-height=32 levels=2",
-                                    "tile-width=100 tile-height=64 levels=3"};
+                                    "tile-width=100 tile-height=64 levels=3",
+                                    "tile-width=100 tile-height=64 levels=3 markers=tlm+plt"};
   for (const char *p : progressions) props.push_back(std::string("progression=") + p + " layers=2");
   static const struct {
     const char *nick;
@@ -245,6 +247,36 @@ static void rate_budget() {
                 budget);
       if (out) gst_buffer_unref(out);
     }
+}
+
+// `markers` puts TLM in the main header and PLT in each tile-part header
+// (their contents: test_j2k_encoder), nothing without it.
+static void length_markers() {
+  for (const char *markers : {"", " markers=tlm", " markers=plt", " markers=tlm+plt"}) {
+    const std::string element = std::string("cudaj2kenc backend=cpu tile-width=128 tile-height=128") + markers;
+    GstBuffer *out = encode_one(element.c_str(), "RGB", 321, 241, 13);
+    GstMapInfo map;
+    if (!out || !gst_buffer_map(out, &map, GST_MAP_READ)) {
+      CHECK_MSG(false, "%s: no codestream", element.c_str());
+      if (out) gst_buffer_unref(out);
+      continue;
+    }
+    // Marker segments from SIZ to the first SOT (the main header), then
+    // the segments of the first tile-part header, up to SOD.
+    bool tlm = false, plt = false;
+    std::size_t pos = 2, sot = 0;
+    while (pos + 4 <= map.size && map.data[pos] == 0xFF && map.data[pos + 1] != 0x93) {
+      const unsigned m = map.data[pos + 1];
+      if (m == 0x90) sot = pos;
+      tlm |= m == 0x55 && sot == 0;
+      plt |= m == 0x58 && sot != 0;
+      pos += 2 + (std::size_t(map.data[pos + 2]) << 8 | map.data[pos + 3]);
+    }
+    const bool want_tlm = std::strstr(markers, "tlm") != nullptr, want_plt = std::strstr(markers, "plt") != nullptr;
+    CHECK_MSG(sot && tlm == want_tlm && plt == want_plt, "%s: TLM %d, PLT %d", element.c_str(), tlm, plt);
+    gst_buffer_unmap(out, &map);
+    gst_buffer_unref(out);
+  }
 }
 
 // `max-bytes` caps every codestream, lossless coding included: noise
@@ -483,6 +515,15 @@ static void properties() {
   } else {
     CHECK_MSG(false, "codeblock-style is not flags");
   }
+  p = spec(e, "markers");
+  if (p && G_IS_PARAM_SPEC_FLAGS(p)) {
+    GFlagsClass *k = G_PARAM_SPEC_FLAGS(p)->flags_class;
+    GFlagsValue *tlm = g_flags_get_value_by_nick(k, "tlm"), *plt = g_flags_get_value_by_nick(k, "plt");
+    CHECK(tlm && tlm->value == cf::j2k_marker::kTlm && plt && plt->value == cf::j2k_marker::kPlt &&
+          G_PARAM_SPEC_FLAGS(p)->default_value == 0);
+  } else {
+    CHECK_MSG(false, "markers is not flags");
+  }
   // The engine properties are the other elements' own.
   GstElement *other = gst_element_factory_make("cudacdf53", nullptr);
   gst_object_ref_sink(other);
@@ -642,6 +683,7 @@ int main(int argc, char **argv) {
   irreversible();
   rate_budget();
   byte_limit();
+  length_markers();
   size_messages();
   cpu_openmp_identical();
   muxed("mxfmux", "mxfdemux", ".mxf", "I420", "YCbCr-4:2:0");

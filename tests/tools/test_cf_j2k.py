@@ -194,6 +194,25 @@ def main():
         ht = int(field("cblksty"), 0) & 0x40 != 0  # opj_dump's code-block style: bit 6, HT code-blocks
         check(("HT (HTJ2K)" in mine) == ht and (ht or "Part 1 (EBCOT)" in mine), f"info of {f}: block coder")
 
+    # --markers: TLM in the main header (info lists it, opj_decompress reads a tile by it), PLT in the
+    # tile-part headers; OpenJPEG and OpenJPH decode the streams exactly.
+    want = samples(t("baboon.ppm"))
+    for out, coder in ((".j2k", "part1"), (".j2c", "ht")):
+        enc = t("marked" + out)
+        r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", enc, "--coder", coder, "--tile", "128x128",
+                "--markers", "tlm,plt")
+        check(r.returncode == 0, f"encode with --markers tlm,plt ({coder}): {r.stderr.strip()}")
+        check("TLM" in run(CF_J2K, "info", enc).stdout, f"info of {out} with --markers: TLM listed")
+        r = run("opj_decompress", "-i", enc, "-o", t("marked.ppm"))
+        check(r.returncode == 0 and np.array_equal(samples(t("marked.ppm")), want), f"opj_decompress of {out} with TLM, PLT")
+        r = run("opj_decompress", "-i", enc, "-o", t("tile5.ppm"), "-t", "5")
+        check(r.returncode == 0 and np.array_equal(samples(t("tile5.ppm")), want[128:256, 128:256]),
+              f"opj_decompress -t 5 of {out} with TLM")
+        if coder == "ht":
+            r = run("ojph_expand", "-i", enc, "-o", t("marked-ojph.ppm"))
+            check(r.returncode == 0 and np.array_equal(samples(t("marked-ojph.ppm")), want),
+                  f"ojph_expand of {out} with TLM, PLT")
+
     # Bad input: a one-line message, status 1 (input) or 2 (command line), no output.
     with open(t("cut.ppm"), "wb") as f:
         f.write(open(t("baboon.ppm"), "rb").read()[:5000])
@@ -205,6 +224,7 @@ def main():
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.png")], 2, ".j2k, .j2c, .jp2 or .jph"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "40"], 2, "--levels"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--frobnicate", "1"], 2, "unknown option"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--markers", "tlm,sop"], 2, "--markers"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.jph"), "--coder", "part1"], 2, "HT code-blocks"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "12"], 1, "levels"),
         (["decode", "-i", t("junk.j2k"), "-o", t("x.ppm")], 1, "neither a codestream"),

@@ -130,11 +130,11 @@ std::vector<std::uint8_t> encode(cf::Backend b, const TestImage &t, const cf::J2
 }
 
 std::string describe(const cf::J2kSettings &s) {
-  return std::string(cf::j2k_block_coder_name(s.block_coder)) + (s.reversible ? " rev" : " irr") + " L" + std::to_string(s.levels) + " cb" +
-         std::to_string(s.codeblock_width) + "x" + std::to_string(s.codeblock_height) + " " +
-         cf::j2k_progression_name(s.progression) + " layers" + std::to_string(s.layers) + " tile" +
-         std::to_string(s.tile_width) + "x" + std::to_string(s.tile_height) + " style" +
-         std::to_string(s.codeblock_style);
+  return std::string(cf::j2k_block_coder_name(s.block_coder)) + (s.reversible ? " rev" : " irr") + " L" +
+         std::to_string(s.levels) + " cb" + std::to_string(s.codeblock_width) + "x" +
+         std::to_string(s.codeblock_height) + " " + cf::j2k_progression_name(s.progression) + " layers" +
+         std::to_string(s.layers) + " tile" + std::to_string(s.tile_width) + "x" + std::to_string(s.tile_height) +
+         " style" + std::to_string(s.codeblock_style);
 }
 
 int decoded = 0, decoded_ht = 0;
@@ -365,6 +365,91 @@ void tiles(const std::vector<cft::Photo> &photos) {
     }
 }
 
+unsigned be16(const std::vector<std::uint8_t> &b, std::size_t at) { return unsigned(b[at]) << 8 | b[at + 1]; }
+std::uint32_t be32(const std::vector<std::uint8_t> &b, std::size_t at) {
+  return std::uint32_t(be16(b, at)) << 16 | be16(b, at + 2);
+}
+
+// TLM and PLT (T.800 A.7.1, A.7.3) read back by the codestream's own
+// structure: each TLM entry names its tile-part and gives its Psot; each
+// tile-part's PLT lists one length per packet (layers x resolutions x
+// components of them) adding up to the bytes after SOD; without the two
+// segments (and with Psot less the PLT bytes) the codestream is the one
+// written without them. opj_decompress (and ojph_expand for HT) decode it.
+void markers(const std::vector<cft::Photo> &photos) {
+  const std::vector<TestImage> mid = images_of_size(321, 241, 9, photos);
+  for (const TestImage *t : {&mid[2], &mid[5]})
+    for (const cf::J2kBlockCoder coder : {cf::J2kBlockCoder::Part1, cf::J2kBlockCoder::Ht}) {
+      cf::J2kSettings s;
+      s.tile_width = 107;
+      s.tile_height = 121;
+      s.levels = 3;
+      s.layers = coder == cf::J2kBlockCoder::Part1 ? 3 : 1;
+      s.block_coder = coder;
+      s.markers = cf::j2k_marker::kAll;
+      const std::string what = t->name + " " + describe(s) + " tlm+plt";
+      check_case(*t, s);
+      const std::vector<std::uint8_t> cs = encode(cf::Backend::Cpu, *t, s);
+      s.markers = 0;
+      const std::vector<std::uint8_t> plain = encode(cf::Backend::Cpu, *t, s);
+      std::vector<std::uint8_t> stripped(cs.begin(), cs.begin() + 2);  // SOC
+      std::vector<std::pair<unsigned, std::uint32_t>> tlm;
+      std::size_t pos = 2;
+      for (unsigned m; pos + 4 <= cs.size() && (m = be16(cs, pos)) != 0xFF90;) {
+        const std::size_t l = be16(cs, pos + 2);
+        if (m == 0xFF55) {
+          CHECK_MSG(cs[pos + 5] == 0x60, "%s: Stlm 0x%02X", what.c_str(), cs[pos + 5]);
+          for (std::size_t e = pos + 6; e + 6 <= pos + 2 + l; e += 6) tlm.push_back({be16(cs, e), be32(cs, e + 2)});
+        } else {
+          stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(pos), cs.begin() + std::ptrdiff_t(pos + 2 + l));
+        }
+        pos += 2 + l;
+      }
+      const std::size_t packets = std::size_t(s.layers) * (s.levels + 1) * std::size_t(t->in.frame.n_components);
+      std::size_t parts = 0;
+      while (pos + 12 <= cs.size() && be16(cs, pos) == 0xFF90) {
+        const unsigned isot = be16(cs, pos + 4);
+        const std::uint32_t psot = be32(cs, pos + 6);
+        CHECK_MSG(parts < tlm.size() && tlm[parts].first == isot && tlm[parts].second == psot,
+                  "%s: tile-part %zu (tile %u, %u bytes) against its TLM entry", what.c_str(), parts, isot, psot);
+        const std::size_t at = stripped.size();
+        stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(pos), cs.begin() + std::ptrdiff_t(pos + 12));
+        std::size_t p = pos + 12;
+        std::vector<std::uint32_t> lengths;
+        for (unsigned m; p + 4 <= cs.size() && (m = be16(cs, p)) != 0xFF93;) {
+          const std::size_t l = be16(cs, p + 2);
+          if (m == 0xFF58) {
+            std::uint32_t v = 0;
+            for (std::size_t i = p + 5; i < p + 2 + l; ++i) {
+              v = v << 7 | (cs[i] & 0x7Fu);
+              if ((cs[i] & 0x80) == 0) lengths.push_back(v), v = 0;
+            }
+          } else {
+            stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(p), cs.begin() + std::ptrdiff_t(p + 2 + l));
+          }
+          p += 2 + l;
+        }
+        const std::size_t end = pos + psot, data = p + 2;
+        std::size_t sum = 0;
+        for (std::uint32_t v : lengths) sum += v;
+        CHECK_MSG(lengths.size() == packets && end <= cs.size() && sum == end - data,
+                  "%s: tile %u: PLT gives %zu packets of %zu bytes; %zu packets of %zu bytes follow SOD", what.c_str(),
+                  isot, lengths.size(), sum, packets, end - data);
+        if (end > cs.size()) break;
+        stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(p), cs.begin() + std::ptrdiff_t(end));
+        const std::uint32_t length = std::uint32_t(stripped.size() - at);
+        for (int k = 0; k < 4; ++k) stripped[at + 6 + std::size_t(k)] = std::uint8_t(length >> (24 - 8 * k));
+        pos = end;
+        ++parts;
+      }
+      CHECK_MSG(parts == tlm.size() && parts == 3 * 2, "%s: %zu tile-parts, %zu TLM entries, 6 tiles", what.c_str(),
+                parts, tlm.size());
+      stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(pos), cs.end());  // EOC
+      CHECK_MSG(stripped == plain, "%s: without TLM and PLT, %zu bytes against %zu written without them", what.c_str(),
+                stripped.size(), plain.size());
+    }
+}
+
 // PSNR of opj_compress at `bytes` (its -r ratio), same levels and blocks.
 double openjpeg_psnr(const TestImage &t, std::size_t bytes) {
   const cf::FrameView &f = t.in.frame;
@@ -450,8 +535,8 @@ void ht(const std::vector<cft::Photo> &photos) {
       }
   const std::vector<TestImage> mid = images_of_size(321, 241, 14, photos);
   for (const TestImage *t : {&mid[0], &mid[2], &mid[5]})
-    for (const auto &shape : std::vector<std::array<int, 5>>{{4, 4, 1, 0, 0}, {16, 16, 3, 0, 0}, {4, 32, 2, 96, 64},
-                                                             {1024, 4, 2, 0, 0}, {32, 128, 3, 100, 100}})
+    for (const auto &shape : std::vector<std::array<int, 5>>{
+             {4, 4, 1, 0, 0}, {16, 16, 3, 0, 0}, {4, 32, 2, 96, 64}, {1024, 4, 2, 0, 0}, {32, 128, 3, 100, 100}})
       for (bool reversible : {true, false}) {
         cf::J2kSettings s;
         s.block_coder = cf::J2kBlockCoder::Ht;
@@ -478,8 +563,8 @@ void ht(const std::vector<cft::Photo> &photos) {
       s.bitrate = bpp;
       const Outcome o = check_case(*t, s);
       const double target = std::floor(bpp * pixels / 8);
-      CHECK_MSG(o.bytes <= target && o.bytes >= 0.98 * target, "%s ht at %.2f bpp: %zu bytes for %.0f",
-                t->name.c_str(), bpp, o.bytes, target);
+      CHECK_MSG(o.bytes <= target && o.bytes >= 0.98 * target, "%s ht at %.2f bpp: %zu bytes for %.0f", t->name.c_str(),
+                bpp, o.bytes, target);
       CHECK_MSG(o.psnr > last, "%s ht: PSNR %.2f at %.2f bpp is not above %.2f", t->name.c_str(), o.psnr, bpp, last);
       last = o.psnr;
       s.ht_rate_planes = 0;
@@ -613,6 +698,7 @@ int main() {
   formats_and_sizes(photos);
   levels_blocks_orders(photos);
   tiles(photos);
+  markers(photos);
   irreversible(photos);
   max_bytes(photos);
   large(photos);
@@ -620,8 +706,7 @@ int main() {
     ht(photos);
   else
     std::printf("ojph_expand not found (Debian package openjph-tools): HT codestreams not checked\n");
-  std::printf("%d codestreams decoded by opj_decompress, %d of them HT and by ojph_expand too\n", decoded,
-              decoded_ht);
+  std::printf("%d codestreams decoded by opj_decompress, %d of them HT and by ojph_expand too\n", decoded, decoded_ht);
   if (!cft::failures()) std::filesystem::remove_all(temp_dir);
   return cft::test_result();
 }

@@ -246,6 +246,64 @@ static void known_bytes_other_segments() {
   }
 }
 
+// TLM and PLT (T.800 A.7.1, A.7.3): known bytes, and the split into
+// several segments when Lxxx's 16 bits run out.
+static void length_segments() {
+  {
+    ByteWriter w;
+    const std::vector<std::size_t> at = write_tlm(w, {0, 1, 7});
+    w.patch_u32(at[0], 0x01020304);
+    w.patch_u32(at[2], 300);
+    // FF55, Ltlm = 4 + 3 x 6, Ztlm 0, Stlm 0x60, (Ttlm 16 bits, Ptlm 32 bits) x 3
+    check_bytes(w, {0xFF, 0x55, 0x00, 0x16, 0x00, 0x60, 0x00, 0x00, 0x01, 0x02, 0x03, 0x04,
+                    0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x01, 0x2C},
+                "TLM of three tile-parts");
+  }
+  {
+    ByteWriter w;
+    w.u8(0xAA);
+    w.u8(0xBB);
+    // 0x7F: one group; 0x80 = 1 0000000: 0x81 0x00; 0x4000 = 1 0000000 0000000: 0x81 0x80 0x00
+    write_plt(w, 1, {0x7F, 0x80, 0x4000, 0});
+    check_bytes(w, {0xAA, 0xFF, 0x58, 0x00, 0x0A, 0x00, 0x7F, 0x81, 0x00, 0x81, 0x80, 0x00, 0x00, 0xBB},
+                "PLT of four packets put before the byte at 1");
+  }
+  {
+    // 30,000 lengths of 3 bytes each: 90,000 bytes, two segments.
+    const std::vector<std::uint32_t> lengths(30000, 0x4000);
+    ByteWriter w;
+    write_plt(w, 0, lengths);
+    const Bytes &b = w.bytes();
+    std::size_t pos = 0, read = 0;
+    int segments = 0;
+    while (pos + 5 <= b.size()) {
+      CHECK(b[pos] == 0xFF && b[pos + 1] == 0x58);
+      const std::size_t l = std::size_t(b[pos + 2]) << 8 | b[pos + 3];
+      CHECK_MSG(b[pos + 4] == segments, "PLT segment %d: Zplt %d", segments, b[pos + 4]);
+      CHECK_MSG((l - 3) % 3 == 0, "PLT segment %d splits a length (Lplt %zu)", segments, l);
+      read += (l - 3) / 3;
+      pos += 2 + l;
+      ++segments;
+    }
+    CHECK_MSG(pos == b.size() && segments == 2 && read == lengths.size(),
+              "PLT of 30000 lengths: %d segments holding %zu lengths, %zu of %zu bytes walked", segments, read, pos,
+              b.size());
+  }
+  {
+    // 11,000 tile-parts: 10,921 entries fit one TLM segment.
+    std::vector<std::uint32_t> tiles(11000);
+    for (std::size_t i = 0; i < tiles.size(); ++i) tiles[i] = std::uint32_t(i);
+    ByteWriter w;
+    const std::vector<std::size_t> at = write_tlm(w, tiles);
+    const Bytes &b = w.bytes();
+    const std::size_t first = std::size_t(b[2]) << 8 | b[3];
+    CHECK_MSG(at.size() == tiles.size() && first == 4 + 6 * 10921 && b[4] == 0 && b[2 + first + 2 + 2] == 1,
+              "TLM of 11000 tile-parts: first Ltlm %zu, second Ztlm %d", first, b[2 + first + 2 + 2]);
+    CHECK(b.size() == 2 * 6 + 6 * tiles.size());  // FF55, Ltlm, Ztlm, Stlm per segment
+    CHECK(at[10921] == 2 + first + 8);            // the second segment's first Ptlm, after its Ttlm
+  }
+}
+
 static void subband_order() {
   const auto bands = subbands_in_order(2);
   const struct {
@@ -706,6 +764,7 @@ int main() {
   known_bytes_small_config();
   known_bytes_wide_config();
   known_bytes_other_segments();
+  length_segments();
   subband_order();
   expounded_steps();
   rules();

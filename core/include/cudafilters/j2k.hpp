@@ -47,6 +47,15 @@ constexpr unsigned kSegmentationSymbols = 0x20;
 constexpr unsigned kAll = 0x3F;
 }  // namespace j2k_style
 
+// Optional marker segments (T.800 A.7), as `opj_compress -TLM -PLT` writes
+// them: the lengths a reader needs to find a tile-part or a packet without
+// parsing what comes before it.
+namespace j2k_marker {
+constexpr unsigned kTlm = 0x1;  // TLM in the main header: every tile-part's length
+constexpr unsigned kPlt = 0x2;  // PLT in each tile-part header: its packets' lengths
+constexpr unsigned kAll = 0x3;
+}  // namespace j2k_marker
+
 struct J2kSettings {
   bool reversible = true;  // true: RCT + 5/3, lossless; false: ICT + 9/7, quantised
   int levels = 5;          // decomposition levels, 0..32 and at most log2 of the smallest tile side
@@ -78,6 +87,7 @@ struct J2kSettings {
   // of every block (the exhaustive search: slower, at most a few
   // hundredths of a dB better).
   int ht_rate_planes = 3;
+  unsigned markers = 0;  // j2k_marker bits
 };
 
 // The frame to code: U8 or U16 samples, 1 to 4 components; component 0 has
