@@ -43,7 +43,7 @@ struct Settings {
   int levels = 5, cb_w = 64, cb_h = 64;
   double bitrate = 0;
   int layers = 1, progression = 0, tile_w = 0, tile_h = 0;
-  unsigned style = 0;
+  unsigned style = 0, markers = 0;
 };
 
 const char *const kProgressions[] = {"lrcp", "rlcp", "rpcl", "pcrl", "cprl"};
@@ -72,19 +72,19 @@ void fuzz_settings(cffuzz::Input &in, Settings &s) {
     };
     s.tile_w = side(), s.tile_h = side();
   }
-  if (which & 0x80) s.style = in.below(64);
+  if (which & 0x80) s.style = in.below(64), s.markers = in.below(4);
 }
 
 void apply(GstElement *e, const Settings &s, std::string *log) {
   g_object_set(e, "reversible", gboolean(s.reversible), "levels", s.levels, "codeblock-width", s.cb_w,
                "codeblock-height", s.cb_h, "bitrate", s.bitrate, "layers", s.layers, "tile-width", s.tile_w,
-               "tile-height", s.tile_h, "codeblock-style", guint(s.style), nullptr);
+               "tile-height", s.tile_h, "codeblock-style", guint(s.style), "markers", guint(s.markers), nullptr);
   gst_util_set_object_arg(G_OBJECT(e), "progression", kProgressions[s.progression]);
   *log += " reversible=" + std::to_string(s.reversible) + " levels=" + std::to_string(s.levels) +
           " codeblock=" + std::to_string(s.cb_w) + "x" + std::to_string(s.cb_h) +
           " bitrate=" + std::to_string(s.bitrate) + " layers=" + std::to_string(s.layers) +
           " progression=" + kProgressions[s.progression] + " tile=" + std::to_string(s.tile_w) + "x" +
-          std::to_string(s.tile_h) + " style=" + std::to_string(s.style);
+          std::to_string(s.tile_h) + " style=" + std::to_string(s.style) + " markers=" + std::to_string(s.markers);
 }
 
 std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
