@@ -35,7 +35,8 @@
  * under it each frame's size is posted in an element message "cudaj2kenc":
  * frame, bytes, max-bytes, bits-per-pixel),
  * `layers`, `progression`, `tile-width`, `tile-height`, `codeblock-style`,
- * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), `markers` (tlm: tile-part lengths in the main
+ * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), `tile-parts` (one, or a tile-part wherever the
+ * resolution, layer or component of the next packet changes), `markers` (tlm: tile-part lengths in the main
  * header, plt: packet lengths in each tile-part header), and the engine properties of every cudafilters element
  * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is host memory, so every frame
  * ends with its codestream complete whatever `host-wait` says; it only decides whether the engine waits for GStreamer's
@@ -133,6 +134,7 @@ enum {
   PROP_BLOCK_CODER,
   PROP_MAX_BYTES,
   PROP_MARKERS,
+  PROP_TILE_PARTS,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -405,6 +407,7 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_BLOCK_CODER: s.block_coder = cf::J2kBlockCoder(g_value_get_enum(value)); break;
     case PROP_MAX_BYTES: s.max_bytes = g_value_get_uint64(value); break;
     case PROP_MARKERS: s.markers = g_value_get_flags(value); break;
+    case PROP_TILE_PARTS: s.tile_parts = cf::J2kTileParts(g_value_get_enum(value)); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::HostWait))
         cfgst::set_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -433,6 +436,7 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_BLOCK_CODER: g_value_set_enum(value, int(s.block_coder)); break;
     case PROP_MAX_BYTES: g_value_set_uint64(value, s.max_bytes); break;
     case PROP_MARKERS: g_value_set_flags(value, s.markers); break;
+    case PROP_TILE_PARTS: g_value_set_enum(value, int(s.tile_parts)); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -514,6 +518,12 @@ static void install_settings_properties(GObjectClass *gobject_class) {
       gobject_class, PROP_MARKERS,
       g_param_spec_flags("markers", "Markers", "Optional marker segments of lengths (T.800 A.7): tlm, plt",
                          GST_TYPE_CF_J2K_MARKERS, d.markers, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_TILE_PARTS,
+      g_param_spec_enum("tile-parts", "Tile-parts",
+                        "Where a tile's packets start a new tile-part: one per tile, or wherever the resolution, "
+                        "layer or component of the next packet changes",
+                        GST_TYPE_CF_J2K_TILE_PARTS, int(d.tile_parts), rw));
 }
 
 static void gst_cuda_j2k_enc_class_init(GstCudaJ2kEncClass *klass) {
@@ -549,6 +559,7 @@ static void gst_cuda_j2k_enc_class_init(GstCudaJ2kEncClass *klass) {
   gst_type_mark_as_plugin_api(GST_TYPE_CF_J2K_PROGRESSION, GstPluginAPIFlags(0));
   gst_type_mark_as_plugin_api(GST_TYPE_CF_J2K_CODEBLOCK_STYLE, GstPluginAPIFlags(0));
   gst_type_mark_as_plugin_api(GST_TYPE_CF_J2K_MARKERS, GstPluginAPIFlags(0));
+  gst_type_mark_as_plugin_api(GST_TYPE_CF_J2K_TILE_PARTS, GstPluginAPIFlags(0));
 }
 
 static void gst_cuda_j2k_enc_init(GstCudaJ2kEnc *self) { cfgst::construct_private(PRIV(self)); }

@@ -42,6 +42,19 @@ GType gst_cf_j2k_codeblock_style_get_type(void) {
   return type_id;
 }
 
+GType gst_cf_j2k_tile_parts_get_type(void) {
+  static gsize type_id = 0;
+  // T.800 A.4.2: where a tile's packets start a new tile-part.
+  static const GEnumValue values[] = {
+      {int(cf::J2kTileParts::One), "One tile-part per tile", "one"},
+      {int(cf::J2kTileParts::Resolution), "A tile-part wherever the resolution changes", "resolution"},
+      {int(cf::J2kTileParts::Layer), "A tile-part wherever the layer changes", "layer"},
+      {int(cf::J2kTileParts::Component), "A tile-part wherever the component changes", "component"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfJ2kTileParts", values));
+  return type_id;
+}
+
 GType gst_cf_j2k_markers_get_type(void) {
   static gsize type_id = 0;
   // T.800 A.7: the optional segments of lengths.

@@ -1,6 +1,7 @@
-// The GTypes of cudaj2kenc's progression, block-coder, codeblock-style and
-// markers properties, whose values are cf::J2kProgression's,
-// cf::J2kBlockCoder's, the j2k_style bits and the j2k_marker bits.
+// The GTypes of cudaj2kenc's progression, block-coder, codeblock-style,
+// tile-parts and markers properties, whose values are cf::J2kProgression's,
+// cf::J2kBlockCoder's, the j2k_style bits, cf::J2kTileParts' and the
+// j2k_marker bits.
 #pragma once
 
 #include <glib-object.h>
@@ -15,6 +16,9 @@ GType gst_cf_j2k_block_coder_get_type(void);
 
 #define GST_TYPE_CF_J2K_CODEBLOCK_STYLE (gst_cf_j2k_codeblock_style_get_type())
 GType gst_cf_j2k_codeblock_style_get_type(void);
+
+#define GST_TYPE_CF_J2K_TILE_PARTS (gst_cf_j2k_tile_parts_get_type())
+GType gst_cf_j2k_tile_parts_get_type(void);
 
 #define GST_TYPE_CF_J2K_MARKERS (gst_cf_j2k_markers_get_type())
 GType gst_cf_j2k_markers_get_type(void);

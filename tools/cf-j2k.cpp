@@ -9,9 +9,10 @@
 // the default is lossless), --bitrate BPP (implies --lossy), --levels N,
 // --max-bytes N (every codestream at most N bytes, lossless ones too),
 // --block WxH, --layers N, --progression lrcp|rlcp|rpcl|pcrl|cprl,
-// --tile WxH, --coder part1|ht (.jph implies ht), --markers tlm,plt
-// (tile-part lengths in the main header, packet lengths in each tile-part
-// header), --backend auto|cuda|openmp|cpu, --device N.
+// --tile WxH, --tile-parts one|resolution|layer|component (where a tile's
+// packets start a new tile-part), --coder part1|ht (.jph implies ht),
+// --markers tlm,plt (tile-part lengths in the main header, packet lengths
+// in each tile-part header), --backend auto|cuda|openmp|cpu, --device N.
 //
 // Batches: -i a folder (its .pgm/.ppm, or its codestreams and files, in
 // name order) and -o a folder, the outputs named after the inputs with
@@ -59,8 +60,8 @@ struct UsageError : std::runtime_error {
 const char kUsage[] =
     "usage: cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
-    "                     [--tile WxH] [--coder part1|ht] [--markers tlm,plt] [--backend auto|cuda|openmp|cpu]\n"
-    "                     [--device N]\n"
+    "                     [--tile WxH] [--tile-parts one|resolution|layer|component] [--coder part1|ht]\n"
+    "                     [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.yuv|.raw [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
@@ -224,11 +225,11 @@ int run_jobs(const std::vector<Job> &jobs, bool keep_going, One one) {
 }
 
 int encode(int argc, char **argv) {
-  const auto o =
-      options(argc, argv,
-              {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression", "--tile",
-               "--coder", "--markers", "--backend", "--device", "--ext", "--size", "--format", "--depth"},
-              {"--lossy", "--keep-going"});
+  const auto o = options(
+      argc, argv,
+      {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression", "--tile",
+       "--tile-parts", "--coder", "--markers", "--backend", "--device", "--ext", "--size", "--format", "--depth"},
+      {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
   const std::string ext =
@@ -254,6 +255,13 @@ int encode(int argc, char **argv) {
     while (k < 5 && p != names[k]) ++k;
     if (k == 5) throw UsageError("--progression " + p + ": lrcp, rlcp, rpcl, pcrl or cprl");
     s.progression = cf::J2kProgression(k);
+  }
+  if (o.count("--tile-parts")) {
+    const std::string t = o.at("--tile-parts");
+    int k = 0;
+    while (k < 4 && t != cf::j2k_tile_parts_name(cf::J2kTileParts(k))) ++k;
+    if (k == 4) throw UsageError("--tile-parts " + t + ": one, resolution, layer or component");
+    s.tile_parts = cf::J2kTileParts(k);
   }
   if (o.count("--markers")) {
     const std::string list = o.at("--markers") + ",";

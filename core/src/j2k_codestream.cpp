@@ -41,6 +41,37 @@ std::vector<PacketIndex> packet_order(Progression order, std::uint32_t layers, s
   return out;
 }
 
+bool starts_tile_part(std::uint8_t division, const PacketIndex &before, const PacketIndex &k) {
+  switch (division) {
+    case tile_part_division::kResolution: return k.resolution != before.resolution;
+    case tile_part_division::kLayer: return k.layer != before.layer;
+    case tile_part_division::kComponent: return k.component != before.component;
+    default: return false;
+  }
+}
+
+std::uint64_t tile_parts_per_tile(Progression order, std::uint32_t layers, std::uint32_t levels,
+                                  std::uint32_t components, std::uint8_t division) {
+  // packet_order's loops, outermost first: 'L'ayer, 'R'esolution, 'C'omponent.
+  const char *nesting = order == Progression::Lrcp   ? "LRC"
+                        : order == Progression::Rlcp ? "RLC"
+                        : order == Progression::Rpcl ? "RCL"
+                                                     : "CRL";
+  const char key = division == tile_part_division::kResolution  ? 'R'
+                   : division == tile_part_division::kLayer     ? 'L'
+                   : division == tile_part_division::kComponent ? 'C'
+                                                                : 0;
+  // The key's index changes at every step of its loop, and when a loop
+  // outside it steps (back to 0), unless its loop has one step.
+  std::uint64_t parts = 1;
+  for (const char *d = nesting; key && *d; ++d) {
+    const std::uint64_t n = *d == 'L' ? layers : *d == 'R' ? levels + 1 : components;
+    if (*d == key) return n > 1 ? parts * n : 1;
+    parts *= n;
+  }
+  return 1;
+}
+
 namespace {
 std::uint32_t planes_of(const t1::BlockResult &r) { return std::uint32_t(t1::kMaxBitplanes - r.zero_bitplanes); }
 }  // namespace
@@ -150,15 +181,20 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
                       const std::vector<std::uint32_t> &cumulative_passes, const std::string &comment, ByteWriter &w,
                       std::vector<PrecinctPlan> &plans) {
   const CodestreamParams &p = l.params;
+  const std::uint32_t components = std::uint32_t(p.components.size());
+  const std::vector<PacketIndex> order = packet_order(p.progression, p.layers, p.levels, components);
+  std::uint32_t parts = 1;
+  for (std::size_t i = 1; i < order.size(); ++i)
+    parts += starts_tile_part(p.tile_part_division, order[i - 1], order[i]);
+  if (parts > 255)
+    throw Error("JPEG 2000 encoder: " + std::to_string(parts) + " tile-parts per tile; TNsot allows 255");
   write_main_header(w, p, steps, comment);
   std::vector<std::size_t> ptlm;
   if (p.tlm) {
-    std::vector<std::uint32_t> tiles;
-    for (const TileLayout &tile : l.tiles) tiles.push_back(tile.index);
-    ptlm = write_tlm(w, tiles);
+    std::vector<std::uint32_t> tile_parts;
+    for (const TileLayout &tile : l.tiles) tile_parts.insert(tile_parts.end(), parts, tile.index);
+    ptlm = write_tlm(w, tile_parts);
   }
-  const std::uint32_t components = std::uint32_t(p.components.size());
-  const std::vector<PacketIndex> order = packet_order(p.progression, p.layers, p.levels, components);
   const std::size_t per_tile = std::size_t(components) * (p.levels + 1);
   plans.resize(std::max(plans.size(), per_tile));
   std::uint32_t sequence = 0;
@@ -175,18 +211,33 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
         precinct_plan(l, steps, blocks, cumulative_passes, tile.first_tile_component + c, r, plan);
         writers.emplace_back(std::move(plan));
       }
-    const std::size_t sot = begin_tile_part(w, tile.index, 0, 1), sod = w.size();
-    write_sod(w);
-    packet_lengths.clear();
-    for (const PacketIndex &k : order) {
+    std::uint32_t part = 0;
+    std::size_t sot = 0, sod = 0;
+    const auto begin_part = [&] {
+      sot = begin_tile_part(w, tile.index, part, parts);
+      sod = w.size();
+      write_sod(w);
+      packet_lengths.clear();
+    };
+    const auto end_part = [&] {
+      if (p.plt) write_plt(w, sod, packet_lengths);
+      const std::uint32_t length = end_tile_part(w, sot);
+      if (p.tlm) w.patch_u32(ptlm[std::size_t(&tile - l.tiles.data()) * parts + part], length);
+    };
+    begin_part();
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      const PacketIndex &k = order[i];
+      if (i > 0 && starts_tile_part(p.tile_part_division, order[i - 1], k)) {
+        end_part();
+        ++part;
+        begin_part();
+      }
       PrecinctPacketWriter &pw = writers[std::size_t(k.component) * (p.levels + 1) + k.resolution];
       const std::size_t start = w.size();
       pw.write_next(w, {p.sop, p.eph, sequence++ & 0xFFFF});
       packet_lengths.push_back(std::uint32_t(w.size() - start));
     }
-    if (p.plt) write_plt(w, sod, packet_lengths);
-    const std::uint32_t length = end_tile_part(w, sot);
-    if (p.tlm) w.patch_u32(ptlm[std::size_t(&tile - l.tiles.data())], length);
+    end_part();
     for (std::size_t i = 0; i < per_tile; ++i) plans[i] = std::move(writers[i]).take_plan();
   }
   write_eoc(w);

@@ -59,7 +59,8 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
          a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
-         a.ht_rate_planes == b.ht_rate_planes && a.max_bytes == b.max_bytes && a.markers == b.markers;
+         a.ht_rate_planes == b.ht_rate_planes && a.max_bytes == b.max_bytes && a.markers == b.markers &&
+         a.tile_parts == b.tile_parts;
 }
 
 // HT at a target rate codes each block at several cleanup planes

@@ -123,10 +123,13 @@ struct CodestreamParams {
   // Multiple component transform on components 0..2 (RCT when reversible,
   // ICT otherwise): needs 3 components or more, alike in depth and subsampling.
   bool mct = false;
-  bool sop = false;              // SOP marker segments may precede packets
-  bool eph = false;              // EPH markers end packet headers
-  bool tlm = false;              // TLM in the main header (write_tlm, end_tile_part)
-  bool plt = false;              // PLT in each tile-part header (write_plt)
+  bool sop = false;  // SOP marker segments may precede packets
+  bool eph = false;  // EPH markers end packet headers
+  bool tlm = false;  // TLM in the main header (write_tlm, end_tile_part)
+  bool plt = false;  // PLT in each tile-part header (write_plt)
+  // Tile-parts: 0 one per tile, else a new one wherever this index of the
+  // next packet changes (TilePartDivision).
+  std::uint8_t tile_part_division = 0;
   std::uint32_t guard_bits = 2;  // 0..7
 };
 

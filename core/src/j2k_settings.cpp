@@ -7,6 +7,7 @@
 
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "cudafilters/error.hpp"
+#include "j2k_codestream.hpp"
 #include "j2k_layout.hpp"
 
 namespace cf {
@@ -18,6 +19,16 @@ const char *j2k_progression_name(J2kProgression p) {
     case J2kProgression::Rpcl: return "rpcl";
     case J2kProgression::Pcrl: return "pcrl";
     case J2kProgression::Cprl: return "cprl";
+  }
+  return "?";
+}
+
+const char *j2k_tile_parts_name(J2kTileParts t) {
+  switch (t) {
+    case J2kTileParts::One: return "one";
+    case J2kTileParts::Resolution: return "resolution";
+    case J2kTileParts::Layer: return "layer";
+    case J2kTileParts::Component: return "component";
   }
   return "?";
 }
@@ -100,6 +111,8 @@ std::string settings_rules(const J2kSettings &s) {
   if (s.codeblock_style & ~j2k::t1::kStylesSupported)
     return "codeblock-style " + std::to_string(s.codeblock_style) + ": this encoder codes only the style bits " +
            std::to_string(j2k::t1::kStylesSupported);
+  if (int(s.tile_parts) < 0 || int(s.tile_parts) > int(J2kTileParts::Component))
+    return "tile-parts " + std::to_string(int(s.tile_parts)) + " must be one of one, resolution, layer, component";
   if (s.markers & ~j2k_marker::kAll)
     return "markers " + std::to_string(s.markers) + " sets bits other than tlm (1) and plt (2)";
   if (s.ht_rate_planes < 0 || s.ht_rate_planes > j2k::t1::kMaxBitplanes)
@@ -141,6 +154,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.mct = in.rgb;
   p.tlm = (s.markers & j2k_marker::kTlm) != 0;
   p.plt = (s.markers & j2k_marker::kPlt) != 0;
+  p.tile_part_division = std::uint8_t(s.tile_parts);  // J2kTileParts' order is tile_part_division's
   return p;
 }
 
@@ -158,6 +172,12 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout)
   if (auto why = settings_rules(s); !why.empty()) return why;
   const CodestreamParams p = codestream_params(in, s);
   if (auto why = codestream_check(p); !why.empty()) return why;
+  const std::uint64_t parts =
+      tile_parts_per_tile(p.progression, p.layers, p.levels, std::uint32_t(p.components.size()), p.tile_part_division);
+  if (parts > 255)
+    return std::string("tile-parts=") + j2k_tile_parts_name(s.tile_parts) + " in " +
+           j2k_progression_name(s.progression) + " order gives " + std::to_string(parts) +
+           " tile-parts per tile; TNsot allows 255";
   // The levels rule reads the tile-components alone: checked before the
   // subbands and code-blocks of every level are made.
   try {

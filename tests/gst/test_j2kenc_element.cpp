@@ -156,7 +156,11 @@ static void settings_round_trips() {
                                     "tile-width=16 tile-height=8 levels=0",
                                     "tile-width=48 tile-height=32 levels=2",
                                     "tile-width=100 tile-height=64 levels=3",
-                                    "tile-width=100 tile-height=64 levels=3 markers=tlm+plt"};
+                                    "tile-width=100 tile-height=64 levels=3 markers=tlm+plt",
+                                    "tile-width=100 tile-height=64 levels=3 progression=rpcl tile-parts=resolution "
+                                    "markers=tlm",
+                                    "layers=3 tile-parts=layer",
+                                    "progression=cprl tile-parts=component"};
   for (const char *p : progressions) props.push_back(std::string("progression=") + p + " layers=2");
   static const struct {
     const char *nick;
@@ -514,6 +518,19 @@ static void properties() {
     CHECK(G_PARAM_SPEC_FLAGS(p)->default_value == 0);
   } else {
     CHECK_MSG(false, "codeblock-style is not flags");
+  }
+  p = spec(e, "tile-parts");
+  if (p && G_IS_PARAM_SPEC_ENUM(p)) {
+    GEnumClass *k = G_PARAM_SPEC_ENUM(p)->enum_class;
+    const char *const nicks[] = {"one", "resolution", "layer", "component"};
+    for (int i = 0; i < 4; ++i) {
+      GEnumValue *v = g_enum_get_value_by_nick(k, nicks[i]);
+      CHECK_MSG(v && v->value == i && !g_strcmp0(cf::j2k_tile_parts_name(cf::J2kTileParts(i)), nicks[i]),
+                "tile-parts %s", nicks[i]);
+    }
+    CHECK(G_PARAM_SPEC_ENUM(p)->default_value == int(cf::J2kTileParts::One));
+  } else {
+    CHECK_MSG(false, "tile-parts is not an enum");
   }
   p = spec(e, "markers");
   if (p && G_IS_PARAM_SPEC_FLAGS(p)) {

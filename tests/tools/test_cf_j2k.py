@@ -195,12 +195,13 @@ def main():
         check(("HT (HTJ2K)" in mine) == ht and (ht or "Part 1 (EBCOT)" in mine), f"info of {f}: block coder")
 
     # --markers: TLM in the main header (info lists it, opj_decompress reads a tile by it), PLT in the
-    # tile-part headers; OpenJPEG and OpenJPH decode the streams exactly.
+    # tile-part headers, here with a tile-part per resolution (RPCL); OpenJPEG and OpenJPH decode the
+    # streams exactly.
     want = samples(t("baboon.ppm"))
     for out, coder in ((".j2k", "part1"), (".j2c", "ht")):
         enc = t("marked" + out)
         r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", enc, "--coder", coder, "--tile", "128x128",
-                "--markers", "tlm,plt")
+                "--markers", "tlm,plt", "--progression", "rpcl", "--tile-parts", "resolution")
         check(r.returncode == 0, f"encode with --markers tlm,plt ({coder}): {r.stderr.strip()}")
         check("TLM" in run(CF_J2K, "info", enc).stdout, f"info of {out} with --markers: TLM listed")
         r = run("opj_decompress", "-i", enc, "-o", t("marked.ppm"))
@@ -225,6 +226,8 @@ def main():
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "40"], 2, "--levels"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--frobnicate", "1"], 2, "unknown option"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--markers", "tlm,sop"], 2, "--markers"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--tile-parts", "precinct"], 2, "--tile-parts"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--tile-parts", "layer", "--layers", "300"], 1, "TNsot"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.jph"), "--coder", "part1"], 2, "HT code-blocks"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "12"], 1, "levels"),
         (["decode", "-i", t("junk.j2k"), "-o", t("x.ppm")], 1, "neither a codestream"),

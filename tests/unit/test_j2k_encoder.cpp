@@ -370,12 +370,77 @@ std::uint32_t be32(const std::vector<std::uint8_t> &b, std::size_t at) {
   return std::uint32_t(be16(b, at)) << 16 | be16(b, at + 2);
 }
 
+// A codestream walked by its own structure (T.800 A.4, A.7): the TLM
+// entries of the main header, each tile-part's SOT fields, the packet
+// lengths of its PLT and the bytes after its SOD; `stripped` gets the
+// codestream without TLM and PLT (each Psot less the PLT bytes).
+struct TilePart {
+  unsigned isot, tpsot, tnsot;
+  std::uint32_t psot;
+  std::vector<std::uint32_t> plt;
+  std::size_t data;
+};
+struct Walk {
+  std::vector<std::pair<unsigned, std::uint32_t>> tlm;
+  std::vector<TilePart> parts;
+  std::vector<std::uint8_t> stripped;
+  bool complete = false;  // every tile-part inside the codestream, then EOC
+};
+Walk walk(const std::vector<std::uint8_t> &cs) {
+  Walk r;
+  r.stripped.assign(cs.begin(), cs.begin() + 2);  // SOC
+  const auto copy = [&](std::size_t from, std::size_t to) {
+    r.stripped.insert(r.stripped.end(), cs.begin() + std::ptrdiff_t(from), cs.begin() + std::ptrdiff_t(to));
+  };
+  std::size_t pos = 2;
+  for (unsigned m; pos + 4 <= cs.size() && (m = be16(cs, pos)) != 0xFF90;) {
+    const std::size_t l = be16(cs, pos + 2);
+    if (m == 0xFF55) {
+      CHECK_MSG(cs[pos + 5] == 0x60, "Stlm 0x%02X", cs[pos + 5]);
+      for (std::size_t e = pos + 6; e + 6 <= pos + 2 + l; e += 6) r.tlm.push_back({be16(cs, e), be32(cs, e + 2)});
+    } else {
+      copy(pos, pos + 2 + l);
+    }
+    pos += 2 + l;
+  }
+  while (pos + 12 <= cs.size() && be16(cs, pos) == 0xFF90) {
+    TilePart t{be16(cs, pos + 4), cs[pos + 10], cs[pos + 11], be32(cs, pos + 6), {}, 0};
+    const std::size_t at = r.stripped.size();
+    copy(pos, pos + 12);
+    std::size_t p = pos + 12;
+    for (unsigned m; p + 4 <= cs.size() && (m = be16(cs, p)) != 0xFF93;) {
+      const std::size_t l = be16(cs, p + 2);
+      if (m == 0xFF58) {
+        std::uint32_t v = 0;
+        for (std::size_t i = p + 5; i < p + 2 + l; ++i) {
+          v = v << 7 | (cs[i] & 0x7Fu);
+          if ((cs[i] & 0x80) == 0) t.plt.push_back(v), v = 0;
+        }
+      } else {
+        copy(p, p + 2 + l);
+      }
+      p += 2 + l;
+    }
+    const std::size_t end = pos + t.psot;
+    if (end > cs.size() || end < p + 2) return r;
+    t.data = end - (p + 2);
+    copy(p, end);
+    const std::uint32_t length = std::uint32_t(r.stripped.size() - at);
+    for (int k = 0; k < 4; ++k) r.stripped[at + 6 + std::size_t(k)] = std::uint8_t(length >> (24 - 8 * k));
+    r.parts.push_back(std::move(t));
+    pos = end;
+  }
+  r.complete = pos + 2 == cs.size() && be16(cs, pos) == 0xFFD9;
+  copy(pos, cs.size());
+  return r;
+}
+
 // TLM and PLT (T.800 A.7.1, A.7.3) read back by the codestream's own
 // structure: each TLM entry names its tile-part and gives its Psot; each
 // tile-part's PLT lists one length per packet (layers x resolutions x
 // components of them) adding up to the bytes after SOD; without the two
-// segments (and with Psot less the PLT bytes) the codestream is the one
-// written without them. opj_decompress (and ojph_expand for HT) decode it.
+// segments the codestream is the one written without them.
+// opj_decompress (and ojph_expand for HT) decode it.
 void markers(const std::vector<cft::Photo> &photos) {
   const std::vector<TestImage> mid = images_of_size(321, 241, 9, photos);
   for (const TestImage *t : {&mid[2], &mid[5]})
@@ -389,64 +454,80 @@ void markers(const std::vector<cft::Photo> &photos) {
       s.markers = cf::j2k_marker::kAll;
       const std::string what = t->name + " " + describe(s) + " tlm+plt";
       check_case(*t, s);
-      const std::vector<std::uint8_t> cs = encode(cf::Backend::Cpu, *t, s);
+      const Walk w = walk(encode(cf::Backend::Cpu, *t, s));
       s.markers = 0;
       const std::vector<std::uint8_t> plain = encode(cf::Backend::Cpu, *t, s);
-      std::vector<std::uint8_t> stripped(cs.begin(), cs.begin() + 2);  // SOC
-      std::vector<std::pair<unsigned, std::uint32_t>> tlm;
-      std::size_t pos = 2;
-      for (unsigned m; pos + 4 <= cs.size() && (m = be16(cs, pos)) != 0xFF90;) {
-        const std::size_t l = be16(cs, pos + 2);
-        if (m == 0xFF55) {
-          CHECK_MSG(cs[pos + 5] == 0x60, "%s: Stlm 0x%02X", what.c_str(), cs[pos + 5]);
-          for (std::size_t e = pos + 6; e + 6 <= pos + 2 + l; e += 6) tlm.push_back({be16(cs, e), be32(cs, e + 2)});
-        } else {
-          stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(pos), cs.begin() + std::ptrdiff_t(pos + 2 + l));
-        }
-        pos += 2 + l;
-      }
       const std::size_t packets = std::size_t(s.layers) * (s.levels + 1) * std::size_t(t->in.frame.n_components);
-      std::size_t parts = 0;
-      while (pos + 12 <= cs.size() && be16(cs, pos) == 0xFF90) {
-        const unsigned isot = be16(cs, pos + 4);
-        const std::uint32_t psot = be32(cs, pos + 6);
-        CHECK_MSG(parts < tlm.size() && tlm[parts].first == isot && tlm[parts].second == psot,
-                  "%s: tile-part %zu (tile %u, %u bytes) against its TLM entry", what.c_str(), parts, isot, psot);
-        const std::size_t at = stripped.size();
-        stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(pos), cs.begin() + std::ptrdiff_t(pos + 12));
-        std::size_t p = pos + 12;
-        std::vector<std::uint32_t> lengths;
-        for (unsigned m; p + 4 <= cs.size() && (m = be16(cs, p)) != 0xFF93;) {
-          const std::size_t l = be16(cs, p + 2);
-          if (m == 0xFF58) {
-            std::uint32_t v = 0;
-            for (std::size_t i = p + 5; i < p + 2 + l; ++i) {
-              v = v << 7 | (cs[i] & 0x7Fu);
-              if ((cs[i] & 0x80) == 0) lengths.push_back(v), v = 0;
-            }
-          } else {
-            stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(p), cs.begin() + std::ptrdiff_t(p + 2 + l));
-          }
-          p += 2 + l;
-        }
-        const std::size_t end = pos + psot, data = p + 2;
+      CHECK_MSG(w.complete && w.parts.size() == 6 && w.tlm.size() == 6, "%s: %zu tile-parts, %zu TLM entries, 6 tiles",
+                what.c_str(), w.parts.size(), w.tlm.size());
+      for (std::size_t i = 0; i < w.parts.size() && i < w.tlm.size(); ++i) {
+        const TilePart &p = w.parts[i];
         std::size_t sum = 0;
-        for (std::uint32_t v : lengths) sum += v;
-        CHECK_MSG(lengths.size() == packets && end <= cs.size() && sum == end - data,
-                  "%s: tile %u: PLT gives %zu packets of %zu bytes; %zu packets of %zu bytes follow SOD", what.c_str(),
-                  isot, lengths.size(), sum, packets, end - data);
-        if (end > cs.size()) break;
-        stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(p), cs.begin() + std::ptrdiff_t(end));
-        const std::uint32_t length = std::uint32_t(stripped.size() - at);
-        for (int k = 0; k < 4; ++k) stripped[at + 6 + std::size_t(k)] = std::uint8_t(length >> (24 - 8 * k));
-        pos = end;
-        ++parts;
+        for (std::uint32_t v : p.plt) sum += v;
+        CHECK_MSG(w.tlm[i].first == p.isot && w.tlm[i].second == p.psot && p.plt.size() == packets && sum == p.data,
+                  "%s: tile-part %zu (tile %u, %u bytes, %zu after SOD): TLM says tile %u, %u bytes; PLT %zu packets "
+                  "of %zu bytes (want %zu packets)",
+                  what.c_str(), i, p.isot, p.psot, p.data, w.tlm[i].first, w.tlm[i].second, p.plt.size(), sum, packets);
       }
-      CHECK_MSG(parts == tlm.size() && parts == 3 * 2, "%s: %zu tile-parts, %zu TLM entries, 6 tiles", what.c_str(),
-                parts, tlm.size());
-      stripped.insert(stripped.end(), cs.begin() + std::ptrdiff_t(pos), cs.end());  // EOC
-      CHECK_MSG(stripped == plain, "%s: without TLM and PLT, %zu bytes against %zu written without them", what.c_str(),
-                stripped.size(), plain.size());
+      CHECK_MSG(w.stripped == plain, "%s: without TLM and PLT, %zu bytes against %zu written without them",
+                what.c_str(), w.stripped.size(), plain.size());
+    }
+}
+
+// Tile-parts divided by resolution, layer or component (T.800 A.4.2): the
+// packets of each progression order generated here from T.800 B.12.1's
+// loops (one precinct per resolution), a tile-part starting wherever the
+// chosen index changes; each tile's TPsot 0..n-1 with TNsot n, its packets
+// split as the division says (PLT), TLM naming every tile-part. Decoded
+// exactly by opj_decompress.
+void tile_parts(const std::vector<cft::Photo> &photos) {
+  const std::vector<TestImage> mid = images_of_size(321, 241, 10, photos);
+  const TestImage &t = mid[2];  // RGB
+  const int levels = 3, layers = 2, components = 3;
+  for (const cf::J2kTileParts division :
+       {cf::J2kTileParts::Resolution, cf::J2kTileParts::Layer, cf::J2kTileParts::Component})
+    for (const cf::J2kProgression order :
+         {cf::J2kProgression::Lrcp, cf::J2kProgression::Rpcl, cf::J2kProgression::Cprl}) {
+      // The packets' (layer, resolution, component) in order.
+      std::vector<std::array<int, 3>> seq;
+      for (int a = 0; a < 4; ++a)
+        for (int b = 0; b < 4; ++b)
+          for (int c = 0; c < 4; ++c) {
+            int l = 0, r = 0, k = 0;
+            if (order == cf::J2kProgression::Lrcp) l = a, r = b, k = c;
+            if (order == cf::J2kProgression::Rpcl) r = a, k = b, l = c;
+            if (order == cf::J2kProgression::Cprl) k = a, r = b, l = c;
+            if (l < layers && r <= levels && k < components) seq.push_back({l, r, k});
+          }
+      const int field = division == cf::J2kTileParts::Layer ? 0 : division == cf::J2kTileParts::Resolution ? 1 : 2;
+      std::vector<std::size_t> want(1, 0);  // packets per tile-part
+      for (std::size_t i = 0; i < seq.size(); ++i) {
+        if (i > 0 && seq[i][field] != seq[i - 1][field]) want.push_back(0);
+        ++want.back();
+      }
+      cf::J2kSettings s;
+      s.tile_width = 128;  // 128, 128 and 65 columns
+      s.tile_height = 241;
+      s.levels = levels;
+      s.layers = layers;
+      s.progression = order;
+      s.tile_parts = division;
+      s.markers = cf::j2k_marker::kAll;
+      const std::string what = t.name + " " + describe(s) + " tile-parts=" + cf::j2k_tile_parts_name(division);
+      check_case(t, s);
+      const Walk w = walk(encode(cf::Backend::Cpu, t, s));
+      const std::size_t tiles = 3;
+      CHECK_MSG(w.complete && w.parts.size() == tiles * want.size() && w.tlm.size() == w.parts.size(),
+                "%s: %zu tile-parts, %zu TLM entries; want %zu per tile of %zu tiles", what.c_str(), w.parts.size(),
+                w.tlm.size(), want.size(), tiles);
+      for (std::size_t i = 0; i < w.parts.size() && i < w.tlm.size() && w.parts.size() == tiles * want.size(); ++i) {
+        const TilePart &p = w.parts[i];
+        const std::size_t n = want.size(), part = i % n;
+        CHECK_MSG(p.isot == i / n && p.tpsot == part && p.tnsot == n && p.plt.size() == want[part] &&
+                      w.tlm[i].first == p.isot && w.tlm[i].second == p.psot,
+                  "%s: tile-part %zu: tile %u part %u of %u with %zu packets; want tile %zu part %zu of %zu with %zu",
+                  what.c_str(), i, p.isot, p.tpsot, p.tnsot, p.plt.size(), i / n, part, n, want[part]);
+      }
     }
 }
 
@@ -699,6 +780,7 @@ int main() {
   levels_blocks_orders(photos);
   tiles(photos);
   markers(photos);
+  tile_parts(photos);
   irreversible(photos);
   max_bytes(photos);
   large(photos);

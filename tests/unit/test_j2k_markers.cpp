@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/src/j2k_codestream.hpp"
 #include "core/src/j2k_markers.hpp"
 #include "cudafilters/error.hpp"
 #include "pnm.hpp"
@@ -302,6 +303,25 @@ static void length_segments() {
     CHECK(b.size() == 2 * 6 + 6 * tiles.size());  // FF55, Ltlm, Ztlm, Stlm per segment
     CHECK(at[10921] == 2 + first + 8);            // the second segment's first Ptlm, after its Ttlm
   }
+}
+
+// tile_parts_per_tile (the settings check's count, from the loop sizes)
+// against the tile-parts starts_tile_part makes along packet_order.
+static void tile_part_counts() {
+  for (int order = 0; order < 5; ++order)
+    for (std::uint8_t division = 0; division < 4; ++division)
+      for (std::uint32_t layers = 1; layers <= 3; ++layers)
+        for (std::uint32_t levels = 0; levels <= 2; ++levels)
+          for (std::uint32_t components = 1; components <= 3; ++components) {
+            const std::vector<PacketIndex> packets = packet_order(Progression(order), layers, levels, components);
+            std::uint64_t parts = 1;
+            for (std::size_t i = 1; i < packets.size(); ++i)
+              parts += starts_tile_part(division, packets[i - 1], packets[i]) ? 1 : 0;
+            const std::uint64_t counted = tile_parts_per_tile(Progression(order), layers, levels, components, division);
+            CHECK_MSG(counted == parts, "order %d division %d, %u layers, %u levels, %u components: %llu, made %llu",
+                      order, division, layers, levels, components, (unsigned long long)counted,
+                      (unsigned long long)parts);
+          }
 }
 
 static void subband_order() {
@@ -765,6 +785,7 @@ int main() {
   known_bytes_wide_config();
   known_bytes_other_segments();
   length_segments();
+  tile_part_counts();
   subband_order();
   expounded_steps();
   rules();

@@ -11,7 +11,8 @@
 // cpu is the reference; openmp and cuda give the same bytes for every
 // setting.
 //
-// Choices of this encoder: one tile-part per tile; maximal precincts (one
+// Choices of this encoder: one tile-part per tile unless tile_parts divides
+// them; maximal precincts (one
 // per resolution of a tile-component: each tile must lie within one cell
 // of 32768 x 32768 samples of the reference grid); guard bits 2 (more
 // when a subband needs them); a COM marker naming the encoder.
@@ -46,6 +47,14 @@ constexpr unsigned kPredictable = 0x10;     // predictable termination
 constexpr unsigned kSegmentationSymbols = 0x20;
 constexpr unsigned kAll = 0x3F;
 }  // namespace j2k_style
+
+// Where a tile's packets start a new tile-part (T.800 A.4.2), as
+// `opj_compress -TP R|L|C` divides them: never (one tile-part per tile), or
+// wherever the resolution, the layer or the component of the next packet in
+// the progression order differs from the last one's (RPCL by resolution:
+// one tile-part per resolution). At most 255 tile-parts per tile.
+enum class J2kTileParts { One, Resolution, Layer, Component };
+const char *j2k_tile_parts_name(J2kTileParts t);  // "one", "resolution", "layer", "component"
 
 // Optional marker segments (T.800 A.7), as `opj_compress -TLM -PLT` writes
 // them: the lengths a reader needs to find a tile-part or a packet without
@@ -88,6 +97,7 @@ struct J2kSettings {
   // hundredths of a dB better).
   int ht_rate_planes = 3;
   unsigned markers = 0;  // j2k_marker bits
+  J2kTileParts tile_parts = J2kTileParts::One;
 };
 
 // The frame to code: U8 or U16 samples, 1 to 4 components; component 0 has
