@@ -44,9 +44,11 @@ struct Settings {
   double bitrate = 0;
   int layers = 1, progression = 0, tile_w = 0, tile_h = 0;
   unsigned style = 0, markers = 0;
+  int tile_parts = 0;  // kTileParts
 };
 
 const char *const kProgressions[] = {"lrcp", "rlcp", "rpcl", "pcrl", "cprl"};
+const char *const kTileParts[] = {"one", "resolution", "layer", "component"};
 
 // Mostly powers of two (what the rules accept), sometimes any side in the
 // property's range.
@@ -72,7 +74,7 @@ void fuzz_settings(cffuzz::Input &in, Settings &s) {
     };
     s.tile_w = side(), s.tile_h = side();
   }
-  if (which & 0x80) s.style = in.below(64), s.markers = in.below(4);
+  if (which & 0x80) s.style = in.below(64), s.markers = in.below(4), s.tile_parts = int(in.below(4));
 }
 
 void apply(GstElement *e, const Settings &s, std::string *log) {
@@ -80,17 +82,39 @@ void apply(GstElement *e, const Settings &s, std::string *log) {
                "codeblock-height", s.cb_h, "bitrate", s.bitrate, "layers", s.layers, "tile-width", s.tile_w,
                "tile-height", s.tile_h, "codeblock-style", guint(s.style), "markers", guint(s.markers), nullptr);
   gst_util_set_object_arg(G_OBJECT(e), "progression", kProgressions[s.progression]);
+  gst_util_set_object_arg(G_OBJECT(e), "tile-parts", kTileParts[s.tile_parts]);
   *log += " reversible=" + std::to_string(s.reversible) + " levels=" + std::to_string(s.levels) +
           " codeblock=" + std::to_string(s.cb_w) + "x" + std::to_string(s.cb_h) +
           " bitrate=" + std::to_string(s.bitrate) + " layers=" + std::to_string(s.layers) +
           " progression=" + kProgressions[s.progression] + " tile=" + std::to_string(s.tile_w) + "x" +
-          std::to_string(s.tile_h) + " style=" + std::to_string(s.style) + " markers=" + std::to_string(s.markers);
+          std::to_string(s.tile_h) + " style=" + std::to_string(s.style) + " markers=" + std::to_string(s.markers) +
+          " tile-parts=" + kTileParts[s.tile_parts];
 }
 
 std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
 
 // The tile size SIZ must carry: the property, or the frame's side for 0.
 std::uint32_t tile_side(int property, int frame_side) { return property > 0 ? std::uint32_t(property) : frame_side; }
+
+// Tile-parts per tile: the packets in the order's loops (T.800 B.12.1, one
+// precinct per resolution; PCRL and CPRL alike), a new tile-part wherever
+// the divided index (resolution, layer or component) changes.
+std::uint64_t expected_tile_parts(const Settings &s, int components) {
+  if (s.tile_parts == 0) return 1;
+  const int size[3] = {s.layers, s.levels + 1, components};                               // L, R, C
+  static const int nest[5][3] = {{0, 1, 2}, {1, 0, 2}, {1, 2, 0}, {2, 1, 0}, {2, 1, 0}};  // outermost first
+  const int field = s.tile_parts == 1 ? 1 : s.tile_parts == 2 ? 0 : 2;
+  const int *o = nest[s.progression];
+  std::uint64_t parts = 0;
+  int last = -1, at[3];
+  for (at[o[0]] = 0; at[o[0]] < size[o[0]]; ++at[o[0]])
+    for (at[o[1]] = 0; at[o[1]] < size[o[1]]; ++at[o[1]])
+      for (at[o[2]] = 0; at[o[2]] < size[o[2]]; ++at[o[2]]) {
+        parts += at[field] != last ? 1 : 0;
+        last = at[field];
+      }
+  return parts;
+}
 
 // The rule the settings break for a frame of format f, w x h, or "".
 // Levels: every resolution of every tile-component needs a sample each way
@@ -114,6 +138,7 @@ std::string broken_rule(const J2kFormat &f, int w, int h, const Settings &s) {
   // which is codable (and OpenJPEG decodes it) with no decomposition.
   if (s.levels > 0 && (std::uint64_t(shortest) >> s.levels) == 0)
     return "more levels than the shortest tile-component side allows";
+  if (expected_tile_parts(s, f.components) > 255) return "more than 255 tile-parts per tile (TNsot)";
   return "";
 }
 
@@ -159,17 +184,21 @@ std::string codestream_problem(const std::uint8_t *cs, std::size_t n, const J2kF
     pos += 2 + len;
   }
   if (!cod || !qcd) return "the main header lacks COD or QCD";
-  // Tile-parts, each exactly Psot bytes from its SOT, the last ending at EOC.
+  // Tile-parts, each exactly Psot bytes from its SOT, the last ending at EOC;
+  // each tile's TPsot 0, 1, ... with TNsot the count the division gives.
   const std::uint32_t tiles = ceil_div(w, xt) * ceil_div(h, yt);
-  std::vector<bool> seen(tiles, false);
+  const std::uint64_t parts = expected_tile_parts(s, f.components);
+  std::vector<std::uint64_t> seen(tiles, 0);
   while (pos < eoc) {
     if (pos + 14 > eoc || be16(cs + pos) != 0xFF90 || be16(cs + pos + 2) != 10)
       return "no SOT (FF90, Lsot 10) at byte " + std::to_string(pos);
     const std::uint32_t isot = be16(cs + pos + 4), psot = be32(cs + pos + 6);
     const std::size_t end = psot ? pos + psot : eoc;
-    if (isot >= tiles || seen[isot]) return "tile-part of tile " + std::to_string(isot) + " unexpected";
+    if (isot >= tiles || seen[isot] == parts || cs[pos + 10] != seen[isot] || cs[pos + 11] != parts)
+      return "tile-part " + std::to_string(cs[pos + 10]) + " of " + std::to_string(cs[pos + 11]) + " of tile " +
+             std::to_string(isot) + " unexpected (" + std::to_string(parts) + " per tile)";
     if (end > eoc || end < pos + 14) return "Psot " + std::to_string(psot) + " of tile " + std::to_string(isot);
-    seen[isot] = true;
+    ++seen[isot];
     std::size_t p = pos + 12;
     while (p + 2 <= end && be16(cs + p) != 0xFF93) {
       if (p + 4 > end || (be16(cs + p) >> 8) != 0xFF || be16(cs + p + 2) < 2)
@@ -180,9 +209,8 @@ std::string codestream_problem(const std::uint8_t *cs, std::size_t n, const J2kF
     pos = end;
   }
   if (pos != eoc) return "the last tile-part does not end at EOC";
-  if (std::count(seen.begin(), seen.end(), false))
-    return std::to_string(std::count(seen.begin(), seen.end(), false)) + " of " + std::to_string(tiles) +
-           " tiles have no tile-part";
+  const auto short_of = std::count_if(seen.begin(), seen.end(), [&](std::uint64_t n) { return n != parts; });
+  if (short_of) return std::to_string(short_of) + " of " + std::to_string(tiles) + " tiles lack tile-parts";
   return "";
 }
 
