@@ -78,7 +78,7 @@ __device__ inline void block_io(const DecodeArgs &a, const DecodeBlock &k, j2k::
 
 // Table D.1 by neighbourhood, made at compile time; each thread block
 // copies it into shared memory.
-__device__ const j2k::t1::SignificanceLabels kSignificanceLabels = j2k::t1::make_significance_labels();
+__device__ const j2k::t1::SignificanceLabels kDeviceSignificanceLabels = j2k::t1::make_significance_labels();
 
 // Thread t decodes Part 1 block first + t and writes its status.
 __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
@@ -90,7 +90,8 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
   constexpr int kLabelWords = int(sizeof labels / 4);
   for (int i = int(threadIdx.x); i < kLabelWords; i += kDecodeThreads)
-    reinterpret_cast<std::uint32_t *>(&labels)[i] = reinterpret_cast<const std::uint32_t *>(&kSignificanceLabels)[i];
+    reinterpret_cast<std::uint32_t *>(&labels)[i] =
+        reinterpret_cast<const std::uint32_t *>(&kDeviceSignificanceLabels)[i];
   __syncthreads();
   const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
   if (t >= a.count) return;

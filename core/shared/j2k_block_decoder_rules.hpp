@@ -91,8 +91,7 @@ struct DecodeOutput {
 // Where the decoder keeps the context states (kContextCount of them) and
 // reads Table C.2 (MqDecoder::use_table) and Table D.1 by neighbourhood
 // from: device code gives both tables (copies in shared memory); host code
-// may leave them out (nullptr: the arrays made at compile time, or
-// significance_label()).
+// may leave them out (nullptr: the arrays made at compile time).
 struct DecodeContexts {
   MqContext *states;
   const MqState *table = nullptr;
@@ -165,7 +164,7 @@ class BlockDecoder {
         stripes_(stripe_count(in.height)),
         causal_((in.style & kStyleVerticalCausal) != 0),
         contexts_(contexts.states),
-        labels_(contexts.labels ? contexts.labels->label[int(in.orientation)] : nullptr) {
+        labels_(significance_row(contexts.labels, in.orientation)) {
     for (int i = 0; i < decode_work_words(in.width, in.height); ++i) words_[i] = 0;
     for (int y = 0; y < in.height; ++y)
       for (int x = 0; x < in.width; ++x) sample(x, y) = 0;
@@ -196,14 +195,19 @@ class BlockDecoder {
     return v;
   }
 
-  // Table D.1's label of a neighbourhood() index.
-  CF_HD int significance_label_of(unsigned n) const {
+  // The orientation's row of Table D.1 by neighbourhood: the caller's copy
+  // (device code always gives one, as for Table C.2: mq_row), or on the
+  // host the table made at compile time.
+  static CF_HD const std::uint8_t *significance_row(const SignificanceLabels *labels, Orientation o) {
 #ifdef __CUDA_ARCH__
-    return labels_[n];  // device code always gives the table, as Table C.2's
+    return labels->label[int(o)];
 #else
-    return labels_ ? labels_[n] : significance_label(int(in_.orientation), n);
+    return (labels ? labels : &kSignificanceLabels)->label[int(o)];
 #endif
   }
+
+  // Table D.1's label of a neighbourhood() index.
+  CF_HD int significance_label_of(unsigned n) const { return labels_[n]; }
 
   // A decision in context `label`: raw in a bypass pass.
   CF_HD int decide(int label) { return raw_now_ ? raw_.bit() : mq_.decode(contexts_[label]); }
@@ -381,7 +385,7 @@ class BlockDecoder {
   bool raw_now_ = false;
   bool corrupt_ = false;
   MqContext *contexts_;
-  const std::uint8_t *labels_;  // the orientation's row of SignificanceLabels, or nullptr
+  const std::uint8_t *labels_;  // the orientation's row of SignificanceLabels
   MqDecoder mq_;
   RawDecoder raw_;
 };
@@ -422,11 +426,10 @@ CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out, c
   return dec.decode_all();
 }
 
-// The same with the context states in an array of its own and the tables
-// made at compile time (host code only).
-inline BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
+// The same with the context states in an array of its own (host code).
+CF_HD BlockStatus decode_block(const DecodeInput &in, const DecodeOutput &out) {
   MqContext states[kContextCount];
-  return decode_block(in, out, DecodeContexts{states, kMqStateTable.row, &kSignificanceLabels});
+  return decode_block(in, out, DecodeContexts{states});
 }
 
 }  // namespace cf::j2k::t1

@@ -62,8 +62,7 @@ CF_HD constexpr MqState mq_state(int index) {
 
 // Table C.2 as an array, made from mq_state() at compile time: what the
 // host reads (a call of mq_state per decision costs the serial coder a
-// fifth of its time; device code keeps the switch or a shared-memory copy,
-// MqEncoder::use_table).
+// fifth of its time; device code reads a shared-memory copy, mq_row).
 struct MqStateTable {
   MqState row[kMqStateCount];
 };
@@ -73,6 +72,18 @@ constexpr MqStateTable make_mq_state_table() {
   return t;
 }
 inline constexpr MqStateTable kMqStateTable = make_mq_state_table();
+
+// Row `index` of Table C.2 from `table`, a coder's copy of it. Device code
+// always gives one: mq_state() inlined at every decision beside it would
+// double a coder's code. Host code may give none: the array made at
+// compile time.
+CF_HD MqState mq_row(const MqState *table, int index) {
+#ifdef __CUDA_ARCH__
+  return table[index];
+#else
+  return table ? table[index] : kMqStateTable.row[index];
+#endif
+}
 
 // Leading zero bits of a non-zero word.
 CF_HD int leading_zeros(std::uint32_t v) {
@@ -113,8 +124,8 @@ class MqEncoder {
   }
 
   // Table C.2 as an array (mq_state for each index) to read the states
-  // from instead of mq_state(): on a GPU, threads in different states then
-  // load from one table instead of branching apart. nullptr: mq_state().
+  // from (mq_row): on a GPU, threads in different states then load from one
+  // table instead of branching apart; device code must give one.
   CF_HD void use_table(const MqState *table) { table_ = table; }
 
   // ENCODE: decision d (0 or 1) in context cx. CODE0 and CODE1 both
@@ -204,13 +215,7 @@ class MqEncoder {
   // sub-interval has become smaller than Qe, the MPS takes the lower one of
   // size Qe instead, which keeps the larger part for the likelier symbol.
   // Qe adapts (NMPS) only where renormalisation happens.
-  CF_HD MqState state(int index) const {
-#ifdef __CUDA_ARCH__
-    return table_[index];  // device code always gives the table (MqDecoder::state)
-#else
-    return table_ ? table_[index] : kMqStateTable.row[index];
-#endif
-  }
+  CF_HD MqState state(int index) const { return mq_row(table_, index); }
 
   CF_HD void code_mps(MqContext &cx) {
     const MqState s = state(cx.index);
@@ -339,8 +344,8 @@ class MqDecoder {
     a_ = 0x8000;
   }
 
-  // Table C.2 as an array to read the states from instead of mq_state(),
-  // as MqEncoder::use_table. nullptr: mq_state().
+  // Table C.2 as an array to read the states from, as
+  // MqEncoder::use_table.
   CF_HD void use_table(const MqState *table) { table_ = table; }
 
   // DECODE (C.3.2): the decision coded in context cx. The lower
@@ -425,15 +430,7 @@ class MqDecoder {
   // The byte at index i, 0xFF past the end of the data.
   CF_HD std::uint32_t byte_at(int i) const { return i < len_ ? data_[i] : 0xFFu; }
 
-  // Device code always gives the table: mq_state() inlined at every
-  // decision as well would double the decoder's code.
-  CF_HD MqState state(int index) const {
-#ifdef __CUDA_ARCH__
-    return table_[index];
-#else
-    return table_ ? table_[index] : kMqStateTable.row[index];
-#endif
-  }
+  CF_HD MqState state(int index) const { return mq_row(table_, index); }
 
   const MqState *table_ = nullptr;
   const std::uint8_t *data_ = nullptr;

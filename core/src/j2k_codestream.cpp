@@ -41,26 +41,27 @@ std::vector<PacketIndex> packet_order(Progression order, std::uint32_t layers, s
   return out;
 }
 
-bool starts_tile_part(std::uint8_t division, const PacketIndex &before, const PacketIndex &k) {
+bool starts_tile_part(TilePartDivision division, const PacketIndex &before, const PacketIndex &k) {
   switch (division) {
-    case tile_part_division::kResolution: return k.resolution != before.resolution;
-    case tile_part_division::kLayer: return k.layer != before.layer;
-    case tile_part_division::kComponent: return k.component != before.component;
-    default: return false;
+    case TilePartDivision::Resolution: return k.resolution != before.resolution;
+    case TilePartDivision::Layer: return k.layer != before.layer;
+    case TilePartDivision::Component: return k.component != before.component;
+    case TilePartDivision::None: break;
   }
+  return false;
 }
 
 std::uint64_t tile_parts_per_tile(Progression order, std::uint32_t layers, std::uint32_t levels,
-                                  std::uint32_t components, std::uint8_t division) {
+                                  std::uint32_t components, TilePartDivision division) {
   // packet_order's loops, outermost first: 'L'ayer, 'R'esolution, 'C'omponent.
   const char *nesting = order == Progression::Lrcp   ? "LRC"
                         : order == Progression::Rlcp ? "RLC"
                         : order == Progression::Rpcl ? "RCL"
                                                      : "CRL";
-  const char key = division == tile_part_division::kResolution  ? 'R'
-                   : division == tile_part_division::kLayer     ? 'L'
-                   : division == tile_part_division::kComponent ? 'C'
-                                                                : 0;
+  const char key = division == TilePartDivision::Resolution  ? 'R'
+                   : division == TilePartDivision::Layer     ? 'L'
+                   : division == TilePartDivision::Component ? 'C'
+                                                             : 0;
   // The key's index changes at every step of its loop, and when a loop
   // outside it steps (back to 0), unless its loop has one step.
   std::uint64_t parts = 1;
@@ -183,11 +184,9 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
   const CodestreamParams &p = l.params;
   const std::uint32_t components = std::uint32_t(p.components.size());
   const std::vector<PacketIndex> order = packet_order(p.progression, p.layers, p.levels, components);
-  std::uint32_t parts = 1;
-  for (std::size_t i = 1; i < order.size(); ++i)
-    parts += starts_tile_part(p.tile_part_division, order[i - 1], order[i]);
-  if (parts > 255)
-    throw Error("JPEG 2000 encoder: " + std::to_string(parts) + " tile-parts per tile; TNsot allows 255");
+  // More than 255 is refused by the settings check, and by begin_tile_part.
+  const std::uint32_t parts =
+      std::uint32_t(tile_parts_per_tile(p.progression, p.layers, p.levels, components, p.tile_parts));
   write_main_header(w, p, steps, comment);
   std::vector<std::size_t> ptlm;
   if (p.tlm) {
@@ -227,7 +226,7 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
     begin_part();
     for (std::size_t i = 0; i < order.size(); ++i) {
       const PacketIndex &k = order[i];
-      if (i > 0 && starts_tile_part(p.tile_part_division, order[i - 1], k)) {
+      if (i > 0 && starts_tile_part(p.tile_parts, order[i - 1], k)) {
         end_part();
         ++part;
         begin_part();
@@ -235,7 +234,7 @@ void write_codestream(const Layout &l, const std::vector<SubbandStep> &steps, co
       PrecinctPacketWriter &pw = writers[std::size_t(k.component) * (p.levels + 1) + k.resolution];
       const std::size_t start = w.size();
       pw.write_next(w, {p.sop, p.eph, sequence++ & 0xFFFF});
-      packet_lengths.push_back(std::uint32_t(w.size() - start));
+      if (p.plt) packet_lengths.push_back(std::uint32_t(w.size() - start));
     }
     end_part();
     for (std::size_t i = 0; i < per_tile; ++i) plans[i] = std::move(writers[i]).take_plan();

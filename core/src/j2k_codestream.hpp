@@ -22,18 +22,12 @@ struct PacketIndex {
 std::vector<PacketIndex> packet_order(Progression order, std::uint32_t layers, std::uint32_t levels,
                                       std::uint32_t components);
 
-// The index of a packet that divides tile-parts (CodestreamParams::
-// tile_part_division): none, its resolution, layer or component.
-namespace tile_part_division {
-constexpr std::uint8_t kNone = 0, kResolution = 1, kLayer = 2, kComponent = 3;
-}
-// Whether packet k starts a tile-part after packet `before` in `order`.
-bool starts_tile_part(std::uint8_t division, const PacketIndex &before, const PacketIndex &k);
-// Tile-parts per tile divided by `division`, for packet_order's loops,
-// from the loops' sizes (the settings check, before any order is made: with
-// 65535 layers it would be large; the writer counts starts_tile_part).
+// Whether packet k starts a tile-part after packet `before` in packet_order.
+bool starts_tile_part(TilePartDivision division, const PacketIndex &before, const PacketIndex &k);
+// The tile-parts per tile that starts_tile_part makes along packet_order,
+// from the loops' sizes alone (with 65535 layers the order itself is large).
 std::uint64_t tile_parts_per_tile(Progression order, std::uint32_t layers, std::uint32_t levels,
-                                  std::uint32_t components, std::uint8_t division);
+                                  std::uint32_t components, TilePartDivision division);
 
 // The least guard bits (at least 2, the usual choice) that give every
 // block's planes room below Mb = G + epsilon_b - 1 (T.800 E-2); throws

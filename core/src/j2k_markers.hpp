@@ -8,7 +8,7 @@
 // Lxxx from the bytes written (ByteWriter::begin_segment / end_segment),
 // so no length is counted by hand.
 //
-// A codestream of one tile-part per tile:
+// A codestream, each tile in one or more tile-parts:
 //   write_main_header (SOC SIZ COD QCD COM), write_tlm when asked,
 //   then per tile-part: begin_tile_part (SOT) ... write_sod, the packets,
 //   write_plt when asked (put before SOD), end_tile_part (fills in Psot,
@@ -78,6 +78,10 @@ class ByteWriter {
 // Progression orders of COD's SGcod (T.800 A.6.1).
 enum class Progression : std::uint8_t { Lrcp = 0, Rlcp = 1, Rpcl = 2, Pcrl = 3, Cprl = 4 };
 
+// Where a tile's packets start a new tile-part (T.800 A.4.2): never, or
+// wherever the next packet's resolution, layer or component changes.
+enum class TilePartDivision : std::uint8_t { None = 0, Resolution = 1, Layer = 2, Component = 3 };
+
 // Code-block style bits of SPcod (T.800 A.6.1).
 namespace cb_style {
 constexpr std::uint8_t kBypass = 0x01;           // selective arithmetic coding bypass
@@ -127,9 +131,7 @@ struct CodestreamParams {
   bool eph = false;  // EPH markers end packet headers
   bool tlm = false;  // TLM in the main header (write_tlm, end_tile_part)
   bool plt = false;  // PLT in each tile-part header (write_plt)
-  // Tile-parts: 0 one per tile, else a new one wherever this index of the
-  // next packet changes (TilePartDivision).
-  std::uint8_t tile_part_division = 0;
+  TilePartDivision tile_parts = TilePartDivision::None;
   std::uint32_t guard_bits = 2;  // 0..7
 };
 

@@ -154,7 +154,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.mct = in.rgb;
   p.tlm = (s.markers & j2k_marker::kTlm) != 0;
   p.plt = (s.markers & j2k_marker::kPlt) != 0;
-  p.tile_part_division = std::uint8_t(s.tile_parts);  // J2kTileParts' order is tile_part_division's
+  p.tile_parts = TilePartDivision(int(s.tile_parts));  // the same order as J2kTileParts
   return p;
 }
 
@@ -173,7 +173,7 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout)
   const CodestreamParams p = codestream_params(in, s);
   if (auto why = codestream_check(p); !why.empty()) return why;
   const std::uint64_t parts =
-      tile_parts_per_tile(p.progression, p.layers, p.levels, std::uint32_t(p.components.size()), p.tile_part_division);
+      tile_parts_per_tile(p.progression, p.layers, p.levels, std::uint32_t(p.components.size()), p.tile_parts);
   if (parts > 255)
     return std::string("tile-parts=") + j2k_tile_parts_name(s.tile_parts) + " in " +
            j2k_progression_name(s.progression) + " order gives " + std::to_string(parts) +

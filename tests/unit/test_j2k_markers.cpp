@@ -309,18 +309,18 @@ static void length_segments() {
 // against the tile-parts starts_tile_part makes along packet_order.
 static void tile_part_counts() {
   for (int order = 0; order < 5; ++order)
-    for (std::uint8_t division = 0; division < 4; ++division)
+    for (int d = 0; d < 4; ++d)
       for (std::uint32_t layers = 1; layers <= 3; ++layers)
         for (std::uint32_t levels = 0; levels <= 2; ++levels)
           for (std::uint32_t components = 1; components <= 3; ++components) {
+            const TilePartDivision division = TilePartDivision(d);
             const std::vector<PacketIndex> packets = packet_order(Progression(order), layers, levels, components);
             std::uint64_t parts = 1;
             for (std::size_t i = 1; i < packets.size(); ++i)
               parts += starts_tile_part(division, packets[i - 1], packets[i]) ? 1 : 0;
             const std::uint64_t counted = tile_parts_per_tile(Progression(order), layers, levels, components, division);
             CHECK_MSG(counted == parts, "order %d division %d, %u layers, %u levels, %u components: %llu, made %llu",
-                      order, division, layers, levels, components, (unsigned long long)counted,
-                      (unsigned long long)parts);
+                      order, d, layers, levels, components, (unsigned long long)counted, (unsigned long long)parts);
           }
 }
 
