@@ -83,11 +83,11 @@ __device__ const j2k::t1::SignificanceLabels kDeviceSignificanceLabels = j2k::t1
 // Thread t decodes Part 1 block first + t and writes its status.
 __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
   namespace t1 = j2k::t1;
-  __shared__ j2k::MqState table[j2k::kMqStateCount];
+  __shared__ std::uint32_t table[j2k::kMqContextStates];
   __shared__ t1::SignificanceLabels labels;
   __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
   __shared__ std::uint16_t work[kDecodeThreads][t1::kMaxDecodeWorkWords];
-  for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kDecodeThreads) table[i] = j2k::mq_state(i);
+  for (int i = int(threadIdx.x); i < j2k::kMqContextStates; i += kDecodeThreads) table[i] = j2k::mq_transition(i);
   constexpr int kLabelWords = int(sizeof labels / 4);
   for (int i = int(threadIdx.x); i < kLabelWords; i += kDecodeThreads)
     reinterpret_cast<std::uint32_t *>(&labels)[i] =

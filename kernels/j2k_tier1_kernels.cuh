@@ -358,7 +358,7 @@ struct DecisionReader {
 // A block whose decisions did not fit their room, coded whole by
 // encode_block: rare, and out of line so that the decision loop of
 // code_decisions stays small.
-__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t, const j2k::MqState *table) {
+__device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t, const std::uint32_t *table) {
   a.results[k.index] = j2k::t1::encode_block(
       whole_block_input(a.coefficients, k, a.style),
       whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), table);
@@ -370,9 +370,9 @@ __device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k,
 // together; the MQ states come from a copy of Table C.2 in shared memory.
 __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a) {
   namespace t1 = j2k::t1;
-  __shared__ j2k::MqState table[j2k::kMqStateCount];
+  __shared__ std::uint32_t table[j2k::kMqContextStates];
   __shared__ j2k::MqContext contexts[kCodeThreads][t1::kContextCount];
-  for (int i = int(threadIdx.x); i < j2k::kMqStateCount; i += kCodeThreads) table[i] = j2k::mq_state(i);
+  for (int i = int(threadIdx.x); i < j2k::kMqContextStates; i += kCodeThreads) table[i] = j2k::mq_transition(i);
   __syncthreads();
   const int t = int(blockIdx.x) * kCodeThreads + int(threadIdx.x);
   if (t >= a.count) return;

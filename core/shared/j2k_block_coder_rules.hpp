@@ -122,10 +122,8 @@ CF_HD unsigned significant_neighbours(const std::uint8_t *f, int pitch, unsigned
 // Every context at its initial state (Table D.7): at the start of a
 // code-block and, with kStyleReset, after every pass.
 CF_HD void reset_contexts(MqContext *contexts) {
-  for (int c = 0; c < kContextCount; ++c) {
-    contexts[c].index = std::uint8_t(initial_state(c));  // a function: device code has no host table
-    contexts[c].mps = kInitialMps;
-  }
+  for (int c = 0; c < kContextCount; ++c)
+    contexts[c] = mq_context(initial_state(c), kInitialMps);  // a function: device code has no host table
 }
 
 // Passes of a block with Mb magnitude bit-planes, at most: a cleanup pass on
@@ -326,8 +324,8 @@ class PassCoder {
     if (style_ & kStyleReset) reset_contexts(ctx_);
   }
 
-  // States read from a copy of Table C.2 (MqEncoder::use_table).
-  CF_HD void use_table(const MqState *table) { mq_.use_table(table); }
+  // Transitions read from a copy of MqTransitions (MqEncoder::use_table).
+  CF_HD void use_table(const std::uint32_t *table) { mq_.use_table(table); }
 
   // After the last pass: the codeword's length. A point is never past a
   // later one: bytes enough to decode more passes are enough for fewer (a
@@ -393,8 +391,8 @@ class BlockEncoder {
   }
   BlockEncoder(const BlockEncoder &) = delete;  // its coder points at its contexts
   BlockEncoder &operator=(const BlockEncoder &) = delete;
-  // States read from a copy of Table C.2 (MqEncoder::use_table).
-  CF_HD void use_table(const MqState *table) { coder_.use_table(table); }
+  // Transitions read from a copy of MqTransitions (MqEncoder::use_table).
+  CF_HD void use_table(const std::uint32_t *table) { coder_.use_table(table); }
 
   CF_HD std::uint32_t magnitude(int x, int y) const {
     const std::int32_t v = in_.samples[y * in_.stride + x];
@@ -564,9 +562,9 @@ CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes) {
 }
 
 // Codes one code-block. An all-zero block gives 0 passes, 0 bytes and
-// P = Mb (tier-2 leaves it out of every packet). `table`: Table C.2 as an
-// array (MqEncoder::use_table), which device code must give.
-CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out, const MqState *table = nullptr) {
+// P = Mb (tier-2 leaves it out of every packet). `table`: Table C.2's
+// transitions as an array (MqEncoder::use_table), which device code must give.
+CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out, const std::uint32_t *table = nullptr) {
   BlockResult res{check_block(in), 0, 0, in.magnitude_bitplanes, 0};
   if (res.status != BlockStatus::kOk) return res;
   const std::uint32_t any = magnitude_or(in);

@@ -89,12 +89,12 @@ struct DecodeOutput {
 };
 
 // Where the decoder keeps the context states (kContextCount of them) and
-// reads Table C.2 (MqDecoder::use_table) and Table D.1 by neighbourhood
+// reads Table C.2's transitions (MqDecoder::use_table) and Table D.1 by neighbourhood
 // from: device code gives both tables (copies in shared memory); host code
 // may leave them out (nullptr: the arrays made at compile time).
 struct DecodeContexts {
   MqContext *states;
-  const MqState *table = nullptr;
+  const std::uint32_t *table = nullptr;
   const SignificanceLabels *labels = nullptr;
 };
 
@@ -177,26 +177,39 @@ class BlockDecoder {
   CF_HD std::int32_t &sample(int x, int y) { return out_.samples[y * out_.stride + x]; }
   CF_HD std::uint16_t &word(int s, int x) { return words_[s * pitch_ + x + 1]; }
 
-  // Column x of stripe s with the row above and the row below (x may be
-  // -1 or width: the border).
-  CF_HD ColumnBits column(int s, int x) {
-    const unsigned c = word(s, x);
-    ColumnBits v{((c >> kSigShift) & 15u) << 1, ((c >> kNegShift) & 15u) << 1};
-    if (s > 0) {
-      const unsigned u = word(s - 1, x);  // its row 3 is the row above
-      v.sig |= (u >> (kSigShift + 3)) & 1u;
-      v.neg |= (u >> (kNegShift + 3)) & 1u;
-    }
-    if (s + 1 < stripes_) {
-      const unsigned d = word(s + 1, x);  // its row 0 is the row below
-      v.sig |= ((d >> kSigShift) & 1u) << 5;
-      v.neg |= ((d >> kNegShift) & 1u) << 5;
-    }
-    return v;
+  // A stripe's words as the passes scan them: its own row of them, and
+  // the rows of the stripes above and below, each pointing at column 0 (so
+  // -1 and width are the border columns). At the block's top and bottom
+  // the missing row points at the stripe's own and its bit is masked out:
+  // the scan then reads the same three rows at every column, unconditionally.
+  struct Stripe {
+    std::uint16_t *own;
+    const std::uint16_t *up, *down;
+    unsigned up_bit, down_bit;  // 1 and 0x20, or 0 where the row is missing
+    int rows;
+  };
+  CF_HD Stripe stripe(int s) {
+    std::uint16_t *own = &word(s, 0);
+    const bool above = s > 0, below = s + 1 < stripes_;
+    return {own, above ? own - pitch_ : own, below ? own + pitch_ : own, above ? 1u : 0u, below ? 0x20u : 0u,
+            stripe_rows(s, in_.height)};
+  }
+
+  // Column x's significance with the row above and the row below, in
+  // ColumnBits::sig's layout (its signs are read only where a sign is
+  // decoded: decode_sign).
+  static CF_HD unsigned column_sig(const Stripe &st, int x) {
+    return ((st.own[x] >> kSigShift) & 15u) << 1 | ((st.up[x] >> (kSigShift + 3)) & st.up_bit) |
+           ((unsigned(st.down[x]) >> kSigShift << 5) & st.down_bit);
+  }
+  // The same for the signs, column x's own word being `w`.
+  static CF_HD unsigned column_neg(const Stripe &st, int x, unsigned w) {
+    return ((w >> kNegShift) & 15u) << 1 | ((st.up[x] >> (kNegShift + 3)) & st.up_bit) |
+           ((unsigned(st.down[x]) >> kNegShift << 5) & st.down_bit);
   }
 
   // The orientation's row of Table D.1 by neighbourhood: the caller's copy
-  // (device code always gives one, as for Table C.2: mq_row), or on the
+  // (device code always gives one, as for Table C.2's transitions: mq_row), or on the
   // host the table made at compile time.
   static CF_HD const std::uint8_t *significance_row(const SignificanceLabels *labels, Orientation o) {
 #ifdef __CUDA_ARCH__
@@ -212,25 +225,27 @@ class BlockDecoder {
   // A decision in context `label`: raw in a bypass pass.
   CF_HD int decide(int label) { return raw_now_ ? raw_.bit() : mq_.decode(contexts_[label]); }
 
-  // Row r of column x in stripe s has just become significant at `plane`:
-  // its sign (D.3.2; raw without the prediction), then its state and bit.
-  CF_HD void decode_sign(int s, int x, int r, const ColumnBits &left, ColumnBits &own, const ColumnBits &right,
-                         int plane) {
+  // Row r of column x has just become significant at `plane`: its sign
+  // (D.3.2; raw without the prediction), then its state bits (in `w`, the
+  // column's word, and `own`, its significance) and its sample.
+  CF_HD void decode_sign(const Stripe &st, int s, int x, int r, unsigned left, unsigned &own, unsigned right,
+                         unsigned &w, int plane) {
+    const ColumnBits l{left, column_neg(st, x - 1, st.own[x - 1])}, o{own, column_neg(st, x, w)},
+        rt{right, column_neg(st, x + 1, st.own[x + 1])};
     unsigned negative;
-    const unsigned m = neighbour_mask(left, own, right, r, causal_, negative);
+    const unsigned m = neighbour_mask(l, o, rt, r, causal_, negative);
     const SignContext sc = sign_context(m, negative);
-    const int neg = raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit;
-    word(s, x) |= std::uint16_t((1u << (kSigShift + r)) | (unsigned(neg) << (kNegShift + r)));
-    own = with_new(own, 1u << r, unsigned(neg) << r);
+    const unsigned neg = unsigned(raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit);
+    w |= (1u << (kSigShift + r)) | (neg << (kNegShift + r));
+    own |= 2u << r;
     sample(x, s * kStripeHeight + r) = std::int32_t(1) << plane;
   }
 
-  // The significance decision of an insignificant sample, and its sign when
-  // it becomes significant.
-  CF_HD void decode_significance(int s, int x, int r, const ColumnBits &left, ColumnBits &own, const ColumnBits &right,
-                                 int plane) {
-    if (decide(significance_label_of(neighbourhood(left, own, right, r, causal_))))
-      decode_sign(s, x, r, left, own, right, plane);
+  // The significance decision of an insignificant sample with neighbourhood
+  // index n, and its sign when it becomes significant.
+  CF_HD void decode_significance(const Stripe &st, int s, int x, int r, unsigned n, unsigned left, unsigned &own,
+                                 unsigned right, unsigned &w, int plane) {
+    if (decide(significance_label_of(n))) decode_sign(st, s, x, r, left, own, right, w, plane);
   }
 
   // D.3.1: insignificant samples with a significant neighbour. A column
@@ -238,45 +253,50 @@ class BlockDecoder {
   // significant in this pass.
   CF_HD void significance_pass(int plane) {
     for (int s = 0; s < stripes_; ++s) {
-      const int rows = stripe_rows(s, in_.height);
-      const unsigned full = (1u << rows) - 1;
-      ColumnBits left{0, 0}, own = column(s, 0);
+      const Stripe st = stripe(s);
+      const unsigned full = (1u << st.rows) - 1;
+      unsigned left = 0, own = column_sig(st, 0);
       for (int x = 0; x < in_.width; ++x) {
-        const ColumnBits right = column(s, x + 1);
-        const unsigned w = word(s, x);
-        if (((w >> kSigShift) & full) != full && (left.sig | own.sig | right.sig) != 0)
-          for (int r = 0; r < rows; ++r) {
-            if ((word(s, x) >> (kSigShift + r)) & 1u) continue;
-            const unsigned n = neighbourhood(left, own, right, r, causal_);
+        const unsigned right = column_sig(st, x + 1);
+        unsigned w = st.own[x];
+        if (((w >> kSigShift) & full) != full && (left | own | right) != 0) {
+          for (int r = 0; r < st.rows; ++r) {
+            if ((w >> (kSigShift + r)) & 1u) continue;
+            const unsigned n = neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_);
             if (n == 0) continue;
-            word(s, x) |= std::uint16_t(1u << (kCodedShift + r));
-            if (decide(significance_label_of(n))) decode_sign(s, x, r, left, own, right, plane);
+            w |= 1u << (kCodedShift + r);
+            decode_significance(st, s, x, r, n, left, own, right, w, plane);
           }
+          st.own[x] = std::uint16_t(w);
+        }
         left = own;
         own = right;
       }
     }
   }
 
-  // D.3.3: samples significant since an earlier plane.
+  // D.3.3: samples significant since an earlier plane. Significance does
+  // not change in this pass, so a sample's neighbours are read only for
+  // its first refinement.
   CF_HD void refinement_pass(int plane) {
     for (int s = 0; s < stripes_; ++s) {
-      const int rows = stripe_rows(s, in_.height);
-      ColumnBits left{0, 0}, own = column(s, 0);
+      const Stripe st = stripe(s);
       for (int x = 0; x < in_.width; ++x) {
-        const ColumnBits right = column(s, x + 1);
-        const unsigned w = word(s, x);
+        const unsigned w = st.own[x];
         const unsigned todo = (w >> kSigShift) & ~(w >> kCodedShift) & 15u;
-        if (todo != 0)
-          for (int r = 0; r < rows; ++r) {
-            if (((todo >> r) & 1u) == 0) continue;
-            const bool refined = ((w >> (kRefinedShift + r)) & 1u) != 0;
-            const bool neighboured = !refined && neighbourhood(left, own, right, r, causal_) != 0;
-            sample(x, s * kStripeHeight + r) |= std::int32_t(decide(refinement_label(refined, neighboured))) << plane;
-          }
-        word(s, x) = std::uint16_t(w | (todo << kRefinedShift));
-        left = own;
-        own = right;
+        if (todo == 0) continue;
+        const unsigned first = todo & ~(w >> kRefinedShift);
+        const unsigned left = first ? column_sig(st, x - 1) : 0u, own = first ? column_sig(st, x) : 0u,
+                       right = first ? column_sig(st, x + 1) : 0u;
+        for (int r = 0; r < st.rows; ++r) {
+          if (((todo >> r) & 1u) == 0) continue;
+          const bool refined = ((first >> r) & 1u) == 0;
+          const bool neighboured =
+              !refined &&
+              neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_) != 0;
+          sample(x, s * kStripeHeight + r) |= std::int32_t(decide(refinement_label(refined, neighboured))) << plane;
+        }
+        st.own[x] = std::uint16_t(w | (todo << kRefinedShift));
       }
     }
   }
@@ -289,14 +309,14 @@ class BlockDecoder {
     // The neighbours a run looks at: the row below only when not causal.
     const unsigned seen = causal_ ? 0x1Fu : 0x3Fu;
     for (int s = 0; s < stripes_; ++s) {
-      const int rows = stripe_rows(s, in_.height);
-      ColumnBits left{0, 0}, own = column(s, 0);
+      const Stripe st = stripe(s);
+      unsigned left = 0, own = column_sig(st, 0);
       for (int x = 0; x < in_.width; ++x) {
-        const ColumnBits right = column(s, x + 1);
-        const unsigned w = word(s, x);
+        const unsigned right = column_sig(st, x + 1);
+        unsigned w = st.own[x];
         int r = 0;
-        if (rows == kStripeHeight && (w & ((15u << kSigShift) | (15u << kCodedShift))) == 0 &&
-            ((left.sig | own.sig | right.sig) & seen) == 0) {
+        if (st.rows == kStripeHeight && (w & ((15u << kSigShift) | (15u << kCodedShift))) == 0 &&
+            ((left | own | right) & seen) == 0) {
           if (!decide(kRunLengthContext)) {  // the whole column stays insignificant
             left = own;
             own = right;
@@ -305,15 +325,16 @@ class BlockDecoder {
           // The first significant row, two bits, most significant first.
           r = decide(kUniformContext) << 1;
           r |= decide(kUniformContext);
-          decode_sign(s, x, r, left, own, right, plane);
+          decode_sign(st, s, x, r, left, own, right, w, plane);
           ++r;
         }
-        for (; r < rows; ++r) {
-          const unsigned now = word(s, x);
-          if ((((now >> kSigShift) | (now >> kCodedShift)) >> r & 1u) == 0)
-            decode_significance(s, x, r, left, own, right, plane);
-        }
-        word(s, x) &= std::uint16_t(~(15u << kCodedShift));
+        for (; r < st.rows; ++r)
+          if ((((w >> kSigShift) | (w >> kCodedShift)) >> r & 1u) == 0)
+            decode_significance(
+                st, s, x, r,
+                neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_), left,
+                own, right, w, plane);
+        st.own[x] = std::uint16_t(w & ~(15u << kCodedShift));
         left = own;
         own = right;
       }

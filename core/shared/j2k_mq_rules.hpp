@@ -60,28 +60,54 @@ CF_HD constexpr MqState mq_state(int index) {
 }
 // clang-format on
 
-// Table C.2 as an array, made from mq_state() at compile time: what the
-// host reads (a call of mq_state per decision costs the serial coder a
-// fifth of its time; device code reads a shared-memory copy, mq_row).
-struct MqStateTable {
-  MqState row[kMqStateCount];
+// A context CX: its state index I(CX) and the sense of its MPS, MPS(CX),
+// in one byte, 2 I(CX) + MPS(CX): the row of the coder's transition table
+// (below) it reads. Tier-1 chooses each context's starting state; the coder
+// only moves it.
+struct MqContext {
+  std::uint8_t state = 0;
+  CF_HD constexpr int index() const { return state >> 1; }
+  CF_HD constexpr int mps() const { return state & 1; }
 };
-constexpr MqStateTable make_mq_state_table() {
-  MqStateTable t{};
-  for (int i = 0; i < kMqStateCount; ++i) t.row[i] = mq_state(i);
+CF_HD constexpr MqContext mq_context(int index, int mps) { return MqContext{std::uint8_t(2 * index + mps)}; }
+
+// Table C.2 with the MPS sense folded in, one 32-bit word per context state
+// (2 x 47 of them): bits 0-15 Qe, 16-23 the state after an MPS
+// renormalisation (NMPS, the same sense), 24-31 the state after an LPS (NLPS,
+// the sense turned over where SWITCH is 1). A decision then reads one word
+// and writes one byte, with no branch on SWITCH.
+constexpr int kMqContextStates = 2 * kMqStateCount;
+CF_HD constexpr std::uint32_t mq_transition(int state) {
+  const MqState s = mq_state(state >> 1);
+  const int mps = state & 1;
+  return std::uint32_t(s.qe) | std::uint32_t(2 * s.nmps + mps) << 16 | std::uint32_t(2 * s.nlps + (mps ^ s.swap)) << 24;
+}
+CF_HD constexpr std::uint32_t transition_qe(std::uint32_t t) { return t & 0xFFFFu; }
+CF_HD constexpr std::uint8_t after_mps(std::uint32_t t) { return std::uint8_t(t >> 16); }
+CF_HD constexpr std::uint8_t after_lps(std::uint32_t t) { return std::uint8_t(t >> 24); }
+
+// The transitions as an array, made at compile time: what the host reads
+// (a call of mq_state per decision costs the serial coder a fifth of its
+// time); device code reads a shared-memory copy (mq_row).
+struct MqTransitions {
+  std::uint32_t row[kMqContextStates];
+};
+constexpr MqTransitions make_mq_transitions() {
+  MqTransitions t{};
+  for (int i = 0; i < kMqContextStates; ++i) t.row[i] = mq_transition(i);
   return t;
 }
-inline constexpr MqStateTable kMqStateTable = make_mq_state_table();
+inline constexpr MqTransitions kMqTransitions = make_mq_transitions();
 
-// Row `index` of Table C.2 from `table`, a coder's copy of it. Device code
-// always gives one: mq_state() inlined at every decision beside it would
-// double a coder's code. Host code may give none: the array made at
-// compile time.
-CF_HD MqState mq_row(const MqState *table, int index) {
+// The transition word of context state `state` from `table`, a coder's
+// copy of MqTransitions. Device code always gives one: mq_state() inlined
+// at every decision beside it would double a coder's code. Host code may
+// give none: the array made at compile time.
+CF_HD std::uint32_t mq_row(const std::uint32_t *table, int state) {
 #ifdef __CUDA_ARCH__
-  return table[index];
+  return table[state];
 #else
-  return table ? table[index] : kMqStateTable.row[index];
+  return table ? table[state] : kMqTransitions.row[state];
 #endif
 }
 
@@ -93,13 +119,6 @@ CF_HD int leading_zeros(std::uint32_t v) {
   return __builtin_clz(v);
 #endif
 }
-
-// A context CX: its state index I(CX) and the sense of its MPS, MPS(CX).
-// Tier-1 chooses each context's starting state; the coder only moves it.
-struct MqContext {
-  std::uint8_t index = 0;
-  std::uint8_t mps = 0;
-};
 
 // The encoder of T.800 C.2, with its register conventions: A holds
 // the interval size, C the code register laid out as
@@ -123,15 +142,15 @@ class MqEncoder {
     ct_ = 12;
   }
 
-  // Table C.2 as an array (mq_state for each index) to read the states
-  // from (mq_row): on a GPU, threads in different states then load from one
-  // table instead of branching apart; device code must give one.
-  CF_HD void use_table(const MqState *table) { table_ = table; }
+  // The transitions (MqTransitions) as an array to read from (mq_row): on
+  // a GPU, threads in different states then load from one table instead of
+  // branching apart; device code must give one.
+  CF_HD void use_table(const std::uint32_t *table) { table_ = table; }
 
   // ENCODE: decision d (0 or 1) in context cx. CODE0 and CODE1 both
   // reduce to comparing d with MPS(CX).
   CF_HD void encode(MqContext &cx, int d) {
-    if (d == cx.mps)
+    if (d == cx.mps())
       code_mps(cx);
     else
       code_lps(cx);
@@ -215,20 +234,20 @@ class MqEncoder {
   // sub-interval has become smaller than Qe, the MPS takes the lower one of
   // size Qe instead, which keeps the larger part for the likelier symbol.
   // Qe adapts (NMPS) only where renormalisation happens.
-  CF_HD MqState state(int index) const { return mq_row(table_, index); }
+  CF_HD std::uint32_t transition(const MqContext &cx) const { return mq_row(table_, cx.state); }
 
   CF_HD void code_mps(MqContext &cx) {
-    const MqState s = state(cx.index);
-    a_ -= s.qe;
+    const std::uint32_t t = transition(cx), qe = transition_qe(t);
+    a_ -= qe;
     if ((a_ & 0x8000) != 0) {
-      c_ += s.qe;
+      c_ += qe;
       return;
     }
-    if (a_ < s.qe)
-      a_ = s.qe;
+    if (a_ < qe)
+      a_ = qe;
     else
-      c_ += s.qe;
-    cx.index = s.nmps;
+      c_ += qe;
+    cx.state = after_mps(t);
     renorm();
   }
 
@@ -237,14 +256,13 @@ class MqEncoder {
   // LPS takes that one instead. An LPS always renormalises, and in a state
   // with SWITCH it turns the MPS sense over.
   CF_HD void code_lps(MqContext &cx) {
-    const MqState s = state(cx.index);
-    a_ -= s.qe;
-    if (a_ < s.qe)
-      c_ += s.qe;
+    const std::uint32_t t = transition(cx), qe = transition_qe(t);
+    a_ -= qe;
+    if (a_ < qe)
+      c_ += qe;
     else
-      a_ = s.qe;
-    if (s.swap) cx.mps = std::uint8_t(1 - cx.mps);
-    cx.index = s.nlps;
+      a_ = qe;
+    cx.state = after_lps(t);
     renorm();
   }
 
@@ -314,7 +332,7 @@ class MqEncoder {
 
   static constexpr std::uint32_t kCarry = 0x8000000;  // the c bit of C
 
-  const MqState *table_ = nullptr;
+  const std::uint32_t *table_ = nullptr;
   std::uint8_t *buf_ = nullptr;
   int cap_ = 0;
   std::uint32_t a_ = 0x8000, c_ = 0;
@@ -337,92 +355,78 @@ class MqDecoder {
     data_ = data;
     len_ = length;
     bp_ = 0;
-    c_ = std::uint32_t(byte_at(0)) << 16;
+    b_ = byte_at(0);
+    c_ = b_ << 16;
     byte_in();
     c_ <<= 7;
     ct_ -= 7;
     a_ = 0x8000;
   }
 
-  // Table C.2 as an array to read the states from, as
-  // MqEncoder::use_table.
-  CF_HD void use_table(const MqState *table) { table_ = table; }
+  // The transitions as an array to read from, as MqEncoder::use_table.
+  CF_HD void use_table(const std::uint32_t *table) { table_ = table; }
 
   // DECODE (C.3.2): the decision coded in context cx. The lower
   // sub-interval, of size Qe, is the LPS's and the upper one the MPS's,
   // unless the conditional exchange swapped them (checked only where
-  // renormalisation follows, as in the encoder).
+  // renormalisation follows, as in the encoder). Either way the context
+  // moves to its NMPS state after an MPS and to its NLPS state after an LPS.
   CF_HD int decode(MqContext &cx) {
-    const MqState s = state(cx.index);
-    a_ -= s.qe;
-    if ((c_ >> 16) < s.qe) {
-      const int d = lps_exchange(cx, s);
-      renorm();
-      return d;
+    const std::uint32_t t = mq_row(table_, cx.state), qe = transition_qe(t);
+    const int mps = cx.mps();
+    a_ -= qe;
+    bool lps;
+    if ((c_ >> 16) < qe) {  // LPS_EXCHANGE: the lower sub-interval, the LPS's unless A < Qe
+      lps = a_ >= qe;
+      a_ = qe;
+    } else {
+      c_ -= qe << 16;
+      if ((a_ & 0x8000) != 0) return mps;
+      lps = a_ < qe;  // MPS_EXCHANGE: the upper sub-interval, the LPS's when A < Qe
     }
-    c_ -= std::uint32_t(s.qe) << 16;
-    if ((a_ & 0x8000) != 0) return cx.mps;
-    const int d = mps_exchange(cx, s);
+    cx.state = lps ? after_lps(t) : after_mps(t);
     renorm();
-    return d;
+    return lps ? 1 - mps : mps;
   }
 
  private:
-  // MPS_EXCHANGE (part of DECODE): the value lies in the upper
-  // sub-interval, now of size A. If that is smaller than Qe, the encoder
-  // gave it to the LPS.
-  CF_HD int mps_exchange(MqContext &cx, const MqState &s) {
-    if (a_ < s.qe) return lps(cx, s);
-    return mps(cx, s);
-  }
-
-  // LPS_EXCHANGE (part of DECODE): the value lies in the lower
-  // sub-interval, of size Qe. If the upper one (A) is smaller, the encoder
-  // gave the lower one to the MPS.
-  CF_HD int lps_exchange(MqContext &cx, const MqState &s) {
-    const bool exchanged = a_ < s.qe;
-    a_ = s.qe;
-    return exchanged ? mps(cx, s) : lps(cx, s);
-  }
-
-  // The estimation update of either exchange: an MPS moves to NMPS; an LPS
-  // moves to NLPS and, with SWITCH, turns the MPS sense over.
-  CF_HD int mps(MqContext &cx, const MqState &s) {
-    cx.index = s.nmps;
-    return cx.mps;
-  }
-  CF_HD int lps(MqContext &cx, const MqState &s) {
-    const int d = 1 - cx.mps;
-    if (s.swap) cx.mps = std::uint8_t(d);
-    cx.index = s.nlps;
-    return d;
-  }
-
   // RENORMD (C.3.3): doubles A until it is at least 0x8000 again, shifting
-  // C along and reading a byte each time CT runs out.
+  // C along and reading a byte each time CT runs out before a shift. The
+  // doublings are counted at once (A is never 0 here) and C moves in as few
+  // shifts as the bytes in allow: the flowchart's one-bit loop without a
+  // branch per bit.
   CF_HD void renorm() {
-    do {
+    int n = leading_zeros(a_) - 16;
+    a_ <<= n;
+    for (;;) {
       if (ct_ == 0) byte_in();
-      a_ <<= 1;
-      c_ <<= 1;
-      --ct_;
-    } while ((a_ & 0x8000) == 0);
+      const int k = n < ct_ ? n : ct_;
+      c_ <<= k;
+      ct_ -= k;
+      n -= k;
+      if (n == 0) return;
+    }
   }
 
-  // BYTEIN (C.3.4). After a 0xFF, a byte above 0x8F is a marker, the end of
-  // the codeword: BP stays, and 1 bits come in instead. Otherwise the byte
-  // after a 0xFF holds 7 bits (the encoder's bit stuffing), others 8.
+  // BYTEIN (C.3.4), B (the byte at BP) kept in a register. After a 0xFF, a
+  // byte above 0x8F is a marker, the end of the codeword: BP stays, and 1
+  // bits come in instead. Otherwise the byte after a 0xFF holds 7 bits (the
+  // encoder's bit stuffing), others 8.
   CF_HD void byte_in() {
-    if (byte_at(bp_) != 0xFF) {
-      ++bp_;
-      c_ += std::uint32_t(byte_at(bp_)) << 8;
+    if (b_ != 0xFF) {
+      b_ = byte_at(++bp_);
+      c_ += b_ << 8;
       ct_ = 8;
-    } else if (byte_at(bp_ + 1) > 0x8F) {
+      return;
+    }
+    const std::uint32_t next = byte_at(bp_ + 1);
+    if (next > 0x8F) {
       c_ += 0xFF00;
       ct_ = 8;
     } else {
       ++bp_;
-      c_ += std::uint32_t(byte_at(bp_)) << 9;
+      b_ = next;
+      c_ += next << 9;
       ct_ = 7;
     }
   }
@@ -430,12 +434,11 @@ class MqDecoder {
   // The byte at index i, 0xFF past the end of the data.
   CF_HD std::uint32_t byte_at(int i) const { return i < len_ ? data_[i] : 0xFFu; }
 
-  CF_HD MqState state(int index) const { return mq_row(table_, index); }
-
-  const MqState *table_ = nullptr;
+  const std::uint32_t *table_ = nullptr;
   const std::uint8_t *data_ = nullptr;
   int len_ = 0;
   int bp_ = 0;
+  std::uint32_t b_ = 0;  // the byte at bp_
   std::uint32_t a_ = 0x8000, c_ = 0;
   int ct_ = 0;
 };

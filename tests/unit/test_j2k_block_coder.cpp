@@ -178,15 +178,15 @@ struct Decoder {
     init_contexts();
   }
   void init_contexts() {
-    for (int c = 0; c < 19; ++c) cx[c] = {std::uint8_t(initial_index(c)), 0};
+    for (int c = 0; c < 19; ++c) cx[c] = cf::j2k::mq_context(initial_index(c), 0);
   }
   int mq_decide(int label) {
     const cf::j2k::MqContext before = cx[label];
     const int d = mq.decode(cx[label]);
     // The value was in the lower sub-interval (size Qe) when an MPS came
     // with the exchange or an LPS without it; renormalisation doubles A.
-    const std::uint32_t qe = cf::j2k::mq_state(before.index).qe, rest = a - qe;
-    a = ((d == before.mps) == (rest < qe)) ? qe : rest;
+    const std::uint32_t qe = cf::j2k::mq_state(before.index()).qe, rest = a - qe;
+    a = ((d == before.mps()) == (rest < qe)) ? qe : rest;
     while ((a & 0x8000) == 0) a <<= 1, ++shifts;
     return d;
   }

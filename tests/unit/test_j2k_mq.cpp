@@ -20,6 +20,7 @@
 using cf::j2k::kMqStateCount;
 using cf::j2k::mq_state;
 using cf::j2k::MqContext;
+using cf::j2k::mq_context;
 using cf::j2k::MqDecoder;
 using cf::j2k::MqEncoder;
 using Bytes = std::vector<std::uint8_t>;
@@ -57,6 +58,27 @@ void table_rows_match_the_standard() {
     CHECK_MSG(s.nmps < kMqStateCount && s.nlps < kMqStateCount, "state %d: NMPS %d NLPS %d", i, s.nmps, s.nlps);
     CHECK_MSG(s.qe > 0 && s.qe < 0x8000, "state %d: Qe 0x%04X", i, s.qe);
   }
+}
+
+// The coders' transition words: per state index and MPS sense, Qe, the
+// NMPS state with the same sense, and the NLPS state with the sense turned
+// over exactly where SWITCH is 1, from the standard's rows above.
+void transitions_fold_the_table() {
+  CHECK(cf::j2k::kMqContextStates == 2 * 47);
+  for (int i = 0; i < 47; ++i)
+    for (int mps = 0; mps < 2; ++mps) {
+      const int *r = kTableC2[i];
+      const MqContext cx = mq_context(i, mps);
+      CHECK(cx.index() == i && cx.mps() == mps);
+      const std::uint32_t t = cf::j2k::kMqTransitions.row[cx.state];
+      const MqContext after_mps{cf::j2k::after_mps(t)}, after_lps{cf::j2k::after_lps(t)};
+      CHECK_MSG(cf::j2k::transition_qe(t) == std::uint32_t(r[0]) && t == cf::j2k::mq_transition(cx.state),
+                "state %d, MPS %d: Qe 0x%04X", i, mps, unsigned(cf::j2k::transition_qe(t)));
+      CHECK_MSG(after_mps.index() == r[1] && after_mps.mps() == mps, "state %d, MPS %d: after an MPS %d/%d", i, mps,
+                after_mps.index(), after_mps.mps());
+      CHECK_MSG(after_lps.index() == r[2] && after_lps.mps() == (r[3] ? 1 - mps : mps),
+                "state %d, MPS %d: after an LPS %d/%d", i, mps, after_lps.index(), after_lps.mps());
+    }
 }
 
 // T.88 Annex H.2: 256 decisions (these bytes, most significant bit first),
@@ -131,10 +153,7 @@ Sequence random_sequence(std::mt19937 &rng, int length, int contexts) {
   }
   Sequence s;
   s.start.resize(std::size_t(contexts));
-  for (MqContext &cx : s.start) {
-    cx.index = std::uint8_t(rng() % kMqStateCount);
-    cx.mps = std::uint8_t(rng() & 1);
-  }
+  for (MqContext &cx : s.start) cx = mq_context(int(rng() % kMqStateCount), int(rng() & 1));
   for (int i = 0; i < length; ++i) {
     const int c = int(rng() % unsigned(contexts));
     s.context.push_back(c);
@@ -194,7 +213,7 @@ void round_trips() {
   // followed by a stuffed one.
   for (const int start : {0, 46}) {
     Sequence s;
-    s.start = {MqContext{std::uint8_t(start), 0}};
+    s.start = {mq_context(start, 0)};
     for (int i = 0; i < 50000; ++i) {
       s.context.push_back(0);
       s.decision.push_back(i % 9973 == 0 ? 1 : 0);
@@ -307,6 +326,7 @@ void overflow_is_reported() {
 
 int main() {
   table_rows_match_the_standard();
+  transitions_fold_the_table();
   h2_encoder_gives_the_standard_bytes();
   h2_decoder_gives_the_standard_decisions();
   round_trips();

@@ -593,7 +593,7 @@ static Bytes one_pass_codeword(int negative) {
   std::uint8_t buf[16];
   MqEncoder mq;
   mq.init(buf, sizeof buf);
-  MqContext significance{4, 0}, sign{0, 0};
+  MqContext significance = mq_context(4, 0), sign = mq_context(0, 0);
   mq.encode(significance, 1);
   mq.encode(sign, negative);
   mq.flush();
