@@ -78,20 +78,20 @@ __device__ inline void block_io(const DecodeArgs &a, const DecodeBlock &k, j2k::
 
 // Table D.1 by neighbourhood, made at compile time; each thread block
 // copies it into shared memory.
-__device__ const j2k::t1::SignificanceLabels kDeviceSignificanceLabels = j2k::t1::make_significance_labels();
+__device__ const j2k::t1::ContextLabels kDeviceContextLabels = j2k::t1::make_context_labels();
 
 // Thread t decodes Part 1 block first + t and writes its status.
 __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
   namespace t1 = j2k::t1;
   __shared__ std::uint32_t table[j2k::kMqContextStates];
-  __shared__ t1::SignificanceLabels labels;
+  __shared__ t1::ContextLabels labels;
   __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
   __shared__ std::uint16_t work[kDecodeThreads][t1::kMaxDecodeWorkWords];
   for (int i = int(threadIdx.x); i < j2k::kMqContextStates; i += kDecodeThreads) table[i] = j2k::mq_transition(i);
   constexpr int kLabelWords = int(sizeof labels / 4);
   for (int i = int(threadIdx.x); i < kLabelWords; i += kDecodeThreads)
     reinterpret_cast<std::uint32_t *>(&labels)[i] =
-        reinterpret_cast<const std::uint32_t *>(&kDeviceSignificanceLabels)[i];
+        reinterpret_cast<const std::uint32_t *>(&kDeviceContextLabels)[i];
   __syncthreads();
   const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
   if (t >= a.count) return;

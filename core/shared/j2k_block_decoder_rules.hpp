@@ -89,13 +89,14 @@ struct DecodeOutput {
 };
 
 // Where the decoder keeps the context states (kContextCount of them) and
-// reads Table C.2's transitions (MqDecoder::use_table) and Table D.1 by neighbourhood
-// from: device code gives both tables (copies in shared memory); host code
-// may leave them out (nullptr: the arrays made at compile time).
+// reads Table C.2's transitions (MqDecoder::use_table) and Tables D.1 and
+// D.3 by neighbourhood (ContextLabels) from: device code gives both tables
+// (copies in shared memory); host code may leave them out (nullptr: the
+// arrays made at compile time).
 struct DecodeContexts {
   MqContext *states;
   const std::uint32_t *table = nullptr;
-  const SignificanceLabels *labels = nullptr;
+  const ContextLabels *labels = nullptr;
 };
 
 // Raw decoding of the bypass mode (T.800 D.6): bits straight from bytes, the
@@ -164,7 +165,8 @@ class BlockDecoder {
         stripes_(stripe_count(in.height)),
         causal_((in.style & kStyleVerticalCausal) != 0),
         contexts_(contexts.states),
-        labels_(significance_row(contexts.labels, in.orientation)) {
+        labels_(context_labels(contexts.labels)),
+        significance_(labels_->significance[int(in.orientation)]) {
     for (int i = 0; i < decode_work_words(in.width, in.height); ++i) words_[i] = 0;
     for (int y = 0; y < in.height; ++y)
       for (int x = 0; x < in.width; ++x) sample(x, y) = 0;
@@ -208,19 +210,19 @@ class BlockDecoder {
            ((unsigned(st.down[x]) >> kNegShift << 5) & st.down_bit);
   }
 
-  // The orientation's row of Table D.1 by neighbourhood: the caller's copy
-  // (device code always gives one, as for Table C.2's transitions: mq_row), or on the
-  // host the table made at compile time.
-  static CF_HD const std::uint8_t *significance_row(const SignificanceLabels *labels, Orientation o) {
+  // Tables D.1 and D.3 by neighbourhood: the caller's copy (device code
+  // always gives one, as for Table C.2's transitions: mq_row), or on the
+  // host the tables made at compile time.
+  static CF_HD const ContextLabels *context_labels(const ContextLabels *labels) {
 #ifdef __CUDA_ARCH__
-    return labels->label[int(o)];
+    return labels;
 #else
-    return (labels ? labels : &kSignificanceLabels)->label[int(o)];
+    return labels ? labels : &kContextLabels;
 #endif
   }
 
   // Table D.1's label of a neighbourhood() index.
-  CF_HD int significance_label_of(unsigned n) const { return labels_[n]; }
+  CF_HD int significance_label_of(unsigned n) const { return significance_[n]; }
 
   // A decision in context `label`: raw in a bypass pass.
   CF_HD int decide(int label) { return raw_now_ ? raw_.bit() : mq_.decode(contexts_[label]); }
@@ -230,12 +232,10 @@ class BlockDecoder {
   // column's word, and `own`, its significance) and its sample.
   CF_HD void decode_sign(const Stripe &st, int s, int x, int r, unsigned left, unsigned &own, unsigned right,
                          unsigned &w, int plane) {
-    const ColumnBits l{left, column_neg(st, x - 1, st.own[x - 1])}, o{own, column_neg(st, x, w)},
-        rt{right, column_neg(st, x + 1, st.own[x + 1])};
-    unsigned negative;
-    const unsigned m = neighbour_mask(l, o, rt, r, causal_, negative);
-    const SignContext sc = sign_context(m, negative);
-    const unsigned neg = unsigned(raw_now_ ? raw_.bit() : mq_.decode(contexts_[sc.label]) ^ sc.xor_bit);
+    const ColumnBits l{left, unsigned(st.own[x - 1] >> kNegShift << 1)}, o{own, column_neg(st, x, w)},
+        rt{right, unsigned(st.own[x + 1] >> kNegShift << 1)};
+    const unsigned entry = labels_->sign[sign_neighbourhood(l, o, rt, r, causal_)];
+    const unsigned neg = raw_now_ ? unsigned(raw_.bit()) : unsigned(mq_.decode(contexts_[entry >> 1])) ^ (entry & 1u);
     w |= (1u << (kSigShift + r)) | (neg << (kNegShift + r));
     own |= 2u << r;
     sample(x, s * kStripeHeight + r) = std::int32_t(1) << plane;
@@ -259,9 +259,10 @@ class BlockDecoder {
       for (int x = 0; x < in_.width; ++x) {
         const unsigned right = column_sig(st, x + 1);
         unsigned w = st.own[x];
-        if (((w >> kSigShift) & full) != full && (left | own | right) != 0) {
-          for (int r = 0; r < st.rows; ++r) {
-            if ((w >> (kSigShift + r)) & 1u) continue;
+        const unsigned open = ~(w >> kSigShift) & full;  // a sample becoming significant changes only its own bit
+        if (open != 0 && (left | own | right) != 0) {
+          for (unsigned rows = open; rows != 0; rows &= rows - 1) {
+            const int r = trailing_zeros(rows);
             const unsigned n = neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_);
             if (n == 0) continue;
             w |= 1u << (kCodedShift + r);
@@ -288,13 +289,17 @@ class BlockDecoder {
         const unsigned first = todo & ~(w >> kRefinedShift);
         const unsigned left = first ? column_sig(st, x - 1) : 0u, own = first ? column_sig(st, x) : 0u,
                        right = first ? column_sig(st, x + 1) : 0u;
-        for (int r = 0; r < st.rows; ++r) {
-          if (((todo >> r) & 1u) == 0) continue;
+        for (unsigned rows = todo; rows != 0; rows &= rows - 1) {
+          const int r = trailing_zeros(rows);
           const bool refined = ((first >> r) & 1u) == 0;
           const bool neighboured =
               !refined &&
               neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_) != 0;
-          sample(x, s * kStripeHeight + r) |= std::int32_t(decide(refinement_label(refined, neighboured))) << plane;
+          // The sample is read before the decision so that its load waits
+          // beside the decoding, not after it.
+          std::int32_t &v = sample(x, s * kStripeHeight + r);
+          const std::int32_t before = v;
+          v = before | std::int32_t(decide(refinement_label(refined, neighboured))) << plane;
         }
         st.own[x] = std::uint16_t(w | (todo << kRefinedShift));
       }
@@ -314,7 +319,7 @@ class BlockDecoder {
       for (int x = 0; x < in_.width; ++x) {
         const unsigned right = column_sig(st, x + 1);
         unsigned w = st.own[x];
-        int r = 0;
+        unsigned rows = ~(w >> kSigShift | w >> kCodedShift) & ((1u << st.rows) - 1);  // those left to code
         if (st.rows == kStripeHeight && (w & ((15u << kSigShift) | (15u << kCodedShift))) == 0 &&
             ((left | own | right) & seen) == 0) {
           if (!decide(kRunLengthContext)) {  // the whole column stays insignificant
@@ -323,17 +328,17 @@ class BlockDecoder {
             continue;
           }
           // The first significant row, two bits, most significant first.
-          r = decide(kUniformContext) << 1;
+          int r = decide(kUniformContext) << 1;
           r |= decide(kUniformContext);
           decode_sign(st, s, x, r, left, own, right, w, plane);
-          ++r;
+          rows &= ~0u << (r + 1);
         }
-        for (; r < st.rows; ++r)
-          if ((((w >> kSigShift) | (w >> kCodedShift)) >> r & 1u) == 0)
-            decode_significance(
-                st, s, x, r,
-                neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_), left,
-                own, right, w, plane);
+        for (; rows != 0; rows &= rows - 1) {
+          const int r = trailing_zeros(rows);
+          decode_significance(st, s, x, r,
+                              neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_),
+                              left, own, right, w, plane);
+        }
         st.own[x] = std::uint16_t(w & ~(15u << kCodedShift));
         left = own;
         own = right;
@@ -406,7 +411,8 @@ class BlockDecoder {
   bool raw_now_ = false;
   bool corrupt_ = false;
   MqContext *contexts_;
-  const std::uint8_t *labels_;  // the orientation's row of SignificanceLabels
+  const ContextLabels *labels_;
+  const std::uint8_t *significance_;  // the orientation's row of labels_->significance
   MqDecoder mq_;
   RawDecoder raw_;
 };

@@ -120,6 +120,15 @@ CF_HD int leading_zeros(std::uint32_t v) {
 #endif
 }
 
+// Trailing zero bits of a non-zero word: the lowest set bit's position.
+CF_HD int trailing_zeros(std::uint32_t v) {
+#ifdef __CUDA_ARCH__
+  return __ffs(int(v)) - 1;
+#else
+  return __builtin_ctz(v);
+#endif
+}
+
 // The encoder of T.800 C.2, with its register conventions: A holds
 // the interval size, C the code register laid out as
 // 0000 cbbb bbbb bsss xxxx xxxx xxxx xxxx (c: carry, b: the next byte out,

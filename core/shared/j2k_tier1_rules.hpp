@@ -130,7 +130,7 @@ CF_HD constexpr int significance_context(Orientation o, unsigned neighbours) {
 }
 
 // A row's 3x3 neighbourhood as a 9-bit index, for looking its context up
-// instead of counting (SignificanceLabels): bits 0-2 the column on the left
+// instead of counting (ContextLabels): bits 0-2 the column on the left
 // (the row above, the row itself, the row below), 3-5 its own column, 6-8
 // the column on the right; bit 4, the sample itself, is 0. With `causal`,
 // the row below the stripe (the last row's bits 2, 5, 8) reads as
@@ -146,23 +146,6 @@ CF_HD constexpr unsigned neighbour_bits(unsigned n) {
   return bit_at(n, 0, kNW) | bit_at(n, 1, kW) | bit_at(n, 2, kSW) | bit_at(n, 3, kN) | bit_at(n, 5, kS) |
          bit_at(n, 6, kNE) | bit_at(n, 7, kE) | bit_at(n, 8, kSE);
 }
-
-// Table D.1 by neighbourhood index, one row per orientation: what a coder
-// reads instead of calling significance_context() per decision (on a GPU,
-// from a copy in shared memory).
-struct alignas(4) SignificanceLabels {
-  std::uint8_t label[4][kNeighbourhoodSize];
-};
-CF_HD constexpr std::uint8_t significance_label(int orientation, unsigned n) {
-  return std::uint8_t(significance_context(Orientation(orientation), neighbour_bits(n)));
-}
-constexpr SignificanceLabels make_significance_labels() {
-  SignificanceLabels t{};
-  for (int o = 0; o < 4; ++o)
-    for (unsigned n = 0; n < kNeighbourhoodSize; ++n) t.label[o][n] = significance_label(o, n);
-  return t;
-}
-inline constexpr SignificanceLabels kSignificanceLabels = make_significance_labels();
 
 // Sign coding (Tables D.2 and D.3). Each pair of opposite direct neighbours
 // contributes +1 (significant and positive), -1 (significant and negative) or
@@ -190,6 +173,47 @@ CF_HD constexpr SignContext sign_context(int h, int v) {
 CF_HD constexpr SignContext sign_context(unsigned neighbours, unsigned negative) {
   return sign_context(horizontal_contribution(neighbours, negative), vertical_contribution(neighbours, negative));
 }
+
+// A row's four direct neighbours for its sign context, as an 8-bit index:
+// their significance as a k* mask (kW, kE, kN, kS; the row below read as
+// insignificant with `causal`, as neighbour_mask() has it) and, above it,
+// the signs of the significant ones.
+constexpr unsigned kSignNeighbourhoodSize = 256;
+CF_HD constexpr unsigned sign_neighbourhood(const ColumnBits &l, const ColumnBits &o, const ColumnBits &r, int row,
+                                            bool causal) {
+  const int e = row + 1;
+  const unsigned below = causal && row == kStripeHeight - 1 ? 0u : 1u;
+  const unsigned sig = ((l.sig >> e) & 1u) | ((r.sig >> e) & 1u) << 1 | ((o.sig >> (e - 1)) & 1u) << 2 |
+                       ((o.sig >> (e + 1)) & below) << 3;
+  const unsigned neg = ((l.neg >> e) & 1u) | ((r.neg >> e) & 1u) << 1 | ((o.neg >> (e - 1)) & 1u) << 2 |
+                       ((o.neg >> (e + 1)) & 1u) << 3;
+  return sig | (neg & sig) << 4;
+}
+
+// Tables D.1 and D.3 by neighbourhood index, for looking contexts up
+// instead of counting: per orientation, the significance label of each
+// neighbourhood() index; per sign_neighbourhood() index, the sign label
+// times 2 plus its XORbit. What a decoder reads per decision (on a GPU,
+// from a copy in shared memory).
+struct alignas(4) ContextLabels {
+  std::uint8_t significance[4][kNeighbourhoodSize];
+  std::uint8_t sign[kSignNeighbourhoodSize];
+};
+CF_HD constexpr std::uint8_t significance_label(int orientation, unsigned n) {
+  return std::uint8_t(significance_context(Orientation(orientation), neighbour_bits(n)));
+}
+CF_HD constexpr std::uint8_t sign_entry(unsigned n) {
+  const SignContext c = sign_context(n & 15u, n >> 4);
+  return std::uint8_t(c.label << 1 | c.xor_bit);
+}
+constexpr ContextLabels make_context_labels() {
+  ContextLabels t{};
+  for (int o = 0; o < 4; ++o)
+    for (unsigned n = 0; n < kNeighbourhoodSize; ++n) t.significance[o][n] = significance_label(o, n);
+  for (unsigned n = 0; n < kSignNeighbourhoodSize; ++n) t.sign[n] = sign_entry(n);
+  return t;
+}
+inline constexpr ContextLabels kContextLabels = make_context_labels();
 
 // Magnitude refinement (Table D.4): any of the eight neighbours counts.
 CF_HD constexpr int refinement_label(bool refined_before, bool neighboured) {

@@ -126,7 +126,7 @@ void neighbourhoods() {
     for (int i = 0; i < 9; ++i)
       if ((n >> i & 1) && i != 4) (i % 3 == 1 ? h : i / 3 == 1 ? v : d) += 1;
     for (Orientation o : kOrientations) {
-      const int want = table_d1(o, h, v, d), got = t1::kSignificanceLabels.label[int(o)][n];
+      const int want = table_d1(o, h, v, d), got = t1::kContextLabels.significance[int(o)][n];
       CHECK_MSG(got == want, "%s neighbourhood 0x%03x: label %d, Table D.1 %d", name(o), n, got, want);
     }
   }
@@ -204,6 +204,32 @@ void sign() {
                 "pattern 0x%02x signs 0x%x: label %d xor %d, Tables D.2/D.3 %d %d", p, s, got.label, got.xor_bit,
                 want->label, want->xor_bit);
     }
+  // The lookup by sign neighbourhood: direct significance in bits 0-3
+  // (W, E, N, S), their signs in bits 4-7.
+  for (unsigned n = 0; n < t1::kSignNeighbourhoodSize; ++n) {
+    State st[4];
+    for (int i = 0; i < 4; ++i) st[i] = !(n >> i & 1) ? Insig : (n >> (4 + i) & 1) ? Neg : Pos;
+    const SignRow *want = table_d3(table_d2(st[0], st[1]), table_d2(st[2], st[3]));
+    const int got = t1::kContextLabels.sign[n];
+    CHECK_MSG(got >> 1 == want->label && (got & 1) == want->xor_bit,
+              "sign neighbourhood 0x%02x: label %d xor %d, Tables D.2/D.3 %d %d", n, got >> 1, got & 1, want->label,
+              want->xor_bit);
+  }
+  // sign_neighbourhood() against neighbour_mask() for every significance of
+  // three columns, with signs mixed from it.
+  for (unsigned bits = 0; bits < (1u << 18); ++bits) {
+    const unsigned negs = (bits * 0x9E3779B1u) >> 14;
+    const t1::ColumnBits l{bits & 63u, negs & 63u}, o{bits >> 6 & 63u, negs >> 6 & 63u},
+        r{bits >> 12 & 63u, negs >> 12 & 63u};
+    for (int row = 0; row < t1::kStripeHeight; ++row)
+      for (int causal = 0; causal < 2; ++causal) {
+        unsigned negative;
+        const unsigned m = t1::neighbour_mask(l, o, r, row, causal != 0, negative) & 15u;
+        const unsigned want = m | (negative & m) << 4, got = t1::sign_neighbourhood(l, o, r, row, causal != 0);
+        CHECK_MSG(got == want, "columns 0x%05x signs 0x%05x row %d causal %d: index 0x%02x, want 0x%02x", bits, negs,
+                  row, causal, got, want);
+      }
+  }
 }
 
 // Table D.4 - Contexts for the magnitude refinement coding passes.
