@@ -122,8 +122,13 @@ CF_HD unsigned significant_neighbours(const std::uint8_t *f, int pitch, unsigned
 // Every context at its initial state (Table D.7): at the start of a
 // code-block and, with kStyleReset, after every pass.
 CF_HD void reset_contexts(MqContext *contexts) {
+  // Constants, so that device code calls no mq_state() at run time.
+  constexpr MqContext first = mq_context(initial_state(0), kInitialMps),
+                      other = mq_context(initial_state(1), kInitialMps),
+                      run = mq_context(initial_state(kRunLengthContext), kInitialMps),
+                      uniform = mq_context(initial_state(kUniformContext), kInitialMps);
   for (int c = 0; c < kContextCount; ++c)
-    contexts[c] = mq_context(initial_state(c), kInitialMps);  // a function: device code has no host table
+    contexts[c] = c == 0 ? first : c == kRunLengthContext ? run : c == kUniformContext ? uniform : other;
 }
 
 // Passes of a block with Mb magnitude bit-planes, at most: a cleanup pass on

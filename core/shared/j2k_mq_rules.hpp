@@ -60,35 +60,34 @@ CF_HD constexpr MqState mq_state(int index) {
 }
 // clang-format on
 
-// A context CX: its state index I(CX) and the sense of its MPS, MPS(CX),
-// in one byte, 2 I(CX) + MPS(CX): the row of the coder's transition table
-// (below) it reads. Tier-1 chooses each context's starting state; the coder
-// only moves it.
-struct MqContext {
-  std::uint8_t state = 0;
-  CF_HD constexpr int index() const { return state >> 1; }
-  CF_HD constexpr int mps() const { return state & 1; }
-};
-CF_HD constexpr MqContext mq_context(int index, int mps) { return MqContext{std::uint8_t(2 * index + mps)}; }
-
 // Table C.2 with the MPS sense folded in, one 32-bit word per context state
-// (2 x 47 of them): bits 0-15 Qe, 16-23 the state after an MPS
-// renormalisation (NMPS, the same sense), 24-31 the state after an LPS (NLPS,
-// the sense turned over where SWITCH is 1). A decision then reads one word
-// and writes one byte, with no branch on SWITCH.
+// 2 I(CX) + MPS(CX) (2 x 47 of them): bits 0-15 Qe, 16-23 the state after
+// an MPS renormalisation (NMPS, the same sense), 24-31 the state after an
+// LPS (NLPS, the sense turned over where SWITCH is 1). Bit 16 is then the
+// state's own MPS.
 constexpr int kMqContextStates = 2 * kMqStateCount;
 CF_HD constexpr std::uint32_t mq_transition(int state) {
   const MqState s = mq_state(state >> 1);
   const int mps = state & 1;
   return std::uint32_t(s.qe) | std::uint32_t(2 * s.nmps + mps) << 16 | std::uint32_t(2 * s.nlps + (mps ^ s.swap)) << 24;
 }
-CF_HD constexpr std::uint32_t transition_qe(std::uint32_t t) { return t & 0xFFFFu; }
-CF_HD constexpr std::uint8_t after_mps(std::uint32_t t) { return std::uint8_t(t >> 16); }
-CF_HD constexpr std::uint8_t after_lps(std::uint32_t t) { return std::uint8_t(t >> 24); }
+CF_HD constexpr int after_mps(std::uint32_t t) { return int(t >> 16 & 0xFFu); }
+CF_HD constexpr int after_lps(std::uint32_t t) { return int(t >> 24); }
+
+// A context CX: the transition word of its state (I(CX) and MPS(CX)), so
+// that a decision reads Qe and MPS from the context alone and the table
+// only where the state moves. Tier-1 chooses each context's starting
+// state; the coder only moves it.
+struct MqContext {
+  std::uint32_t row = mq_transition(0);  // state 0, MPS 0
+  CF_HD constexpr std::uint32_t qe() const { return row & 0xFFFFu; }
+  CF_HD constexpr int mps() const { return int(row >> 16 & 1u); }
+};
+CF_HD constexpr MqContext mq_context(int index, int mps) { return MqContext{mq_transition(2 * index + mps)}; }
 
 // The transitions as an array, made at compile time: what the host reads
-// (a call of mq_state per decision costs the serial coder a fifth of its
-// time); device code reads a shared-memory copy (mq_row).
+// (a call of mq_state per state change costs the serial coder a fifth of
+// its time); device code reads a shared-memory copy (mq_row).
 struct MqTransitions {
   std::uint32_t row[kMqContextStates];
 };
@@ -243,10 +242,8 @@ class MqEncoder {
   // sub-interval has become smaller than Qe, the MPS takes the lower one of
   // size Qe instead, which keeps the larger part for the likelier symbol.
   // Qe adapts (NMPS) only where renormalisation happens.
-  CF_HD std::uint32_t transition(const MqContext &cx) const { return mq_row(table_, cx.state); }
-
   CF_HD void code_mps(MqContext &cx) {
-    const std::uint32_t t = transition(cx), qe = transition_qe(t);
+    const std::uint32_t qe = cx.qe();
     a_ -= qe;
     if ((a_ & 0x8000) != 0) {
       c_ += qe;
@@ -256,7 +253,7 @@ class MqEncoder {
       a_ = qe;
     else
       c_ += qe;
-    cx.state = after_mps(t);
+    cx.row = mq_row(table_, after_mps(cx.row));
     renorm();
   }
 
@@ -265,13 +262,13 @@ class MqEncoder {
   // LPS takes that one instead. An LPS always renormalises, and in a state
   // with SWITCH it turns the MPS sense over.
   CF_HD void code_lps(MqContext &cx) {
-    const std::uint32_t t = transition(cx), qe = transition_qe(t);
+    const std::uint32_t qe = cx.qe();
     a_ -= qe;
     if (a_ < qe)
       c_ += qe;
     else
       a_ = qe;
-    cx.state = after_lps(t);
+    cx.row = mq_row(table_, after_lps(cx.row));
     renorm();
   }
 
@@ -381,7 +378,7 @@ class MqDecoder {
   // renormalisation follows, as in the encoder). Either way the context
   // moves to its NMPS state after an MPS and to its NLPS state after an LPS.
   CF_HD int decode(MqContext &cx) {
-    const std::uint32_t t = mq_row(table_, cx.state), qe = transition_qe(t);
+    const std::uint32_t qe = cx.qe();
     const int mps = cx.mps();
     a_ -= qe;
     bool lps;
@@ -393,7 +390,7 @@ class MqDecoder {
       if ((a_ & 0x8000) != 0) return mps;
       lps = a_ < qe;  // MPS_EXCHANGE: the upper sub-interval, the LPS's when A < Qe
     }
-    cx.state = lps ? after_lps(t) : after_mps(t);
+    cx.row = mq_row(table_, lps ? after_lps(cx.row) : after_mps(cx.row));
     renorm();
     return lps ? 1 - mps : mps;
   }

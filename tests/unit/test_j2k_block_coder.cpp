@@ -185,7 +185,7 @@ struct Decoder {
     const int d = mq.decode(cx[label]);
     // The value was in the lower sub-interval (size Qe) when an MPS came
     // with the exchange or an LPS without it; renormalisation doubles A.
-    const std::uint32_t qe = cf::j2k::mq_state(before.index()).qe, rest = a - qe;
+    const std::uint32_t qe = before.qe(), rest = a - qe;
     a = ((d == before.mps()) == (rest < qe)) ? qe : rest;
     while ((a & 0x8000) == 0) a <<= 1, ++shifts;
     return d;

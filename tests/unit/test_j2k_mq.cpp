@@ -62,22 +62,21 @@ void table_rows_match_the_standard() {
 
 // The coders' transition words: per state index and MPS sense, Qe, the
 // NMPS state with the same sense, and the NLPS state with the sense turned
-// over exactly where SWITCH is 1, from the standard's rows above.
+// over exactly where SWITCH is 1, from the standard's rows above; a
+// context holds its state's word.
 void transitions_fold_the_table() {
   CHECK(cf::j2k::kMqContextStates == 2 * 47);
   for (int i = 0; i < 47; ++i)
     for (int mps = 0; mps < 2; ++mps) {
       const int *r = kTableC2[i];
+      const std::uint32_t t = cf::j2k::kMqTransitions.row[2 * i + mps];
       const MqContext cx = mq_context(i, mps);
-      CHECK(cx.index() == i && cx.mps() == mps);
-      const std::uint32_t t = cf::j2k::kMqTransitions.row[cx.state];
-      const MqContext after_mps{cf::j2k::after_mps(t)}, after_lps{cf::j2k::after_lps(t)};
-      CHECK_MSG(cf::j2k::transition_qe(t) == std::uint32_t(r[0]) && t == cf::j2k::mq_transition(cx.state),
-                "state %d, MPS %d: Qe 0x%04X", i, mps, unsigned(cf::j2k::transition_qe(t)));
-      CHECK_MSG(after_mps.index() == r[1] && after_mps.mps() == mps, "state %d, MPS %d: after an MPS %d/%d", i, mps,
-                after_mps.index(), after_mps.mps());
-      CHECK_MSG(after_lps.index() == r[2] && after_lps.mps() == (r[3] ? 1 - mps : mps),
-                "state %d, MPS %d: after an LPS %d/%d", i, mps, after_lps.index(), after_lps.mps());
+      CHECK_MSG(cx.row == t && cx.qe() == std::uint32_t(r[0]) && cx.mps() == mps, "state %d, MPS %d: Qe 0x%04X MPS %d",
+                i, mps, unsigned(cx.qe()), cx.mps());
+      CHECK_MSG(cf::j2k::after_mps(t) == 2 * r[1] + mps, "state %d, MPS %d: after an MPS %d", i, mps,
+                cf::j2k::after_mps(t));
+      CHECK_MSG(cf::j2k::after_lps(t) == 2 * r[2] + (r[3] ? 1 - mps : mps), "state %d, MPS %d: after an LPS %d", i, mps,
+                cf::j2k::after_lps(t));
     }
 }
 
