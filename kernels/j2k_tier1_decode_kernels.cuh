@@ -10,15 +10,18 @@
 // The MQ decoder is one long dependent chain per block, with nothing to
 // share between the samples of a pass; threads decoding different blocks
 // in one warp would branch apart at nearly every decision and wait for each
-// other's paths. Its context states, a copy of Table C.2 and its state
-// words (one per stripe column, t1::kMaxDecodeWorkWords of them, 3.2 KB)
-// are in shared memory, with Table D.1 by neighbourhood (2 KB): indexed at
-// run time, in the thread they would go to local memory; the tables save
-// the decoder the branches of mq_state() and the counting of
-// significance_context() (and, given always, the code of both inlined at
-// every decision: the kernel's size is what the instruction cache holds),
-// and the words the trips to global memory of every context it forms. The
-// samples are in global memory.
+// other's paths; more warps per SM (a block per warp, several warps per
+// thread block) gained nothing measured, as the kernel is bound by the
+// instructions it issues. Its context states, a copy of Table C.2's
+// transitions and its state words (one per stripe column,
+// t1::kMaxDecodeWorkWords of them, 3.2 KB) are in shared memory, with
+// Tables D.1 and D.3 by neighbourhood (t1::ContextLabels, 2.3 KB):
+// indexed at run time, in the thread they would go to local memory; the
+// tables save the decoder the branches of mq_state() and the counting of
+// significance_context() and sign_context() (and, given always, the code
+// of them inlined at every decision: the kernel's size is what the
+// instruction cache holds), and the words the trips to global memory of
+// every context it forms. The samples are in global memory.
 #pragma once
 
 #include <cstdint>
@@ -76,8 +79,8 @@ __device__ inline void block_io(const DecodeArgs &a, const DecodeBlock &k, j2k::
   out = {a.coefficients + k.samples, k.stride, a.work + k.work};
 }
 
-// Table D.1 by neighbourhood, made at compile time; each thread block
-// copies it into shared memory.
+// Tables D.1 and D.3 by neighbourhood, made at compile time; each thread
+// block copies them into shared memory.
 __device__ const j2k::t1::ContextLabels kDeviceContextLabels = j2k::t1::make_context_labels();
 
 // Thread t decodes Part 1 block first + t and writes its status.
@@ -90,8 +93,7 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   for (int i = int(threadIdx.x); i < j2k::kMqContextStates; i += kDecodeThreads) table[i] = j2k::mq_transition(i);
   constexpr int kLabelWords = int(sizeof labels / 4);
   for (int i = int(threadIdx.x); i < kLabelWords; i += kDecodeThreads)
-    reinterpret_cast<std::uint32_t *>(&labels)[i] =
-        reinterpret_cast<const std::uint32_t *>(&kDeviceContextLabels)[i];
+    reinterpret_cast<std::uint32_t *>(&labels)[i] = reinterpret_cast<const std::uint32_t *>(&kDeviceContextLabels)[i];
   __syncthreads();
   const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
   if (t >= a.count) return;

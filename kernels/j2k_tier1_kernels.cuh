@@ -367,7 +367,8 @@ __device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k,
 // One thread per code-block: its decisions through the pass coder, or the
 // whole block through encode_block when they did not fit. The loop is one
 // decision per round whatever the pass, so that the threads of a warp stay
-// together; the MQ states come from a copy of Table C.2 in shared memory.
+// together; the MQ transitions come from a copy of Table C.2's in shared
+// memory.
 __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a) {
   namespace t1 = j2k::t1;
   __shared__ std::uint32_t table[j2k::kMqContextStates];

@@ -193,7 +193,11 @@ class BlockDecoder {
   CF_HD Stripe stripe(int s) {
     std::uint16_t *own = &word(s, 0);
     const bool above = s > 0, below = s + 1 < stripes_;
-    return {own, above ? own - pitch_ : own, below ? own + pitch_ : own, above ? 1u : 0u, below ? 0x20u : 0u,
+    return {own,
+            above ? own - pitch_ : own,
+            below ? own + pitch_ : own,
+            above ? 1u : 0u,
+            below ? 0x20u : 0u,
             stripe_rows(s, in_.height)};
   }
 
@@ -293,8 +297,7 @@ class BlockDecoder {
           const int r = trailing_zeros(rows);
           const bool refined = ((first >> r) & 1u) == 0;
           const bool neighboured =
-              !refined &&
-              neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_) != 0;
+              !refined && neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_) != 0;
           // The sample is read before the decision so that its load waits
           // beside the decoding, not after it.
           std::int32_t &v = sample(x, s * kStripeHeight + r);

@@ -185,8 +185,8 @@ CF_HD constexpr unsigned sign_neighbourhood(const ColumnBits &l, const ColumnBit
   const unsigned below = causal && row == kStripeHeight - 1 ? 0u : 1u;
   const unsigned sig = ((l.sig >> e) & 1u) | ((r.sig >> e) & 1u) << 1 | ((o.sig >> (e - 1)) & 1u) << 2 |
                        ((o.sig >> (e + 1)) & below) << 3;
-  const unsigned neg = ((l.neg >> e) & 1u) | ((r.neg >> e) & 1u) << 1 | ((o.neg >> (e - 1)) & 1u) << 2 |
-                       ((o.neg >> (e + 1)) & 1u) << 3;
+  const unsigned neg =
+      ((l.neg >> e) & 1u) | ((r.neg >> e) & 1u) << 1 | ((o.neg >> (e - 1)) & 1u) << 2 | ((o.neg >> (e + 1)) & 1u) << 3;
   return sig | (neg & sig) << 4;
 }
 

@@ -18,9 +18,9 @@
 #include "core/shared/j2k_mq_rules.hpp"
 
 using cf::j2k::kMqStateCount;
+using cf::j2k::mq_context;
 using cf::j2k::mq_state;
 using cf::j2k::MqContext;
-using cf::j2k::mq_context;
 using cf::j2k::MqDecoder;
 using cf::j2k::MqEncoder;
 using Bytes = std::vector<std::uint8_t>;
