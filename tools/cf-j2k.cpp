@@ -1,8 +1,8 @@
 // cf-j2k: the JPEG 2000 codec of cudafilters from the command line.
 //
-//   cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [options]
+//   cf-j2k encode -i IN.pgm|IN.ppm|IN.pgx -o OUT.j2k|.j2c|.jp2|.jph [options]
 //   cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...
-//   cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.yuv|.raw [--reduce N] [--layers N]
+//   cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.pgx|.yuv|.raw [--reduce N] [--layers N]
 //   cf-j2k info IN
 //
 // Encoding options mirror cudaj2kenc's properties: --lossy (ICT and 9/7;
@@ -14,13 +14,19 @@
 // --markers tlm,plt (tile-part lengths in the main header, packet lengths
 // in each tile-part header), --backend auto|cuda|openmp|cpu, --device N.
 //
-// Batches: -i a folder (its .pgm/.ppm, or its codestreams and files, in
+// PGX (one file per component): IN.pgx is one component; IN_0.pgx brings
+// IN_1.pgx, IN_2.pgx, ... along while they exist (opj_decompress's
+// naming), each at full size or subsampled, all of one depth; three or more
+// full-size components go through the colour transform, as opj_compress
+// does. Decoding to OUT.pgx writes OUT_0.pgx, OUT_1.pgx, ... (unsigned
+// components only).
+//
+// Batches: -i a folder (its .pgm/.ppm/.pgx, or its codestreams and files, in
 // name order) and -o a folder, the outputs named after the inputs with
 // --ext's extension (encode: j2k by default; decode: pgm for one component,
-// ppm for more); or -i and -o frame patterns with printf's %d
-// (frame%05d.ppm, numbered from 0 or 1 while the files exist). One encoder
-// or decoder codes the whole batch; a progress line on stderr, the frames
-// per second at the end; --keep-going goes on past a bad file.
+// ppm for more; a folder's PGX frames are its _0 files and the plain ones); or -i and -o frame patterns with printf's
+// %d (frame%05d.ppm, numbered from 0 or 1 while the files exist). One encoder or decoder codes the whole batch; a
+// progress line on stderr, the frames per second at the end; --keep-going goes on past a bad file.
 //
 // Exit status: 0 done, 1 an input or its coding failed, 2 the command line
 // is wrong; the message names the problem, and no output file is left
@@ -47,6 +53,7 @@
 #include "cudafilters/j2k.hpp"
 #include "cudafilters/j2k_decoder.hpp"
 #include "cudafilters/j2k_file.hpp"
+#include "pgx.hpp"
 #include "pnm.hpp"
 #include "raw_frames.hpp"
 
@@ -58,12 +65,12 @@ struct UsageError : std::runtime_error {
 };
 
 const char kUsage[] =
-    "usage: cf-j2k encode -i IN.pgm|IN.ppm -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
+    "usage: cf-j2k encode -i IN.pgm|IN.ppm|IN.pgx -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
     "                     [--tile WxH] [--tile-parts one|resolution|layer|component] [--coder part1|ht]\n"
     "                     [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
-    "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.yuv|.raw [--reduce N] [--layers N]\n"
+    "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.pgx|.yuv|.raw [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k info IN.j2k|.j2c|.jp2|.jph\n"
     "batches: -i FOLDER -o FOLDER [--ext EXT], or -i and -o patterns such as frame%05d.ppm; --keep-going\n";
@@ -224,6 +231,72 @@ int run_jobs(const std::vector<Job> &jobs, bool keep_going, One one) {
   return failed ? 1 : 0;
 }
 
+// A frame of PGX components (pgx_component_paths) as the encoder's input:
+// one plane per component, 8-bit samples up to depth 8, else 16-bit; the
+// components after the first subsampled by the smallest factors that give
+// their sizes.
+struct PgxFrame {
+  std::vector<std::vector<std::uint8_t>> narrow;
+  std::vector<std::vector<std::uint16_t>> wide;
+  cf::J2kInput input;
+  cf::J2kColourspace colourspace = cf::J2kColourspace::Greyscale;
+};
+
+int subsampling_of(int full, int size) {
+  for (int s = 1; s <= 255; ++s)
+    if ((full + s - 1) / s == size) return s;
+  return 0;
+}
+
+PgxFrame read_pgx_frame(const std::string &path) {
+  const std::vector<std::string> paths = cfj2k::pgx_component_paths(path, cf::kMaxPlanes);
+  PgxFrame f;
+  f.narrow.reserve(paths.size());  // the planes point into these: no reallocation
+  f.wide.reserve(paths.size());
+  cf::FrameView &v = f.input.frame;
+  v.n_planes = v.n_components = int(paths.size());
+  bool subsampled = false;
+  int width = 0, height = 0;
+  for (std::size_t c = 0; c < paths.size(); ++c) {
+    cfj2k::PgxImage im = cfj2k::read_pgx(paths[c]);
+    if (c == 0) {
+      width = im.width;
+      height = im.height;
+      f.input.bit_depth = im.depth;
+      v.type = im.depth > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
+    } else if (im.depth != f.input.bit_depth) {
+      throw std::runtime_error(paths[c] + ": depth " + std::to_string(im.depth) + ", component 0's is " +
+                               std::to_string(f.input.bit_depth) + " (one depth for every component)");
+    }
+    const int sx = subsampling_of(width, im.width), sy = subsampling_of(height, im.height);
+    if (sx == 0 || sy == 0)
+      throw std::runtime_error(paths[c] + ": " + std::to_string(im.width) + "x" + std::to_string(im.height) +
+                               " is no subsampling of component 0's " + std::to_string(width) + "x" +
+                               std::to_string(height));
+    f.input.subsampling_x[c] = sx;
+    f.input.subsampling_y[c] = sy;
+    subsampled |= sx > 1 || sy > 1;
+    void *data;
+    int row_bytes;
+    if (v.type == cf::SampleType::U16) {
+      f.wide.push_back(std::move(im.samples));
+      data = f.wide.back().data();
+      row_bytes = im.width * 2;
+    } else {
+      f.narrow.emplace_back(im.samples.begin(), im.samples.end());
+      data = f.narrow.back().data();
+      row_bytes = im.width;
+    }
+    v.planes[c] = {data, row_bytes, row_bytes, im.height};
+    v.components[c] = {int(c), 0, 1, im.width, im.height};
+  }
+  f.input.rgb = paths.size() >= 3 && !subsampled;
+  f.colourspace = f.input.rgb         ? cf::J2kColourspace::Srgb
+                  : paths.size() >= 3 ? cf::J2kColourspace::Sycc
+                                      : cf::J2kColourspace::Greyscale;
+  return f;
+}
+
 int encode(int argc, char **argv) {
   const auto o = options(
       argc, argv,
@@ -294,9 +367,13 @@ int encode(int argc, char **argv) {
     raw_depth =
         o.count("--depth") ? integer("--depth", o.at("--depth"), 1, 8 * raw.sample_bytes) : 8 * raw.sample_bytes;
   }
-  const std::vector<Job> jobs =
+  std::vector<Job> jobs =
       jobs_of(in_path, out_path,
-              raw_input ? std::vector<std::string>{"yuv", "raw"} : std::vector<std::string>{"pgm", "ppm"}, ext);
+              raw_input ? std::vector<std::string>{"yuv", "raw"} : std::vector<std::string>{"pgm", "ppm", "pgx"}, ext);
+  // A folder's stem_1.pgx, stem_2.pgx, ... come with its stem_0.pgx.
+  jobs.erase(std::remove_if(jobs.begin(), jobs.end(),
+                            [&](const Job &j) { return is_directory(in_path) && cfj2k::is_later_pgx_component(j.in); }),
+             jobs.end());
 
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kEncoder encoder(engine);  // one for the batch: its plan is kept while frames keep their shape
@@ -330,6 +407,11 @@ int encode(int argc, char **argv) {
         in.subsampling_y[c] = raw.subsampling_y[c];
       }
       code_and_write(job, in, raw.components == 3 ? cf::J2kColourspace::Sycc : cf::J2kColourspace::Greyscale);
+      return;
+    }
+    if (extension(job.in) == "pgx") {
+      const PgxFrame frame = read_pgx_frame(job.in);
+      code_and_write(job, frame.input, frame.colourspace);
       return;
     }
     const cfj2k::PnmImage im = cfj2k::read_pnm(job.in);
@@ -366,6 +448,39 @@ cf::J2kImageInfo all_components(const cf::J2kFileView &v, cf::J2kDecodeSettings 
   }
 }
 
+// Decodes every component of `v` (at most 4) to target_0.pgx,
+// target_1.pgx, ...: each at its own size and depth. Nothing is left
+// behind when one fails.
+void write_pgx_components(cf::J2kDecoder &decoder, const cf::J2kFileView &v, cf::J2kDecodeSettings &s,
+                          const std::string &in, const std::string &target) {
+  const cf::J2kImageInfo info = all_components(v, s);
+  std::vector<cfj2k::PgxImage> images(std::size_t(info.components));
+  cf::FrameView f;
+  f.type = cf::SampleType::U16;
+  f.n_planes = f.n_components = info.components;
+  for (int c = 0; c < info.components; ++c) {
+    if (info.is_signed[c])
+      throw std::runtime_error(in + ": component " + std::to_string(c) + " is signed; cf-j2k writes unsigned PGX");
+    cfj2k::PgxImage &im = images[std::size_t(c)];
+    im.width = info.component_width[c];
+    im.height = info.component_height[c];
+    im.depth = info.bit_depth[c];
+    im.samples.resize(std::size_t(im.width) * im.height);
+    f.planes[c] = {im.samples.data(), im.width * 2, im.width * 2, im.height};
+    f.components[c] = {c, 0, 1, im.width, im.height};
+  }
+  decoder.decode(v.codestream, v.size, s, f);
+  if (!decoder.problem().empty()) throw std::runtime_error(in + ": " + decoder.problem());
+  for (int c = 0; c < info.components; ++c) {
+    try {
+      write_file(cfj2k::pgx_component_path(target, c), cfj2k::pgx_bytes(images[std::size_t(c)]));
+    } catch (...) {
+      for (int k = 0; k < c; ++k) std::remove(cfj2k::pgx_component_path(target, k).c_str());
+      throw;
+    }
+  }
+}
+
 int decode(int argc, char **argv) {
   const auto o =
       options(argc, argv, {"-i", "-o", "--reduce", "--layers", "--backend", "--device", "--ext"}, {"--keep-going"});
@@ -375,14 +490,15 @@ int decode(int argc, char **argv) {
   if (o.count("--layers")) base.layers = integer("--layers", o.at("--layers"), 0, 65535);
   const int device = o.count("--device") ? integer("--device", o.at("--device"), 0, 63) : 0;
   const std::string wanted = o.count("--ext") ? o.at("--ext") : "";
-  if (!wanted.empty() && wanted != "pgm" && wanted != "ppm") throw UsageError("--ext " + wanted + ": pgm or ppm");
+  if (!wanted.empty() && wanted != "pgm" && wanted != "ppm" && wanted != "pgx")
+    throw UsageError("--ext " + wanted + ": pgm, ppm or pgx");
   // A folder's outputs without --ext: PGM for one component, PPM for more,
   // chosen as each is decoded.
   const std::vector<Job> jobs = jobs_of(in_path, out_path, {"j2k", "j2c", "jp2", "jph"}, wanted);
   for (const Job &job : jobs)
     if (!job.ext_by_content && extension(job.out) != "pgm" && extension(job.out) != "ppm" &&
-        extension(job.out) != "yuv" && extension(job.out) != "raw")
-      throw UsageError(job.out + ": the output must end in .pgm, .ppm, .yuv or .raw");
+        extension(job.out) != "pgx" && extension(job.out) != "yuv" && extension(job.out) != "raw")
+      throw UsageError(job.out + ": the output must end in .pgm, .ppm, .pgx, .yuv or .raw");
 
   cf::Engine engine(backend_of(o), 0, device);
   cf::J2kDecoder decoder(engine);
@@ -394,6 +510,10 @@ int decode(int argc, char **argv) {
     if (job.ext_by_content) {
       cf::J2kDecodeSettings probe = base;
       target += all_components(v, probe).codestream_components == 1 ? ".pgm" : ".ppm";
+    }
+    if (extension(target) == "pgx") {
+      write_pgx_components(decoder, v, s, job.in, target);
+      return;
     }
     if (extension(target) == "yuv" || extension(target) == "raw") {
       // Every component (at most 4) as its own plane, one after another:

@@ -125,6 +125,53 @@ def main():
     r = run(CF_J2K, "encode", "-i", t("frame.yuv"), "-o", t("x.j2k"), "--size", f"{w + 2}x{h}", "--format", "I420")
     check(r.returncode == 1 and "bytes; a" in r.stderr and not os.path.exists(t("x.j2k")), "a raw frame of the wrong size")
 
+    # PGX, one file per component: ours decoded to PGX is opj_decompress's PGX byte for byte (RGB
+    # with its colour transform, 12 bits), and those files encoded again (stem_0.pgx bringing its
+    # siblings) decode to the same files; I420 (which opj_decompress turns into RGB) gives its
+    # planes at their own sizes and back; a single PGX is one component.
+    run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("pgx-rgb.j2k"))
+    run(CF_J2K, "encode", "-i", t("deep12.pgm"), "-o", t("pgx-deep.j2k"))
+    for enc, stem in ((t("pgx-rgb.j2k"), "rgb"), (t("pgx-deep.j2k"), "deep")):
+        run("opj_decompress", "-i", enc, "-o", t(f"opj-{stem}.pgx"))
+        r = run(CF_J2K, "decode", "-i", enc, "-o", t(f"ours-{stem}.pgx"))
+        made = sorted(f for f in os.listdir(tmp) if f.startswith(f"ours-{stem}_"))
+        want = sorted(f for f in os.listdir(tmp) if f.startswith(f"opj-{stem}_"))
+        check(r.returncode == 0 and len(made) == len(want) > 0
+              and all(open(t(m), "rb").read() == open(t(o), "rb").read() for m, o in zip(made, want)),
+              f"PGX of {stem}: ours {made}, opj_decompress's {want}")
+        r = run(CF_J2K, "encode", "-i", t(f"opj-{stem}_0.pgx"), "-o", t(f"again-{stem}.j2k"))
+        check(r.returncode == 0 and run(CF_J2K, "decode", "-i", t(f"again-{stem}.j2k"), "-o",
+                                         t(f"again-{stem}.pgx")).returncode == 0
+              and all(open(t(f"again-{stem}_{c}.pgx"), "rb").read() == open(t(o), "rb").read()
+                      for c, o in enumerate(want)), f"PGX of {stem} encoded and decoded again: {r.stderr.strip()}")
+    r = run(CF_J2K, "decode", "-i", t("yuv.j2k"), "-o", t("yuv.pgx"))
+    planes = [np.fromfile(t(f"yuv_{c}.pgx"), np.uint8)[-p.size:].reshape(p.shape) if r.returncode == 0 else None
+              for c, p in enumerate((y, u, v))]
+    check(r.returncode == 0 and all(np.array_equal(a, p) for a, p in zip(planes, (y, u, v))), "I420 to PGX planes")
+    r = run(CF_J2K, "encode", "-i", t("yuv_0.pgx"), "-o", t("again-yuv.j2k"))
+    check(r.returncode == 0 and run(CF_J2K, "decode", "-i", t("again-yuv.j2k"), "-o", t("again-yuv.pgx")).returncode == 0
+          and all(open(t(f"again-yuv_{c}.pgx"), "rb").read() == open(t(f"yuv_{c}.pgx"), "rb").read() for c in range(3)),
+          f"I420 PGX planes encoded and decoded again: {r.stderr.strip()}")
+    dump = run("opj_dump", "-i", t("again-rgb.j2k")).stdout
+    check("mct=1" in dump, "three full-size PGX components through the colour transform")
+    dump = run("opj_dump", "-i", t("again-yuv.j2k")).stdout
+    check(dump.count("dx=2, dy=2") == 2 and "mct=0" in dump, "subsampled PGX components as they are")
+    os.rename(t("opj-deep_0.pgx"), t("single.pgx"))
+    r = run(CF_J2K, "encode", "-i", t("single.pgx"), "-o", t("single.j2k"))
+    check(r.returncode == 0 and "numcomps=1" in run("opj_dump", "-i", t("single.j2k")).stdout
+          and run("opj_decompress", "-i", t("single.j2k"), "-o", t("single-opj.pgx")).returncode == 0
+          and open(t("single-opj_0.pgx"), "rb").read() == open(t("single.pgx"), "rb").read(),
+          "a single PGX: one component, opj_decompress gives it back")
+    pgx = open(t("single.pgx"), "rb").read()
+    with open(t("cut.pgx"), "wb") as f:
+        f.write(pgx[:len(pgx) // 2])
+    with open(t("signed.pgx"), "wb") as f:
+        f.write(pgx.replace(b"PG ML +", b"PG ML -", 1))
+    with open(t("odd_0.pgx"), "wb") as f:
+        f.write(b"PG ML + 8 8 8\n" + bytes(64))
+    with open(t("odd_1.pgx"), "wb") as f:
+        f.write(b"PG ML + 12 8 8\n" + bytes(128))
+
     # A rate: within the target, decodable.
     r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("rate.jp2"), "--bitrate", "1")
     target = 301 * 417 / 8
@@ -230,6 +277,9 @@ def main():
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--tile-parts", "layer", "--layers", "300"], 1, "TNsot"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.jph"), "--coder", "part1"], 2, "HT code-blocks"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "12"], 1, "levels"),
+        (["encode", "-i", t("cut.pgx"), "-o", t("x.j2k")], 1, "truncated"),
+        (["encode", "-i", t("signed.pgx"), "-o", t("x.j2k")], 1, "signed"),
+        (["encode", "-i", t("odd_0.pgx"), "-o", t("x.j2k")], 1, "one depth for every component"),
         (["decode", "-i", t("junk.j2k"), "-o", t("x.ppm")], 1, "neither a codestream"),
         (["decode", "-i", t("ours.j2k"), "-o", t("x.ppm")], 1, "component"),
         (["frobnicate"], 2, "unknown subcommand"),
