@@ -20,7 +20,7 @@ long header_number(const std::vector<std::uint8_t> &d, std::size_t &at, const st
   skip_blanks(d, at);
   if (at >= d.size() || !std::isdigit(d[at])) throw std::runtime_error(path + ": bad PGX header");
   long v = 0;
-  while (at < d.size() && std::isdigit(d[at]) && v < 1000000) v = v * 10 + (d[at++] - '0');
+  for (; at < d.size() && std::isdigit(d[at]); ++at) v = v < 1000000 ? v * 10 + (d[at] - '0') : v;  // saturates
   return v;
 }
 
