@@ -40,7 +40,12 @@ for f in range(n):
             x, y, row = 0, y + row, 0
     frame.save(os.path.join(out, "f%03d.ppm" % f))
 PY
-seconds() { local t0=$(date +%s.%N); "$@" > /dev/null; awk "BEGIN { printf \"%.2f\", $(date +%s.%N) - $t0 }"; }
+seconds() {
+  local t0
+  t0=$(date +%s.%N)
+  "$@" > /dev/null
+  awk "BEGIN { printf \"%.2f\", $(date +%s.%N) - $t0 }"
+}
 loop() {  # loop IN_DIR IN_EXT OUT_DIR OUT_EXT PROGRAM ARGS (-i and -o added)
   local in=$1 ie=$2 out=$3 oe=$4 prog=$5
   shift 5
