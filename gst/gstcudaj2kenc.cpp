@@ -21,12 +21,14 @@
  * Input: GRAY8, GRAY16_LE (16-bit samples), RGB, BGR, RGBx, BGRx (3
  * components R, G, B whatever the byte order; the padding byte is not
  * coded), RGBA, BGRA (R, G, B and alpha as a fourth component), I420 (2x2
- * subsampled chroma), Y42B (2x1), Y444, in system memory; RGB, BGR, RGBA,
- * BGRA, RGBx, BGRx, I420 and Y444 also in memory:CUDAMemory, read as device
- * memory by backend=cuda and through GstCudaMemory's host copy by cpu and
- * openmp. RGB-family frames go through the colour transform (RCT when
- * reversible, ICT otherwise); YUV and grey components are coded as they
- * are.
+ * subsampled chroma), Y42B (2x1), Y444, their 10- and 12-bit planar forms
+ * I420_10LE, I422_10LE, Y444_10LE, I420_12LE, I422_12LE, Y444_12LE, and
+ * planar GBR_10LE, GBR_12LE (R, G, B), coded at their depth, in system
+ * memory; RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420 and Y444 also in
+ * memory:CUDAMemory, read as device memory by backend=cuda and through
+ * GstCudaMemory's host copy by cpu and openmp. RGB-family frames go
+ * through the colour transform (RCT when reversible, ICT otherwise); YUV
+ * and grey components are coded as they are.
  *
  * Properties: `reversible` (5/3 wavelet and RCT, lossless; false: 9/7 and
  * ICT, quantised), `levels`, `codeblock-width`, `codeblock-height`,

@@ -9,7 +9,17 @@ bool j2k_format_supported(GstVideoFormat f) {
   switch (f) {
     case GST_VIDEO_FORMAT_GRAY8:
     case GST_VIDEO_FORMAT_GRAY16_LE:
-    case GST_VIDEO_FORMAT_Y42B: return true;
+    case GST_VIDEO_FORMAT_Y42B:
+    // 10 and 12 bits in 16-bit little-endian samples, planar (GBR: R, G, B
+    // to the codestream, through the colour transform).
+    case GST_VIDEO_FORMAT_I420_10LE:
+    case GST_VIDEO_FORMAT_I422_10LE:
+    case GST_VIDEO_FORMAT_Y444_10LE:
+    case GST_VIDEO_FORMAT_GBR_10LE:
+    case GST_VIDEO_FORMAT_I420_12LE:
+    case GST_VIDEO_FORMAT_I422_12LE:
+    case GST_VIDEO_FORMAT_Y444_12LE:
+    case GST_VIDEO_FORMAT_GBR_12LE: return true;
     default: return j2k_cuda_format_supported(f);
   }
 }
@@ -32,17 +42,14 @@ cf::J2kInput j2k_input(const cf::FrameView &raw, const GstVideoInfo &info) {
 
 namespace {
 
+// From the format's kind and the chroma's subsampling: every format of
+// CF_J2K_RAW_FORMATS, whatever its depth.
 const char *sampling_name(const GstVideoInfo &info) {
-  switch (GST_VIDEO_INFO_FORMAT(&info)) {
-    case GST_VIDEO_FORMAT_GRAY8:
-    case GST_VIDEO_FORMAT_GRAY16_LE: return "GRAYSCALE";
-    case GST_VIDEO_FORMAT_RGBA:
-    case GST_VIDEO_FORMAT_BGRA: return "RGBA";  // components R, G, B, A in the codestream
-    case GST_VIDEO_FORMAT_I420: return "YCbCr-4:2:0";
-    case GST_VIDEO_FORMAT_Y42B: return "YCbCr-4:2:2";
-    case GST_VIDEO_FORMAT_Y444: return "YCbCr-4:4:4";
-    default: return "RGB";  // RGB, BGR, RGBx, BGRx: R, G, B
-  }
+  if (GST_VIDEO_INFO_IS_GRAY(&info)) return "GRAYSCALE";
+  if (GST_VIDEO_INFO_IS_RGB(&info))
+    return GST_VIDEO_INFO_HAS_ALPHA(&info) ? "RGBA" : "RGB";  // R, G, B (then A) in the codestream
+  const int w_sub = GST_VIDEO_FORMAT_INFO_W_SUB(info.finfo, 1), h_sub = GST_VIDEO_FORMAT_INFO_H_SUB(info.finfo, 1);
+  return w_sub && h_sub ? "YCbCr-4:2:0" : w_sub ? "YCbCr-4:2:2" : "YCbCr-4:4:4";
 }
 
 }  // namespace

@@ -14,7 +14,9 @@
 
 namespace cfgst {
 
-#define CF_J2K_RAW_FORMATS "{ GRAY8, GRAY16_LE, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, Y42B, Y444 }"
+#define CF_J2K_RAW_FORMATS                                                                                    \
+  "{ GRAY8, GRAY16_LE, RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, Y42B, Y444, I420_10LE, I422_10LE, Y444_10LE, " \
+  "GBR_10LE, I420_12LE, I422_12LE, Y444_12LE, GBR_12LE }"
 // In memory:CUDAMemory: the formats GStreamer 1.22's GstCudaMemory allocates
 // (not GRAY8/GRAY16_LE: its allocator aborts on them).
 #define CF_J2K_CUDA_RAW_FORMATS "{ RGB, BGR, RGBA, BGRA, RGBx, BGRx, I420, Y444 }"

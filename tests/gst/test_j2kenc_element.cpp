@@ -2,7 +2,9 @@
 //  - properties: names, ranges and defaults; the src caps and their fields
 //    (colorspace, sampling, num-components), which openjpegdec accepts;
 //  - reversible coding gives the input back exactly through openjpegdec,
-//    for every sink format at 1x1, 7x3, 33x17 and 321x241, and for
+//    for every sink format at 1x1, 7x3, 33x17 and 321x241 (the 12-bit and
+//    GBR formats, which openjpegdec does not output, through the core
+//    decoder), and for
 //    settings of levels, code-blocks, progressions, layers, tiles and each
 //    code-block style the core accepts;
 //  - irreversible coding decodes to a picture close to the input (PSNR),
@@ -23,7 +25,9 @@
 #include <vector>
 
 #include "cudafilters/engine.hpp"
+#include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
+#include "cudafilters/j2k_decoder.hpp"
 #include "gst_util.hpp"
 #include "j2k_element_util.hpp"
 
@@ -114,6 +118,85 @@ static void lossless(const char *format, int w, int h, const std::string &props,
     const std::string diff = compare_components(f.source_info, f.source[i], f.decoded_info, f.decoded[i]);
     CHECK_MSG(diff.empty(), "%s: frame %zu: %s", desc.c_str(), i, diff.c_str());
   }
+}
+
+// The 10- and 12-bit planar formats: those openjpegdec outputs (10-bit
+// YUV) through it, the others decoded by the core (cpu) into a frame of the
+// source's own layout; either way every sample equals the source's.
+static const char *const kDeepFormats[] = {"I420_10LE", "I422_10LE", "Y444_10LE", "GBR_10LE",
+                                           "I420_12LE", "I422_12LE", "Y444_12LE", "GBR_12LE"};
+static bool openjpegdec_outputs(const char *format) {
+  return !std::strcmp(format, "I420_10LE") || !std::strcmp(format, "I422_10LE") || !std::strcmp(format, "Y444_10LE");
+}
+
+static std::string levels_prop(const char *format, int w, int h);
+static std::vector<std::uint8_t> bytes_of(GstBuffer *b);
+
+static void lossless_by_core(const char *format, int w, int h, const std::string &props) {
+  const std::string desc =
+      source(format, w, h, 1) + "cudaj2kenc backend=cpu " + props + " ! appsink name=b sync=false wait-on-eos=false";
+  GstElement *p = launch(desc);
+  if (!p) return;
+  const std::string err = run(p);
+  CHECK_MSG(err.empty(), "%s: %s", desc.c_str(), err.c_str());
+  GstVideoInfo info;
+  std::vector<GstBuffer *> src = pull_all(p, "a", &info), coded;
+  GstElement *sink = gst_bin_get_by_name(GST_BIN(p), "b");
+  while (GstSample *s = sink ? gst_app_sink_try_pull_sample(GST_APP_SINK(sink), 0) : nullptr) {
+    coded.push_back(gst_buffer_ref(gst_sample_get_buffer(s)));
+    gst_sample_unref(s);
+  }
+  if (sink) gst_object_unref(sink);
+  gst_element_set_state(p, GST_STATE_NULL);
+  gst_object_unref(p);
+  CHECK_MSG(src.size() == 1 && coded.size() == 1, "%s: %zu source, %zu coded frames", desc.c_str(), src.size(),
+            coded.size());
+  if (src.size() == 1 && coded.size() == 1) {
+    GstBuffer *out = gst_buffer_new_allocate(nullptr, GST_VIDEO_INFO_SIZE(&info), nullptr);
+    GstVideoFrame frame;
+    gst_video_frame_map(&frame, &info, out, GST_MAP_WRITE);
+    cf::FrameView v;
+    v.type = cf::SampleType::U16;
+    v.n_planes = int(GST_VIDEO_INFO_N_PLANES(&info));
+    v.n_components = int(GST_VIDEO_INFO_N_COMPONENTS(&info));
+    for (int c = 0; c < v.n_components; ++c) {
+      const int plane = GST_VIDEO_INFO_COMP_PLANE(&info, c), cw = GST_VIDEO_INFO_COMP_WIDTH(&info, c),
+                ch = GST_VIDEO_INFO_COMP_HEIGHT(&info, c);
+      v.components[c] = {plane, int(GST_VIDEO_INFO_COMP_POFFSET(&info, c)) / 2, 1, cw, ch};
+      v.planes[plane] = {GST_VIDEO_FRAME_PLANE_DATA(&frame, plane), GST_VIDEO_FRAME_PLANE_STRIDE(&frame, plane), cw * 2,
+                         ch};
+    }
+    const std::vector<std::uint8_t> bytes = bytes_of(coded[0]);
+    cf::Engine engine(cf::Backend::Cpu);
+    cf::J2kDecoder decoder(engine);
+    std::string problem;
+    try {
+      decoder.decode(bytes.data(), bytes.size(), cf::J2kDecodeSettings{}, v);
+      problem = decoder.problem();
+    } catch (const cf::Error &e) {
+      problem = e.what();
+    }
+    gst_video_frame_unmap(&frame);
+    CHECK_MSG(problem.empty(), "%s: the core decoder: %s", desc.c_str(), problem.c_str());
+    const std::string diff = compare_components(info, src[0], info, out);
+    CHECK_MSG(diff.empty(), "%s: %s", desc.c_str(), diff.c_str());
+    gst_buffer_unref(out);
+  }
+  unref_all(src);
+  unref_all(coded);
+}
+
+static void deep_formats() {
+  int runs = 0;
+  for (const char *format : kDeepFormats)
+    for (const Size &s : {Size{7, 3}, Size{33, 17}}) {
+      if (openjpegdec_outputs(format))
+        lossless(format, s.w, s.h, levels_prop(format, s.w, s.h));
+      else
+        lossless_by_core(format, s.w, s.h, levels_prop(format, s.w, s.h));
+      ++runs;
+    }
+  std::printf("10- and 12-bit planar formats, reversible round trips: %d\n", runs);
 }
 
 static std::string levels_prop(const char *format, int w, int h) {
@@ -363,13 +446,22 @@ static void caps_fields() {
     const char *format, *colorspace, *sampling;
     int components, depth, chroma_x, chroma_y;
     bool mct;
-  } expect[] = {
-      {"GRAY8", "GRAY", "GRAYSCALE", 1, 8, 1, 1, false},  {"GRAY16_LE", "GRAY", "GRAYSCALE", 1, 16, 1, 1, false},
-      {"RGB", "sRGB", "RGB", 3, 8, 1, 1, true},           {"BGR", "sRGB", "RGB", 3, 8, 1, 1, true},
-      {"RGBA", "sRGB", "RGBA", 4, 8, 1, 1, true},         {"BGRA", "sRGB", "RGBA", 4, 8, 1, 1, true},
-      {"RGBx", "sRGB", "RGB", 3, 8, 1, 1, true},          {"BGRx", "sRGB", "RGB", 3, 8, 1, 1, true},
-      {"I420", "sYUV", "YCbCr-4:2:0", 3, 8, 2, 2, false}, {"Y42B", "sYUV", "YCbCr-4:2:2", 3, 8, 2, 1, false},
-      {"Y444", "sYUV", "YCbCr-4:4:4", 3, 8, 1, 1, false}};
+  } expect[] = {{"GRAY8", "GRAY", "GRAYSCALE", 1, 8, 1, 1, false},
+                {"GRAY16_LE", "GRAY", "GRAYSCALE", 1, 16, 1, 1, false},
+                {"RGB", "sRGB", "RGB", 3, 8, 1, 1, true},
+                {"BGR", "sRGB", "RGB", 3, 8, 1, 1, true},
+                {"RGBA", "sRGB", "RGBA", 4, 8, 1, 1, true},
+                {"BGRA", "sRGB", "RGBA", 4, 8, 1, 1, true},
+                {"RGBx", "sRGB", "RGB", 3, 8, 1, 1, true},
+                {"BGRx", "sRGB", "RGB", 3, 8, 1, 1, true},
+                {"I420", "sYUV", "YCbCr-4:2:0", 3, 8, 2, 2, false},
+                {"Y42B", "sYUV", "YCbCr-4:2:2", 3, 8, 2, 1, false},
+                {"Y444", "sYUV", "YCbCr-4:4:4", 3, 8, 1, 1, false},
+                {"I420_10LE", "sYUV", "YCbCr-4:2:0", 3, 10, 2, 2, false},
+                {"I422_12LE", "sYUV", "YCbCr-4:2:2", 3, 12, 2, 1, false},
+                {"Y444_12LE", "sYUV", "YCbCr-4:4:4", 3, 12, 1, 1, false},
+                {"GBR_10LE", "sRGB", "RGB", 3, 10, 1, 1, true},
+                {"GBR_12LE", "sRGB", "RGB", 3, 12, 1, 1, true}};
   GstElementFactory *dec = gst_element_factory_find("openjpegdec");
   GstCaps *dec_sink = nullptr;
   for (const GList *l = dec ? gst_element_factory_get_static_pad_templates(dec) : nullptr; l; l = l->next) {
@@ -696,6 +788,7 @@ int main(int argc, char **argv) {
   j2c_box();
   refusals();
   every_format_and_size();
+  deep_formats();
   settings_round_trips();
   irreversible();
   rate_budget();
