@@ -17,7 +17,7 @@ import numpy as np
 
 gi.require_version("Gst", "1.0")
 gi.require_version("GstApp", "1.0")
-from gi.repository import Gst, GstApp  # noqa: E402
+from gi.repository import Gst, GstApp  # noqa: E402,F401 (GstApp: appsink.try_pull_sample)
 
 
 def run(clip, frames, coding):
