@@ -225,6 +225,12 @@ class BlockDecoder {
 #endif
   }
 
+  // Row r's neighbourhood() index from the significance of its column and
+  // the columns left and right (column_sig's layout).
+  CF_HD unsigned neighbourhood_of(unsigned left, unsigned own, unsigned right, int r) const {
+    return neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_);
+  }
+
   // Table D.1's label of a neighbourhood() index.
   CF_HD int significance_label_of(unsigned n) const { return significance_[n]; }
 
@@ -267,7 +273,7 @@ class BlockDecoder {
         if (open != 0 && (left | own | right) != 0) {
           for (unsigned rows = open; rows != 0; rows &= rows - 1) {
             const int r = trailing_zeros(rows);
-            const unsigned n = neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_);
+            const unsigned n = neighbourhood_of(left, own, right, r);
             if (n == 0) continue;
             w |= 1u << (kCodedShift + r);
             decode_significance(st, s, x, r, n, left, own, right, w, plane);
@@ -296,8 +302,7 @@ class BlockDecoder {
         for (unsigned rows = todo; rows != 0; rows &= rows - 1) {
           const int r = trailing_zeros(rows);
           const bool refined = ((first >> r) & 1u) == 0;
-          const bool neighboured =
-              !refined && neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_) != 0;
+          const bool neighboured = !refined && neighbourhood_of(left, own, right, r) != 0;
           // The sample is read before the decision so that its load waits
           // beside the decoding, not after it.
           std::int32_t &v = sample(x, s * kStripeHeight + r);
@@ -338,9 +343,7 @@ class BlockDecoder {
         }
         for (; rows != 0; rows &= rows - 1) {
           const int r = trailing_zeros(rows);
-          decode_significance(st, s, x, r,
-                              neighbourhood(ColumnBits{left, 0}, ColumnBits{own, 0}, ColumnBits{right, 0}, r, causal_),
-                              left, own, right, w, plane);
+          decode_significance(st, s, x, r, neighbourhood_of(left, own, right, r), left, own, right, w, plane);
         }
         st.own[x] = std::uint16_t(w & ~(15u << kCodedShift));
         left = own;
