@@ -18,8 +18,9 @@
 // IN_1.pgx, IN_2.pgx, ... along while they exist (opj_decompress's
 // naming), each at full size or subsampled, all of one depth; three or more
 // full-size components go through the colour transform, as opj_compress
-// does. Decoding to OUT.pgx writes OUT_0.pgx, OUT_1.pgx, ... (unsigned
-// components only).
+// does (signed PGX is refused: the encoder codes unsigned components).
+// Decoding to OUT.pgx writes OUT_0.pgx, OUT_1.pgx, ..., signed components
+// as "PG ML -".
 //
 // Batches: -i a folder (its .pgm/.ppm/.pgx, or its codestreams and files, in
 // name order) and -o a folder, the outputs named after the inputs with
@@ -259,6 +260,7 @@ PgxFrame read_pgx_frame(const std::string &path) {
   int width = 0, height = 0;
   for (std::size_t c = 0; c < paths.size(); ++c) {
     cfj2k::PgxImage im = cfj2k::read_pgx(paths[c]);
+    if (im.is_signed) throw std::runtime_error(paths[c] + ": signed samples (the encoder codes unsigned components)");
     if (c == 0) {
       width = im.width;
       height = im.height;
@@ -459,9 +461,8 @@ void write_pgx_components(cf::J2kDecoder &decoder, const cf::J2kFileView &v, cf:
   f.type = cf::SampleType::U16;
   f.n_planes = f.n_components = info.components;
   for (int c = 0; c < info.components; ++c) {
-    if (info.is_signed[c])
-      throw std::runtime_error(in + ": component " + std::to_string(c) + " is signed; cf-j2k writes unsigned PGX");
     cfj2k::PgxImage &im = images[std::size_t(c)];
+    im.is_signed = info.is_signed[c];
     im.width = info.component_width[c];
     im.height = info.component_height[c];
     im.depth = info.bit_depth[c];

@@ -49,8 +49,8 @@ PgxImage read_pgx(const std::string &path) {
   const bool big_endian = d[at] == 'M';
   at += 2;
   skip_blanks(d, at);
-  if (at < d.size() && d[at] == '-') throw std::runtime_error(path + ": signed PGX samples (only unsigned are taken)");
-  if (at < d.size() && d[at] == '+') ++at;
+  const bool is_signed = at < d.size() && d[at] == '-';
+  if (at < d.size() && (d[at] == '+' || d[at] == '-')) ++at;
   const long depth = header_number(d, at, path), w = header_number(d, at, path), h = header_number(d, at, path);
   skip_blanks(d, at);
   if (at < d.size() && d[at] == '\r') ++at;
@@ -69,28 +69,32 @@ PgxImage read_pgx(const std::string &path) {
   im.width = int(w);
   im.height = int(h);
   im.depth = int(depth);
+  im.is_signed = is_signed;
   im.samples.resize(n);
-  const std::uint32_t top = (1u << depth) - 1;
+  // Unsigned samples in 0..2^depth - 1; signed ones in -2^(depth - 1)..2^(depth - 1) - 1, kept offset.
+  const long low = is_signed ? -(1L << (depth - 1)) : 0, offset = -low, high = low + (1L << depth) - 1;
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint8_t *p = d.data() + at + i * std::size_t(bytes);
-    const std::uint32_t v = bytes == 1   ? p[0]
-                            : big_endian ? std::uint32_t(p[0] << 8 | p[1])
-                                         : std::uint32_t(p[1] << 8 | p[0]);
-    if (v > top)
-      throw std::runtime_error(path + ": sample " + std::to_string(i) + " is " + std::to_string(v) + ", above " +
-                               std::to_string(depth) + " bits");
-    im.samples[i] = std::uint16_t(v);
+    const unsigned raw = bytes == 1 ? p[0] : big_endian ? unsigned(p[0] << 8 | p[1]) : unsigned(p[1] << 8 | p[0]);
+    const long v = !is_signed ? long(raw) : bytes == 1 ? long(std::int8_t(raw)) : long(std::int16_t(raw));
+    if (v < low || v > high)
+      throw std::runtime_error(path + ": sample " + std::to_string(i) + " is " + std::to_string(v) + ", outside " +
+                               std::to_string(depth) + (is_signed ? " signed bits" : " bits"));
+    im.samples[i] = std::uint16_t(v + offset);
   }
   return im;
 }
 
 std::vector<std::uint8_t> pgx_bytes(const PgxImage &image) {
   char header[64];
-  const int n = std::snprintf(header, sizeof header, "PG ML + %d %d %d\n", image.depth, image.width, image.height);
+  const int n = std::snprintf(header, sizeof header, "PG ML %c %d %d %d\n", image.is_signed ? '-' : '+', image.depth,
+                              image.width, image.height);
   std::vector<std::uint8_t> out(header, header + n);
   const bool wide = image.depth > 8;
+  const unsigned offset = image.is_signed ? 1u << (image.depth - 1) : 0u;
   out.reserve(out.size() + image.samples.size() * (wide ? 2 : 1));
-  for (std::uint16_t v : image.samples) {
+  for (std::uint16_t s : image.samples) {
+    const unsigned v = unsigned(s) - offset;  // two's complement in the low bytes
     if (wide) out.push_back(std::uint8_t(v >> 8));
     out.push_back(std::uint8_t(v));
   }

@@ -9,6 +9,7 @@ gets a one-line message, exit status 1 or 2 and no output file.
 import os
 import subprocess
 import sys
+import tarfile
 import tempfile
 
 import numpy as np
@@ -40,6 +41,17 @@ def write_pnm(path, a, maxval):
     data = a.astype(">u2" if maxval > 255 else "u1").tobytes()
     with open(path, "wb") as f:
         f.write(b"%s\n%d %d\n%d\n" % (magic, a.shape[1], a.shape[0], maxval) + data)
+
+
+def pgx_samples(path):
+    """A PGX file's samples (signed ones as their values) and whether it says they are signed."""
+    data = open(path, "rb").read()
+    end = data.index(b"\n")
+    fields = data[2:end].replace(b"-", b" - ").replace(b"+", b" + ").split()
+    signed = b"-" in fields
+    depth, w, h = (int(v) for v in fields[-3:])
+    kind = (">i" if signed else ">u") + ("1" if depth <= 8 else "2")
+    return np.frombuffer(data[end + 1:], kind, w * h).reshape(h, w).astype(np.int32), signed
 
 
 def main():
@@ -162,6 +174,23 @@ def main():
           and run("opj_decompress", "-i", t("single.j2k"), "-o", t("single-opj.pgx")).returncode == 0
           and open(t("single-opj_0.pgx"), "rb").read() == open(t("single.pgx"), "rb").read(),
           "a single PGX: one component, opj_decompress gives it back")
+    # Signed components (conformance streams p0_03, 4 bits, and p0_08, 12 bits at reduce 1): "PG ML -",
+    # byte for byte as opj_decompress writes them, and the samples of T.803's reference decodings.
+    conformance = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "j2k-conformance")
+    with tarfile.open(os.path.join(conformance, "reference.tar.xz")) as tar:
+        tar.extractall(tmp, members=[m for m in tar.getmembers() if "c1p0_03" in m.name or "c1p0_08" in m.name])
+    for stream, reduce, components in (("p0_03", "0", 1), ("p0_08", "1", 3)):
+        enc = os.path.join(conformance, "streams", stream + ".j2k")
+        run("opj_decompress", "-i", enc, "-o", t(f"opj-{stream}.pgx"), "-r", reduce)
+        r = run(CF_J2K, "decode", "-i", enc, "-o", t(f"ours-{stream}.pgx"), "--reduce", reduce)
+        check(r.returncode == 0, f"{stream} to PGX: {r.stderr.strip()}")
+        for c in range(components):
+            ours = t(f"ours-{stream}_{c}.pgx")
+            same = os.path.exists(ours) and open(ours, "rb").read() == open(t(f"opj-{stream}_{c}.pgx"), "rb").read()
+            ref = pgx_samples(t(f"reference/c1{stream}_{c}.pgx"))
+            check(same and ref[1] and np.array_equal(pgx_samples(ours)[0], ref[0]),
+                  f"{stream} component {c} as signed PGX: opj_decompress's bytes {same}, the reference's samples")
+
     pgx = open(t("single.pgx"), "rb").read()
     with open(t("cut.pgx"), "wb") as f:
         f.write(pgx[:len(pgx) // 2])
