@@ -616,6 +616,18 @@ int info(int argc, char **argv) {
   std::printf("main header markers:");
   for (const std::string &m : k.markers) std::printf(" %s", m.c_str());
   std::printf("\n");
+  // Components coded otherwise (COC; a tile's own COD or COC).
+  for (const cf::J2kComponentCoding &e : k.component_codings) {
+    if (e.tile < 0)
+      std::printf("component %d (COC):", e.component);
+    else
+      std::printf("tile %d, component %d (tile-part header):", e.tile, e.component);
+    std::printf(" %s wavelet, %d levels, code-blocks %dx%d, style 0x%02x, precincts", e.reversible ? "5/3" : "9/7",
+                e.levels, e.codeblock_width, e.codeblock_height, e.codeblock_style);
+    for (std::size_t r = 0; r < e.precinct_width.size(); ++r)
+      std::printf(" %dx%d", e.precinct_width[r], e.precinct_height[r]);
+    std::printf("\n");
+  }
   return 0;
 }
 

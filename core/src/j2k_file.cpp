@@ -94,6 +94,39 @@ J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size) 
   }
   c.quantisation = int(h.main.qcd.style);
   c.guard_bits = int(h.main.qcd.guard_bits);
+  // Each component's coding: the main header's (COD, then COC) for every
+  // tile without segments of its own; a tile's where they change it.
+  const auto coding_of = [](int tile, int component, const j2k::ComponentCoding &k) {
+    J2kComponentCoding e;
+    e.tile = tile;
+    e.component = component;
+    e.levels = int(k.levels);
+    e.codeblock_width = 1 << k.cb_width_exp;
+    e.codeblock_height = 1 << k.cb_height_exp;
+    e.codeblock_style = k.cb_style;
+    e.reversible = k.reversible;
+    for (std::size_t r = 0; r < k.precinct_width_exp.size(); ++r) {
+      e.precinct_width.push_back(1 << k.precinct_width_exp[r]);
+      e.precinct_height.push_back(1 << k.precinct_height_exp[r]);
+    }
+    return e;
+  };
+  const auto same = [](const j2k::ComponentCoding &a, const j2k::ComponentCoding &b) {
+    return a.levels == b.levels && a.cb_width_exp == b.cb_width_exp && a.cb_height_exp == b.cb_height_exp &&
+           a.cb_style == b.cb_style && a.reversible == b.reversible && a.precinct_width_exp == b.precinct_width_exp &&
+           a.precinct_height_exp == b.precinct_height_exp;
+  };
+  const j2k::ResolvedTile main = j2k::resolve_main(h);
+  for (std::size_t comp = 0; comp < main.components.size(); ++comp)
+    if (!same(main.components[comp], k)) c.component_codings.push_back(coding_of(-1, int(comp), main.components[comp]));
+  for (std::uint32_t tile = 0; tile < h.tiles.size(); ++tile) {
+    const j2k::HeaderSegments &own = h.tiles[tile].segments;
+    if (!own.has_cod && own.coc.empty()) continue;
+    const j2k::ResolvedTile t = j2k::resolve(h, tile);
+    for (std::size_t comp = 0; comp < t.components.size(); ++comp)
+      if (!same(t.components[comp], main.components[comp]))
+        c.component_codings.push_back(coding_of(int(tile), int(comp), t.components[comp]));
+  }
   for (std::uint16_t m : h.main_markers) {
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%04X", unsigned(m));

@@ -270,6 +270,48 @@ def main():
         ht = int(field("cblksty"), 0) & 0x40 != 0  # opj_dump's code-block style: bit 6, HT code-blocks
         check(("HT (HTJ2K)" in mine) == ht and (ht or "Part 1 (EBCOT)" in mine), f"info of {f}: block coder")
 
+    # info's per-component coding beside opj_dump's default tile, component by component, on the
+    # conformance streams (COC in p0_02, p0_08, p1_01, ...): the main COD unless a COC line says otherwise.
+    streams = os.path.join(conformance, "streams")
+    for name in sorted(os.listdir(streams)):
+        mine = run(CF_J2K, "info", os.path.join(streams, name)).stdout
+        dump = run("opj_dump", "-i", os.path.join(streams, name)).stdout
+        main = mine.split("transform: ")[1].split("\n")[0], mine.split("code-blocks: ")[1].split("\n")[0]
+        for c, block in enumerate(dump.split("default tile")[1].split("comp ")[1:5]):
+            field = lambda n: block.split(n + "=")[1].split()[0]
+            levels = int(field("numresolutions")) - 1
+            wavelet = "5/3" if field("qmfbid") == "1" else "9/7"
+            cb = f"{2 ** int(field('cblkw').split('^')[1])}x{2 ** int(field('cblkh').split('^')[1])}"
+            style = int(field("cblksty"), 0)
+            precincts = " ".join(f"{2 ** int(p.strip('()').split(',')[0])}x{2 ** int(p.strip('()').split(',')[1])}"
+                                 for p in block.split("preccintsize (w,h)=")[1].split("\n")[0].split())
+            coc = [l for l in mine.splitlines() if l.startswith(f"component {c} (COC):")]
+            if coc:
+                want = (f"component {c} (COC): {wavelet} wavelet, {levels} levels, code-blocks {cb}, "
+                        f"style 0x{style:02x}, precincts {precincts}")
+                ok = coc[0] == want
+            else:
+                want = f"{wavelet} ... {levels} levels, {cb}, style 0x{style:02x}, precincts {precincts}"
+                ok = (main[0].startswith(wavelet) and main[0].endswith(f"{levels} levels") and main[1].startswith(cb)
+                      and main[1].endswith(f"style 0x{style:02x}") and f"precincts: {precincts} (" in mine)
+            check(ok, f"info of {name}, component {c}: want {want!r} in\n{mine}")
+    # A tile's own COD (a copy of the main one with 32-sample-wide code-blocks put in the tile-part
+    # header of our one-tile stream): a line for the tile. Headers only: info decodes nothing.
+    cs = bytearray(open(t("ours.j2k"), "rb").read())
+    cod = cs.index(b"\xff\x52")
+    segment = bytearray(cs[cod:cod + 2 + (cs[cod + 2] << 8 | cs[cod + 3])])
+    segment[10] -= 1  # SPcod's code-block width exponent: after the marker, Lcod, Scod, SGcod's 4 bytes and NL
+    sot = cs.index(b"\xff\x90")
+    sod = cs.index(b"\xff\x93", sot)
+    psot = int.from_bytes(cs[sot + 6:sot + 10], "big") + len(segment)
+    cs[sot + 6:sot + 10] = psot.to_bytes(4, "big")
+    cs[sod:sod] = segment
+    with open(t("tile-cod.j2k"), "wb") as f:
+        f.write(cs)
+    mine = run(CF_J2K, "info", t("tile-cod.j2k")).stdout
+    check("tile 0, component 0 (tile-part header): 5/3 wavelet, 5 levels, code-blocks 32x64" in mine,
+          f"info of a tile-part COD:\n{mine}")
+
     # --markers: TLM in the main header (info lists it, opj_decompress reads a tile by it), PLT in the
     # tile-part headers, here with a tile-part per resolution (RPCL); OpenJPEG and OpenJPH decode the
     # streams exactly.

@@ -34,6 +34,18 @@ J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size);
 // How a codestream's main header says it is coded (SIZ, COD, QCD; tiles
 // and components may override COD and QCD in COC, QCC and tile-part
 // headers, which this does not read).
+// A component's coding where it differs from the main header's COD: by a
+// COC of the main header (tile -1: every tile without its own), or by the
+// COD or COC of a tile's tile-part headers (tile t).
+struct J2kComponentCoding {
+  int tile = -1, component = 0;
+  int levels = 0;
+  int codeblock_width = 0, codeblock_height = 0;
+  unsigned codeblock_style = 0;
+  bool reversible = true;
+  std::vector<int> precinct_width, precinct_height;  // per resolution 0..NL
+};
+
 struct J2kCodingInfo {
   std::uint16_t capabilities = 0;                 // Rsiz
   std::uint32_t tile_width = 0, tile_height = 0;  // XTsiz, YTsiz
@@ -51,11 +63,13 @@ struct J2kCodingInfo {
   std::vector<int> precinct_width, precinct_height;  // per resolution 0..NL, in samples (32768: maximal)
   int quantisation = 0;                              // QCD's style: 0 none, 1 derived, 2 expounded
   int guard_bits = 0;
-  std::vector<std::string> markers;  // the main header's, in order ("SIZ", "COD", ...)
+  std::vector<std::string> markers;                   // the main header's, in order ("SIZ", "COD", ...)
+  std::vector<J2kComponentCoding> component_codings;  // main-header COCs, then tiles' own, by tile and component
 };
 
-// The main header of `codestream` (SOC to EOC) in words; throws cf::Error
-// naming the marker and the rule when it cannot be read.
+// The main header of `codestream` (SOC to EOC) in words, with the component
+// codings that COC and tile-part headers set apart; throws cf::Error naming
+// the marker and the rule when it cannot be read.
 J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size);
 
 // A JP2 file (jph false) or a JPH file around `codestream` into `out`:
