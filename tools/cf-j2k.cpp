@@ -25,9 +25,11 @@
 // Batches: -i a folder (its .pgm/.ppm/.pgx, or its codestreams and files, in
 // name order) and -o a folder, the outputs named after the inputs with
 // --ext's extension (encode: j2k by default; decode: pgm for one component,
-// ppm for more; a folder's PGX frames are its _0 files and the plain ones); or -i and -o frame patterns with printf's
-// %d (frame%05d.ppm, numbered from 0 or 1 while the files exist). One encoder or decoder codes the whole batch; a
-// progress line on stderr, the frames per second at the end; --keep-going goes on past a bad file.
+// ppm for more; a folder's PGX frames are its _0 files and the plain
+// ones); or -i and -o frame patterns with printf's %d (frame%05d.ppm,
+// numbered from 0 or 1 while the files exist). One encoder or decoder codes
+// the whole batch; a progress line on stderr, the frames per second at the
+// end; --keep-going goes on past a bad file.
 //
 // Exit status: 0 done, 1 an input or its coding failed, 2 the command line
 // is wrong; the message names the problem, and no output file is left
@@ -233,12 +235,11 @@ int run_jobs(const std::vector<Job> &jobs, bool keep_going, One one) {
 }
 
 // A frame of PGX components (pgx_component_paths) as the encoder's input:
-// one plane per component, 8-bit samples up to depth 8, else 16-bit; the
-// components after the first subsampled by the smallest factors that give
-// their sizes.
+// one plane of 16-bit samples per component (U16 takes any depth up to
+// 16); the components after the first subsampled by the smallest factors
+// that give their sizes.
 struct PgxFrame {
-  std::vector<std::vector<std::uint8_t>> narrow;
-  std::vector<std::vector<std::uint16_t>> wide;
+  std::vector<cfj2k::PgxImage> images;  // the planes point into their samples
   cf::J2kInput input;
   cf::J2kColourspace colourspace = cf::J2kColourspace::Greyscale;
 };
@@ -252,20 +253,20 @@ int subsampling_of(int full, int size) {
 PgxFrame read_pgx_frame(const std::string &path) {
   const std::vector<std::string> paths = cfj2k::pgx_component_paths(path, cf::kMaxPlanes);
   PgxFrame f;
-  f.narrow.reserve(paths.size());  // the planes point into these: no reallocation
-  f.wide.reserve(paths.size());
+  f.images.reserve(paths.size());  // no reallocation: the planes point into them
   cf::FrameView &v = f.input.frame;
+  v.type = cf::SampleType::U16;
   v.n_planes = v.n_components = int(paths.size());
   bool subsampled = false;
   int width = 0, height = 0;
   for (std::size_t c = 0; c < paths.size(); ++c) {
-    cfj2k::PgxImage im = cfj2k::read_pgx(paths[c]);
+    f.images.push_back(cfj2k::read_pgx(paths[c]));
+    cfj2k::PgxImage &im = f.images.back();
     if (im.is_signed) throw std::runtime_error(paths[c] + ": signed samples (the encoder codes unsigned components)");
     if (c == 0) {
       width = im.width;
       height = im.height;
       f.input.bit_depth = im.depth;
-      v.type = im.depth > 8 ? cf::SampleType::U16 : cf::SampleType::U8;
     } else if (im.depth != f.input.bit_depth) {
       throw std::runtime_error(paths[c] + ": depth " + std::to_string(im.depth) + ", component 0's is " +
                                std::to_string(f.input.bit_depth) + " (one depth for every component)");
@@ -278,18 +279,7 @@ PgxFrame read_pgx_frame(const std::string &path) {
     f.input.subsampling_x[c] = sx;
     f.input.subsampling_y[c] = sy;
     subsampled |= sx > 1 || sy > 1;
-    void *data;
-    int row_bytes;
-    if (v.type == cf::SampleType::U16) {
-      f.wide.push_back(std::move(im.samples));
-      data = f.wide.back().data();
-      row_bytes = im.width * 2;
-    } else {
-      f.narrow.emplace_back(im.samples.begin(), im.samples.end());
-      data = f.narrow.back().data();
-      row_bytes = im.width;
-    }
-    v.planes[c] = {data, row_bytes, row_bytes, im.height};
+    v.planes[c] = {im.samples.data(), im.width * 2, im.width * 2, im.height};
     v.components[c] = {int(c), 0, 1, im.width, im.height};
   }
   f.input.rgb = paths.size() >= 3 && !subsampled;
@@ -603,12 +593,13 @@ int info(int argc, char **argv) {
   std::printf("capabilities (Rsiz): 0x%04x\n", unsigned(k.capabilities));
   std::printf("tiles: %ux%u from (%u,%u), %u across, %u down\n", k.tile_width, k.tile_height, k.tile_x0, k.tile_y0,
               k.tiles_across, k.tiles_down);
-  std::printf("transform: %s wavelet, %d levels\n", k.reversible ? "5/3 reversible" : "9/7 irreversible", k.levels);
-  std::printf("code-blocks: %dx%d, %s, style 0x%02x\n", k.codeblock_width, k.codeblock_height,
-              k.ht ? "HT (HTJ2K)" : "Part 1 (EBCOT)", k.codeblock_style);
+  const cf::J2kComponentCoding &cod = k.coding;
+  std::printf("transform: %s wavelet, %d levels\n", cod.reversible ? "5/3 reversible" : "9/7 irreversible", cod.levels);
+  std::printf("code-blocks: %dx%d, %s, style 0x%02x\n", cod.codeblock_width, cod.codeblock_height,
+              cod.ht() ? "HT (HTJ2K)" : "Part 1 (EBCOT)", cod.codeblock_style);
   std::printf("precincts:");
-  for (std::size_t r = 0; r < k.precinct_width.size(); ++r)
-    std::printf(" %dx%d", k.precinct_width[r], k.precinct_height[r]);
+  for (std::size_t r = 0; r < cod.precinct_width.size(); ++r)
+    std::printf(" %dx%d", cod.precinct_width[r], cod.precinct_height[r]);
   std::printf(" (resolution 0 first)\n");
   std::printf("progression: %s, %d layers%s%s\n", orders[k.progression % 5], k.layers, k.sop ? ", SOP" : "",
               k.eph ? ", EPH" : "");

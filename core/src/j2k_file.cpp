@@ -75,27 +75,14 @@ J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size) 
   c.tile_y0 = g.tile_y0;
   c.tiles_across = g.tiles_x;
   c.tiles_down = g.tiles_y;
-  const j2k::ComponentCoding &k = h.main.cod_component;
   const j2k::TileCoding &t = h.main.cod_tile;
-  c.levels = int(k.levels);
-  c.codeblock_width = 1 << k.cb_width_exp;
-  c.codeblock_height = 1 << k.cb_height_exp;
-  c.codeblock_style = k.cb_style;
-  c.ht = (k.cb_style & j2k::cb_style::kHt) != 0;
-  c.reversible = k.reversible;
   c.colour_transform = t.mct;
   c.progression = int(t.progression);
   c.layers = int(t.layers);
   c.sop = t.sop;
   c.eph = t.eph;
-  for (std::size_t r = 0; r < k.precinct_width_exp.size(); ++r) {
-    c.precinct_width.push_back(1 << k.precinct_width_exp[r]);
-    c.precinct_height.push_back(1 << k.precinct_height_exp[r]);
-  }
   c.quantisation = int(h.main.qcd.style);
   c.guard_bits = int(h.main.qcd.guard_bits);
-  // Each component's coding: the main header's (COD, then COC) for every
-  // tile without segments of its own; a tile's where they change it.
   const auto coding_of = [](int tile, int component, const j2k::ComponentCoding &k) {
     J2kComponentCoding e;
     e.tile = tile;
@@ -116,16 +103,22 @@ J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size) 
            a.cb_style == b.cb_style && a.reversible == b.reversible && a.precinct_width_exp == b.precinct_width_exp &&
            a.precinct_height_exp == b.precinct_height_exp;
   };
+  // COD's coding; each component's in the main header (COD, then COC),
+  // for every tile without coding segments of its own; a tile's where they
+  // change it.
+  const j2k::ComponentCoding &cod = h.main.cod_component;
+  c.coding = coding_of(-1, -1, cod);
   const j2k::ResolvedTile main = j2k::resolve_main(h);
   for (std::size_t comp = 0; comp < main.components.size(); ++comp)
-    if (!same(main.components[comp], k)) c.component_codings.push_back(coding_of(-1, int(comp), main.components[comp]));
+    if (!same(main.components[comp], cod))
+      c.component_codings.push_back(coding_of(-1, int(comp), main.components[comp]));
   for (std::uint32_t tile = 0; tile < h.tiles.size(); ++tile) {
     const j2k::HeaderSegments &own = h.tiles[tile].segments;
     if (!own.has_cod && own.coc.empty()) continue;
-    const j2k::ResolvedTile t = j2k::resolve(h, tile);
-    for (std::size_t comp = 0; comp < t.components.size(); ++comp)
-      if (!same(t.components[comp], main.components[comp]))
-        c.component_codings.push_back(coding_of(int(tile), int(comp), t.components[comp]));
+    const j2k::ResolvedTile tc = j2k::resolve(h, tile);
+    for (std::size_t comp = 0; comp < tc.components.size(); ++comp)
+      if (!same(tc.components[comp], main.components[comp]))
+        c.component_codings.push_back(coding_of(int(tile), int(comp), tc.components[comp]));
   }
   for (std::uint16_t m : h.main_markers) {
     char hex[8];

@@ -31,45 +31,41 @@ J2kFileKind j2k_file_kind(const std::uint8_t *data, std::size_t size);
 // rule when neither, or when a box is broken or cut.
 J2kFileView j2k_read_file(const std::uint8_t *data, std::size_t size);
 
-// How a codestream's main header says it is coded (SIZ, COD, QCD; tiles
-// and components may override COD and QCD in COC, QCC and tile-part
-// headers, which this does not read).
-// A component's coding where it differs from the main header's COD: by a
-// COC of the main header (tile -1: every tile without its own), or by the
-// COD or COC of a tile's tile-part headers (tile t).
+// How a component is coded (COD's or COC's SPcod) and where: tile -1 for
+// the main header's (every tile without coding segments of its own), tile
+// t for a tile's tile-part headers; component -1 for COD's, which every
+// component not set apart takes.
 struct J2kComponentCoding {
-  int tile = -1, component = 0;
-  int levels = 0;
-  int codeblock_width = 0, codeblock_height = 0;
-  unsigned codeblock_style = 0;
-  bool reversible = true;
-  std::vector<int> precinct_width, precinct_height;  // per resolution 0..NL
+  int tile = -1, component = -1;
+  int levels = 0;                                             // NL
+  int codeblock_width = 0, codeblock_height = 0;              // in samples
+  unsigned codeblock_style = 0;                               // SPcod's style byte (bit 6: HT code-blocks)
+  bool reversible = true;                                     // the 5/3 (true) or the 9/7
+  std::vector<int> precinct_width, precinct_height;           // per resolution 0..NL, in samples (32768: maximal)
+  bool ht() const { return (codeblock_style & 0x40u) != 0; }  // HTJ2K code-blocks
 };
 
+// How a codestream's headers say it is coded: SIZ, COD and QCD of the main
+// header, and the components that COC or tile-part headers code otherwise
+// (not QCC, nor a tile's own QCD, QCC or POC).
 struct J2kCodingInfo {
   std::uint16_t capabilities = 0;                 // Rsiz
   std::uint32_t tile_width = 0, tile_height = 0;  // XTsiz, YTsiz
   std::uint32_t tile_x0 = 0, tile_y0 = 0;         // XTOsiz, YTOsiz
   std::uint32_t tiles_across = 0, tiles_down = 0;
-  int levels = 0;                                 // NL
-  int codeblock_width = 0, codeblock_height = 0;  // in samples
-  unsigned codeblock_style = 0;                   // COD's SPcod style byte (bit 6: HT code-blocks)
-  bool ht = false;                                // HTJ2K code-blocks (style bit 6)
-  bool reversible = true;                         // the 5/3 (true) or the 9/7
-  bool colour_transform = false;                  // RCT or ICT on components 0..2
-  int progression = 0;                            // 0 LRCP, 1 RLCP, 2 RPCL, 3 PCRL, 4 CPRL
+  J2kComponentCoding coding;      // COD's
+  bool colour_transform = false;  // RCT or ICT on components 0..2
+  int progression = 0;            // 0 LRCP, 1 RLCP, 2 RPCL, 3 PCRL, 4 CPRL
   int layers = 0;
-  bool sop = false, eph = false;                     // SOP segments, EPH markers
-  std::vector<int> precinct_width, precinct_height;  // per resolution 0..NL, in samples (32768: maximal)
-  int quantisation = 0;                              // QCD's style: 0 none, 1 derived, 2 expounded
+  bool sop = false, eph = false;  // SOP segments, EPH markers
+  int quantisation = 0;           // QCD's style: 0 none, 1 derived, 2 expounded
   int guard_bits = 0;
   std::vector<std::string> markers;                   // the main header's, in order ("SIZ", "COD", ...)
-  std::vector<J2kComponentCoding> component_codings;  // main-header COCs, then tiles' own, by tile and component
+  std::vector<J2kComponentCoding> component_codings;  // those unlike COD's: main-header COCs, then tiles' own
 };
 
-// The main header of `codestream` (SOC to EOC) in words, with the component
-// codings that COC and tile-part headers set apart; throws cf::Error naming
-// the marker and the rule when it cannot be read.
+// The headers of `codestream` (SOC to EOC) in words (J2kCodingInfo);
+// throws cf::Error naming the marker and the rule when they cannot be read.
 J2kCodingInfo j2k_coding_info(const std::uint8_t *codestream, std::size_t size);
 
 // A JP2 file (jph false) or a JPH file around `codestream` into `out`:
