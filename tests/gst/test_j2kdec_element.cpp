@@ -159,17 +159,7 @@ static void from_openjpegenc() {
 // ---------------------------------------------------------------------------
 // Files from opj_compress, against opj_decompress
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char t[] = "/tmp/cf-j2kdec-XXXXXX";
-    path = mkdtemp(t) ? t : "";
-  }
-  ~TempDir() {
-    std::string out;
-    if (!path.empty()) cft::run_command("rm -rf '" + path + "'", out);
-  }
-};
+using cft::TempDir;
 
 static void write_pnm(const std::string &path, int w, int h, int planes, int maxval, std::uint32_t seed) {
   std::ofstream f(path, std::ios::binary);

@@ -2,6 +2,8 @@
 // opj_dump check our codestreams).
 #pragma once
 
+#include <stdlib.h>
+
 #include <cstdio>
 #include <string>
 
@@ -24,5 +26,21 @@ inline bool have_tool(const char *name) {
   std::string out;
   return run_command(std::string("command -v ") + name, out) == 0;
 }
+
+// A fresh folder under /tmp for a tool's files, removed with what it holds
+// (path empty when it cannot be made).
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char t[] = "/tmp/cf-test-XXXXXX";
+    path = mkdtemp(t) ? t : "";
+  }
+  ~TempDir() {
+    std::string out;
+    if (!path.empty()) run_command("rm -rf '" + path + "'", out);
+  }
+  TempDir(const TempDir &) = delete;
+  TempDir &operator=(const TempDir &) = delete;
+};
 
 }  // namespace cft
