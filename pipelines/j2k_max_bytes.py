@@ -29,24 +29,29 @@ def run(clip, frames, coding):
             f"u. ! queue ! openjpegdec ! videoconvert ! video/x-raw,format=I420 ! appsink name=b sync=false")
     p = Gst.parse_launch(desc)
     sinks = [p.get_by_name("a"), p.get_by_name("b"), p.get_by_name("c")]
-    got = [[], [], []]
+    got = [[], [], []]  # source and decoded frames as arrays; the codestreams' lengths
+    size = None
     reported = []
-    bus = p.get_bus()
-    p.set_state(Gst.State.PLAYING)
-    done = False
-    while not done:
+
+    def drain():
+        nonlocal size
         for i, s in enumerate(sinks):
-            while True:
-                sample = s.try_pull_sample(0)
-                if sample is None:
-                    break
+            while (sample := s.try_pull_sample(0)) is not None:
                 buf = sample.get_buffer()
+                if i == 2:
+                    got[i].append(buf.get_size())
+                    continue
                 ok, m = buf.map(Gst.MapFlags.READ)
                 got[i].append(np.frombuffer(m.data, np.uint8).copy())
                 buf.unmap(m)
-                if i == 0:
+                if size is None:
                     caps = sample.get_caps().get_structure(0)
                     size = (caps.get_value("width"), caps.get_value("height"))
+
+    bus = p.get_bus()
+    p.set_state(Gst.State.PLAYING)
+    while True:
+        drain()
         msg = bus.timed_pop(10 * Gst.MSECOND)
         if msg is None:
             continue
@@ -56,19 +61,14 @@ def run(clip, frames, coding):
             p.set_state(Gst.State.NULL)
             raise SystemExit(f"{desc}: {msg.parse_error()}")
         elif msg.type == Gst.MessageType.EOS:
-            done = True
-    for i, s in enumerate(sinks):  # what arrived with EOS
-        while (sample := s.try_pull_sample(0)) is not None:
-            buf = sample.get_buffer()
-            ok, m = buf.map(Gst.MapFlags.READ)
-            got[i].append(np.frombuffer(m.data, np.uint8).copy())
-            buf.unmap(m)
+            break
+    drain()  # what arrived with EOS
     p.set_state(Gst.State.NULL)
     psnr = []
     for a, b in zip(got[0], got[1]):
         mse = np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2)
         psnr.append(99.0 if mse == 0 else 10 * math.log10(255.0**2 / mse))
-    return [len(c) for c in got[2]], reported, psnr, len(got[0]), len(got[1]), size
+    return got[2], reported, psnr, len(got[0]), len(got[1]), size
 
 
 def main():
