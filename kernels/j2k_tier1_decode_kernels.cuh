@@ -29,6 +29,7 @@
 #include "core/shared/j2k_block_decoder_rules.hpp"
 #include "core/shared/j2k_ht_block_decoder_rules.hpp"
 #include "kernels/j2k_ht_decode_kernels.cuh"
+#include "kernels/j2k_tier1_tables.cuh"
 
 namespace cf::cuda::j2k_decode_kernels {
 
@@ -79,21 +80,15 @@ __device__ inline void block_io(const DecodeArgs &a, const DecodeBlock &k, j2k::
   out = {a.coefficients + k.samples, k.stride, a.work + k.work};
 }
 
-// Tables D.1 and D.3 by neighbourhood, made at compile time; each thread
-// block copies them into shared memory.
-__device__ const j2k::t1::ContextLabels kDeviceContextLabels = j2k::t1::make_context_labels();
-
 // Thread t decodes Part 1 block first + t and writes its status.
 __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs a) {
   namespace t1 = j2k::t1;
-  __shared__ std::uint32_t table[j2k::kMqContextStates];
+  __shared__ j2k::MqTransitions table;
   __shared__ t1::ContextLabels labels;
   __shared__ j2k::MqContext contexts[kDecodeThreads][t1::kContextCount];
   __shared__ std::uint16_t work[kDecodeThreads][t1::kMaxDecodeWorkWords];
-  for (int i = int(threadIdx.x); i < j2k::kMqContextStates; i += kDecodeThreads) table[i] = j2k::mq_transition(i);
-  constexpr int kLabelWords = int(sizeof labels / 4);
-  for (int i = int(threadIdx.x); i < kLabelWords; i += kDecodeThreads)
-    reinterpret_cast<std::uint32_t *>(&labels)[i] = reinterpret_cast<const std::uint32_t *>(&kDeviceContextLabels)[i];
+  j2k_tier1_tables::copy_table(table, j2k_tier1_tables::kMqTransitions, int(threadIdx.x), kDecodeThreads);
+  j2k_tier1_tables::copy_table(labels, j2k_tier1_tables::kContextLabels, int(threadIdx.x), kDecodeThreads);
   __syncthreads();
   const int t = int(blockIdx.x) * kDecodeThreads + int(threadIdx.x);
   if (t >= a.count) return;
@@ -101,7 +96,7 @@ __global__ void __launch_bounds__(kDecodeThreads) decode_blocks(const DecodeArgs
   t1::DecodeOutput out;
   block_io(a, a.blocks[a.first + t], in, out);
   out.work = reinterpret_cast<std::uint8_t *>(work[threadIdx.x]);
-  a.status[a.first + t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table, &labels}));
+  a.status[a.first + t] = int(t1::decode_block(in, out, t1::DecodeContexts{contexts[threadIdx.x], table.row, &labels}));
 }
 
 // Warp t decodes HT block first + t and writes its status.

@@ -32,6 +32,7 @@
 
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "kernels/j2k_kernels.cuh"  // Block
+#include "kernels/j2k_tier1_tables.cuh"
 #include "kernels/warp_lanes.cuh"
 
 namespace cf::cuda::j2k_kernels {
@@ -371,9 +372,9 @@ __device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k,
 // memory.
 __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a) {
   namespace t1 = j2k::t1;
-  __shared__ std::uint32_t table[j2k::kMqContextStates];
+  __shared__ j2k::MqTransitions table;
   __shared__ j2k::MqContext contexts[kCodeThreads][t1::kContextCount];
-  for (int i = int(threadIdx.x); i < j2k::kMqContextStates; i += kCodeThreads) table[i] = j2k::mq_transition(i);
+  j2k_tier1_tables::copy_table(table, j2k_tier1_tables::kMqTransitions, int(threadIdx.x), kCodeThreads);
   __syncthreads();
   const int t = int(blockIdx.x) * kCodeThreads + int(threadIdx.x);
   if (t >= a.count) return;
@@ -381,7 +382,7 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
   const BlockModel m = a.models[k.index];
   const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
   if (m.decisions > a.decision_room) {
-    code_whole_block(a, k, t, table);
+    code_whole_block(a, k, t, table.row);
     return;
   }
   t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);
@@ -390,7 +391,7 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
     const int *ends = a.pass_ends + first_pass;
     int *lengths = a.pass_lengths + first_pass;
     t1::PassCoder coder(a.style, res.passes, a.slots + k.slot, k.capacity, contexts[threadIdx.x]);
-    coder.use_table(table);
+    coder.use_table(table.row);
     for (int i = 0, pass = 0, end = ends[0];;) {
       while (i == end) {  // a pass ends here (maybe several: a pass may have no decision)
         coder.end_pass(pass, lengths);
