@@ -13,28 +13,27 @@ namespace cf::j2k {
 
 // Block b of `l` from `coefficients` into `out` (slots already sized);
 // `work` holds t1::block_work_bytes of the largest block.
-// (out.windows, when not empty, gives HT candidates' planes.)
+// (out.windows, when not empty, gives the planes each block is coded at.)
 void code_block(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b, std::uint8_t *work,
                 CodedBlocks &out);
 
-// Block b's estimate of every HT cleanup plane (ht::estimate_ht_block; style
-// asks for candidates) into out.results and the pass arrays; out needs no
-// codeword slots.
-void estimate_ht_planes(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
-                        CodedBlocks &out);
+// Block b's estimate of every plane (HT: ht::estimate_ht_block, style
+// asking for candidates; Part 1: t1::estimate_block) into out.results and
+// the pass arrays; out needs no codeword slots.
+void estimate_planes(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
+                     CodedBlocks &out);
 
 }  // namespace cf::j2k
 
 namespace cf::cpu {
 void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out);
-void j2k_estimate_ht_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style,
-                            j2k::CodedBlocks &out);
+void j2k_estimate_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out);
 }  // namespace cf::cpu
 
 namespace cf::omp {
 // threads = 0: all cores.
 void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out,
                      int threads);
-void j2k_estimate_ht_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style,
-                            j2k::CodedBlocks &out, int threads);
+void j2k_estimate_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out,
+                         int threads);
 }  // namespace cf::omp

@@ -4,6 +4,7 @@
 
 #include "core/shared/j2k_ht_block_coder_rules.hpp"
 #include "core/shared/j2k_ht_plane_estimate_rules.hpp"
+#include "core/shared/j2k_plane_estimate_rules.hpp"
 #include "cpu/j2k_tier1.hpp"
 
 namespace cf::j2k {
@@ -32,18 +33,19 @@ void code_block(const Layout &l, const std::int32_t *coefficients, unsigned styl
                           out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
                           kMaxPasses,
                           out.pass_distortion.data() + std::size_t(b) * kMaxPasses};
-  const ht::CandidateWindow window = out.windows.empty() ? ht::CandidateWindow{} : out.windows[b];
-  out.results[b] =
-      (style & ht::kStyleHt) ? ht::encode_ht_block(in, o, ht::encode_tables(), window) : t1::encode_block(in, o);
+  const t1::PlaneWindow window = out.windows.empty() ? t1::PlaneWindow{} : out.windows[b];
+  out.results[b] = (style & ht::kStyleHt) ? ht::encode_ht_block(in, o, ht::encode_tables(), window)
+                                          : t1::encode_block(in, o, nullptr, window);
 }
 
-void estimate_ht_planes(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
-                        CodedBlocks &out) {
+void estimate_planes(const Layout &l, const std::int32_t *coefficients, unsigned style, std::uint32_t b,
+                     CodedBlocks &out) {
   const t1::BlockInput in = block_input(l, coefficients, style, b);
   const t1::BlockOutput o{nullptr,    nullptr,
                           INT_MAX,    out.pass_lengths.data() + std::size_t(b) * kMaxPasses,
                           kMaxPasses, out.pass_distortion.data() + std::size_t(b) * kMaxPasses};
-  out.results[b] = ht::estimate_ht_block(in, o);
+  t1::PlaneTally tally;
+  out.results[b] = (style & ht::kStyleHt) ? ht::estimate_ht_block(in, o) : t1::estimate_block(in, o, tally);
 }
 
 }  // namespace cf::j2k
@@ -55,9 +57,9 @@ void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, uns
   for (std::uint32_t b = 0; b < l.blocks.size(); ++b) j2k::code_block(l, coefficients, style, b, work.data(), out);
 }
 
-void j2k_estimate_ht_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style,
-                            j2k::CodedBlocks &out) {
-  for (std::uint32_t b = 0; b < l.blocks.size(); ++b) j2k::estimate_ht_planes(l, coefficients, style, b, out);
+void j2k_estimate_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style,
+                         j2k::CodedBlocks &out) {
+  for (std::uint32_t b = 0; b < l.blocks.size(); ++b) j2k::estimate_planes(l, coefficients, style, b, out);
 }
 
 }  // namespace cf::cpu

@@ -20,11 +20,11 @@ void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, uns
   }
 }
 
-void j2k_estimate_ht_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style,
-                            j2k::CodedBlocks &out, int threads) {
+void j2k_estimate_planes(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out,
+                         int threads) {
   const long n = long(l.blocks.size());
 #pragma omp parallel for num_threads(thread_count(threads, l.coefficient_count)) schedule(dynamic, 4)
-  for (long b = 0; b < n; ++b) j2k::estimate_ht_planes(l, coefficients, style, std::uint32_t(b), out);
+  for (long b = 0; b < n; ++b) j2k::estimate_planes(l, coefficients, style, std::uint32_t(b), out);
 }
 
 }  // namespace cf::omp

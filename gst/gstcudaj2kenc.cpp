@@ -39,13 +39,16 @@
  * `layers`, `progression`, `tile-width`, `tile-height`, `codeblock-style`,
  * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), `tile-parts` (one, or a tile-part wherever the
  * resolution, layer or component of the next packet changes), `markers` (tlm: tile-part lengths in the main
- * header, plt: packet lengths in each tile-part header), and the engine properties of every cudafilters element
- * (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is host memory, so every frame
+ * header, plt: packet lengths in each tile-part header), `precincts` (precinct sizes in samples from the highest
+ * resolution down, the last repeating below it: "256,256,128,128"; empty: maximal), and the engine properties of
+ * every cudafilters element (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is
+ * host memory, so every frame
  * ends with its codestream complete whatever `host-wait` says; it only decides whether the engine waits for GStreamer's
  * copies of CUDA input on the host or queues behind them. A change applies at the next frame. A combination the encoder
  * cannot code (a code-block side that is not a power of two, a code-block area over 4096, more levels than the smallest
- * tile side allows, a bitrate with reversible coding, more than one layer with block-coder=ht) is an element error with
- * the rule it breaks, at caps time or at the frame after the change.
+ * tile side allows, a bitrate with reversible coding, more than one layer with block-coder=ht, a `precincts` text that
+ * does not parse or a precinct size T.800 does not allow) is an element error with the rule it breaks, at caps time
+ * or at the frame after the change.
  *
  * A GstVideoEncoder, not a GstCfBase (GstBaseTransform) like the filters:
  * a codestream's size is known only once it is coded, and an encoder is
@@ -103,6 +106,8 @@ struct _GstCudaJ2kEnc {
 struct GstCudaJ2kEncPrivate {
   // Properties: GST_OBJECT_LOCK.
   cf::J2kSettings settings;
+  std::string precincts;        // the `precincts` text as set
+  std::string precincts_error;  // what is wrong with it: an element error at caps time or the next frame
   // The engine properties, the engine and its CUDA context, as GstCfBase
   // holds them. The encoder refers to the engine and goes first
   // (destroy_engine).
@@ -137,6 +142,7 @@ enum {
   PROP_MAX_BYTES,
   PROP_MARKERS,
   PROP_TILE_PARTS,
+  PROP_PRECINCTS,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -192,9 +198,12 @@ static bool prepare_cuda_memory(GstCudaJ2kEnc *self) {
   return true;
 }
 
-static cf::J2kSettings settings_of(GstCudaJ2kEnc *self) {
+// The settings, and in `why` what is wrong with a property the settings
+// cannot hold (a `precincts` text that does not parse).
+static cf::J2kSettings settings_of(GstCudaJ2kEnc *self, std::string &why) {
   GST_OBJECT_LOCK(self);
   const cf::J2kSettings s = PRIV(self)->settings;
+  why = PRIV(self)->precincts_error;
   GST_OBJECT_UNLOCK(self);
   return s;
 }
@@ -260,7 +269,9 @@ static gboolean gst_cuda_j2k_enc_set_format(GstVideoEncoder *enc, GstVideoCodecS
   static std::uint8_t placeholder;
   cf::FrameView shape = cfgst::raw_frame_shape(in.info);
   for (int p = 0; p < shape.n_planes; ++p) shape.planes[p].data = &placeholder;
-  const std::string why = cf::j2k_encode_check(cfgst::j2k_input(shape, in.info), settings_of(self));
+  std::string why;
+  const cf::J2kSettings settings = settings_of(self, why);
+  if (why.empty()) why = cf::j2k_encode_check(cfgst::j2k_input(shape, in.info), settings);
   if (!why.empty()) {
     GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", why.c_str()), ("input: %s", in.describe().c_str()));
     return FALSE;
@@ -332,7 +343,11 @@ static GstFlowReturn gst_cuda_j2k_enc_handle_frame(GstVideoEncoder *enc, GstVide
     GST_ELEMENT_ERROR(self, STREAM, FORMAT, ("%s", why.c_str()), (nullptr));
     return drop_with_error(self, frame);
   }
-  const cf::J2kSettings settings = settings_of(self);
+  const cf::J2kSettings settings = settings_of(self, why);
+  if (!why.empty()) {
+    GST_ELEMENT_ERROR(self, LIBRARY, SETTINGS, ("%s", why.c_str()), ("input: %s", priv->in.describe().c_str()));
+    return drop_with_error(self, frame);
+  }
   try {
     priv->encoder->encode(cfgst::j2k_input(mapped.view(), priv->in.info), settings, priv->codestream);
   } catch (const std::exception &e) {
@@ -410,6 +425,13 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_MAX_BYTES: s.max_bytes = g_value_get_uint64(value); break;
     case PROP_MARKERS: s.markers = g_value_get_flags(value); break;
     case PROP_TILE_PARTS: s.tile_parts = cf::J2kTileParts(g_value_get_enum(value)); break;
+    case PROP_PRECINCTS: {
+      const gchar *text = g_value_get_string(value);
+      priv->precincts = text ? text : "";
+      priv->precincts_error = cf::j2k_parse_precincts(priv->precincts, s.precincts);
+      if (!priv->precincts_error.empty()) GST_WARNING_OBJECT(self, "%s", priv->precincts_error.c_str());
+      break;
+    }
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::HostWait))
         cfgst::set_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -439,6 +461,7 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_MAX_BYTES: g_value_set_uint64(value, s.max_bytes); break;
     case PROP_MARKERS: g_value_set_flags(value, s.markers); break;
     case PROP_TILE_PARTS: g_value_set_enum(value, int(s.tile_parts)); break;
+    case PROP_PRECINCTS: g_value_set_string(value, priv->precincts.c_str()); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -526,6 +549,13 @@ static void install_settings_properties(GObjectClass *gobject_class) {
                         "Where a tile's packets start a new tile-part: one per tile, or wherever the resolution, "
                         "layer or component of the next packet changes",
                         GST_TYPE_CF_J2K_TILE_PARTS, int(d.tile_parts), rw));
+  g_object_class_install_property(
+      gobject_class, PROP_PRECINCTS,
+      g_param_spec_string("precincts", "Precincts",
+                          "Precinct sizes in samples, \"W,H,W,H,...\" (powers of two, 1 to 32768), from the highest "
+                          "resolution down, the last repeating below it; \"\": maximal (32768 x 32768). Code-blocks "
+                          "are clipped to a subband's share of a precinct",
+                          "", rw));
 }
 
 static void gst_cuda_j2k_enc_class_init(GstCudaJ2kEncClass *klass) {

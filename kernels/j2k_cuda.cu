@@ -104,10 +104,10 @@ struct J2kPlan {
   j2k_launch::DeviceBytes coefficients, work, tmp;                                                       // transform
   j2k_launch::DeviceBytes slots, packed, block_work, results, pass_lengths, distortion, packed_offsets;  // tier-1
   j2k_launch::DeviceBytes decisions, pass_ends, models;                                                  // modelling
-  j2k_launch::DeviceBytes ht_tables;  // HT code-blocks: the VLC lookup
-  j2k_launch::DeviceBytes windows;    // HT candidates' planes per block (by Layout index)
+  j2k_launch::DeviceBytes ht_tables;                            // HT code-blocks: the VLC lookup
+  j2k_launch::DeviceBytes windows;                              // the planes each block is coded at (by Layout index)
   j2k_launch::DeviceBytes compact_lengths, compact_distortion;  // the pass entries in use, row after row
-  bool has_windows = false;           // whether `windows` holds this frame's
+  bool has_windows = false;                                     // whether `windows` holds this frame's
 };
 
 void J2kPlanDeleter::operator()(J2kPlan *p) const {
@@ -237,11 +237,8 @@ template <class F>
 void wavelet_levels(detail::CudaState *s, J2kPlan &p, typename F::Sample *work) {
   using T = typename F::Sample;
   for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
-    LevelArgs<T> a{work,
-                   p.tmp.as<T>(),
-                   p.tcs.as<TileComponent>(),
-                   p.regions.as<Region>() + std::size_t(lv - 1) * p.tile_components,
-                   p.column_blocks[lv - 1]};
+    LevelArgs<T> a{work, p.tmp.as<T>(), p.tcs.as<TileComponent>(),
+                   p.regions.as<Region>() + std::size_t(lv - 1) * p.tile_components, p.column_blocks[lv - 1]};
     launch_kernel(s, lift_columns<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
                   "the JPEG 2000 column lifting kernel");
     a.blocks_per_tc = p.row_blocks[lv - 1];
@@ -283,13 +280,19 @@ void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::
   }
 }
 
+// The planes each block is coded at this frame, by Layout index (nullptr:
+// every plane).
+const j2k::t1::PlaneWindow *windows(J2kPlan &p) {
+  return p.has_windows ? p.windows.as<j2k::t1::PlaneWindow>() : nullptr;
+}
+
 HtArgs ht_args(J2kPlan &p, unsigned style) {
   return {p.coefficients.as<std::int32_t>(),
           p.block_list.as<Block>(),
           p.blocks,
           style,
           p.ht_tables.as<j2k::ht::EncodeTables>(),
-          p.has_windows ? p.windows.as<j2k::ht::CandidateWindow>() : nullptr,
+          windows(p),
           p.slots.as<std::uint8_t>(),
           p.block_work.as<std::uint8_t>(),
           p.work_bytes,
@@ -316,6 +319,7 @@ void code_part1(detail::CudaState *s, J2kPlan &p, unsigned style) {
                     p.pass_ends.as<int>(),
                     p.distortion.as<std::int64_t>(),
                     p.models.as<BlockModel>(),
+                    windows(p),
                     j2k::kMaxPasses,
                     p.shared_samples,
                     p.shared_words};
@@ -335,6 +339,7 @@ void code_part1(detail::CudaState *s, J2kPlan &p, unsigned style) {
                    p.pass_lengths.as<int>(),
                    p.distortion.as<std::int64_t>(),
                    p.results.as<j2k::t1::BlockResult>(),
+                   windows(p),
                    j2k::kMaxPasses};
   launch_kernel(s, code_decisions, ceil_div(p.blocks, kCodeThreads), kCodeThreads, t,
                 "the JPEG 2000 tier-1 coding kernel");
@@ -365,7 +370,8 @@ void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *
     throw Error("JPEG 2000 encoder: the tier-1 results are not sized for " + std::to_string(n) + " code-blocks");
   const std::size_t offsets_bytes = codewords ? sizeof(unsigned long long) * (n + 1) : 0;
   const std::size_t results_bytes = sizeof(j2k::t1::BlockResult) * n;
-  auto *host = static_cast<std::uint8_t *>(s->reserve_host(detail::HostSlot::J2kEncoder, offsets_bytes + results_bytes));
+  auto *host =
+      static_cast<std::uint8_t *>(s->reserve_host(detail::HostSlot::J2kEncoder, offsets_bytes + results_bytes));
   if (codewords) download(s, reinterpret_cast<unsigned long long *>(host), p.packed_offsets, n + 1, "codeword offsets");
   download(s, reinterpret_cast<j2k::t1::BlockResult *>(host + offsets_bytes), p.results, n, "block results");
   detail::check(cudaStreamSynchronize(s->stream), "running JPEG 2000 tier-1 on the CUDA stream");
@@ -386,10 +392,9 @@ void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *
   auto *distortion = reinterpret_cast<std::int64_t *>(host);
   auto *lengths = reinterpret_cast<int *>(host + entries * sizeof(std::int64_t));
   std::uint8_t *bytes = host + entries * (sizeof(std::int64_t) + sizeof(int));
-  const CompactArgs c{p.pass_lengths.as<int>(),      p.distortion.as<std::int64_t>(),
-                      int(n),                        j2k::kMaxPasses,
-                      passes,                        p.compact_lengths.as<int>(),
-                      p.compact_distortion.as<std::int64_t>()};
+  const CompactArgs c{
+      p.pass_lengths.as<int>(),    p.distortion.as<std::int64_t>(),        int(n), j2k::kMaxPasses, passes,
+      p.compact_lengths.as<int>(), p.compact_distortion.as<std::int64_t>()};
   launch_kernel(s, compact_passes, ceil_div((long long)entries, kThreads), kThreads, c,
                 "the JPEG 2000 pass compaction kernel");
   download(s, distortion, p.compact_distortion, entries, "pass distortions");
@@ -421,11 +426,18 @@ void j2k_transform(detail::CudaState *s, J2kPlanPtr &plan, const J2kInput &in, c
   j2k_launch::transform(s, p, in, layout);
 }
 
-void j2k_estimate_ht_planes(detail::CudaState *s, J2kPlan &p, unsigned style, j2k::CodedBlocks &out) {
+void j2k_estimate_planes(detail::CudaState *s, J2kPlan &p, unsigned style, j2k::CodedBlocks &out) {
   using namespace j2k_launch;
   detail::DeviceScope scope(s);
-  launch_kernel(s, estimate_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, ht_args(p, style),
-                "the JPEG 2000 HT plane estimate kernel");
+  if (style & j2k::ht::kStyleHt)
+    launch_kernel(s, estimate_ht_blocks, ceil_div(p.blocks, kHtWarps), kHtThreads, ht_args(p, style),
+                  "the JPEG 2000 HT plane estimate kernel");
+  else
+    launch_kernel(s, estimate_blocks, ceil_div(p.blocks, kEstimateWarps), kEstimateWarps * kWarpLanes,
+                  EstimateArgs{p.coefficients.as<std::int32_t>(), p.block_list.as<Block>(), p.blocks, style,
+                               p.pass_lengths.as<int>(), p.distortion.as<std::int64_t>(),
+                               p.results.as<j2k::t1::BlockResult>(), j2k::kMaxPasses},
+                  "the JPEG 2000 plane estimate kernel");
   bring_back(s, p, false, nullptr, out);
 }
 
@@ -436,9 +448,9 @@ void j2k_code_blocks(detail::CudaState *s, J2kPlan &p, unsigned style, std::int3
   p.has_windows = !out.windows.empty();
   if (p.has_windows) {
     if (out.windows.size() != std::size_t(p.blocks))
-      throw Error("JPEG 2000 encoder: " + std::to_string(out.windows.size()) + " candidate windows for " +
+      throw Error("JPEG 2000 encoder: " + std::to_string(out.windows.size()) + " plane windows for " +
                   std::to_string(p.blocks) + " code-blocks");
-    j2k_launch::upload(s, p.windows, out.windows, "HT candidate windows");
+    j2k_launch::upload(s, p.windows, out.windows, "plane windows");
   }
   j2k_launch::tier1(s, p, style);
   j2k_launch::bring_back(s, p, true, coefficients, out);

@@ -37,13 +37,13 @@ using J2kPlanPtr = std::unique_ptr<J2kPlan, J2kPlanDeleter>;
 void j2k_transform(detail::CudaState *s, J2kPlanPtr &plan, const J2kInput &in, const j2k::Layout &layout,
                    const std::vector<float> &step_reciprocals);
 
-// Every HT cleanup plane's estimate of every block, as
-// cpu::j2k_estimate_ht_planes fills `out` (results and pass arrays, sized
-// by the caller). Returns when `out` is filled.
-void j2k_estimate_ht_planes(detail::CudaState *s, J2kPlan &plan, unsigned style, j2k::CodedBlocks &out);
+// Every plane's estimate of every block (HT cleanup planes, or Part 1
+// planes), as cpu::j2k_estimate_planes fills `out` (results and pass
+// arrays, sized by the caller). Returns when `out` is filled.
+void j2k_estimate_planes(detail::CudaState *s, J2kPlan &plan, unsigned style, j2k::CodedBlocks &out);
 
-// Tier-1 with code-block style `style` (and out.windows for HT
-// candidates). Fills `out` as cpu::j2k_code_blocks does (out's slots sized
+// Tier-1 with code-block style `style` (and out.windows: the planes each
+// block is coded at). Fills `out` as cpu::j2k_code_blocks does (out's slots sized
 // by the caller), except that the codewords come back packed: block b's at
 // out.data[out.offset[b]], one after another; out.capacity is the slots'
 // size on the device. A block that outgrew its slot reports kOverflow and

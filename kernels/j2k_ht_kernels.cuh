@@ -43,7 +43,7 @@ struct HtArgs {
   int count;
   unsigned style;
   const j2k::ht::EncodeTables *tables;
-  const j2k::ht::CandidateWindow *windows;  // by Layout index; nullptr: every plane
+  const j2k::t1::PlaneWindow *windows;  // by Layout index; nullptr: every plane
   std::uint8_t *slots;
   std::uint8_t *work;  // work_bytes per block of the list (MEL's bytes)
   int work_bytes;
@@ -217,8 +217,8 @@ __device__ inline std::int64_t warp_distortion(const j2k::t1::BlockInput &in, in
 // encode_ht_block for a warp: the same checks, candidates and results (on
 // every lane; lane 0 writes the pass arrays).
 __device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &in, const j2k::t1::BlockOutput &out,
-                                                   const ht::EncodeTables &tables, ht::CandidateWindow window,
-                                                   HtWarpScratch &sh) {
+                                                    const ht::EncodeTables &tables, j2k::t1::PlaneWindow window,
+                                                    HtWarpScratch &sh) {
   namespace t1 = j2k::t1;
   if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, window);
   const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
@@ -231,8 +231,7 @@ __device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &i
 
 // estimate_ht_block for a warp: a lane per quad, 32 quads of a row at a
 // time; the sums are integers, so they are the serial ones.
-__device__ inline j2k::t1::BlockResult estimate_block(const j2k::t1::BlockInput &in,
-                                                     const j2k::t1::BlockOutput &out) {
+__device__ inline j2k::t1::BlockResult estimate_block(const j2k::t1::BlockInput &in, const j2k::t1::BlockOutput &out) {
   namespace t1 = j2k::t1;
   if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, {});
   const auto of = [&](int plane, int shift) {
@@ -259,7 +258,7 @@ __global__ void __launch_bounds__(kHtThreads) code_ht_blocks(const HtArgs a) {
   const j2k::t1::BlockResult r = ht_warp::encode_block(
       whole_block_input(a.coefficients, k, a.style),
       whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), *a.tables,
-      a.windows ? a.windows[k.index] : j2k::ht::CandidateWindow{}, scratch[w]);
+      a.windows ? a.windows[k.index] : j2k::t1::PlaneWindow{}, scratch[w]);
   if (warp::lane_id() == 0) a.results[k.index] = r;
 }
 

@@ -28,9 +28,11 @@
 // t1::encode_block in code_decisions (the bytes are the same, only slower).
 #pragma once
 
+#include <climits>
 #include <cstdint>
 
 #include "core/shared/j2k_block_coder_rules.hpp"
+#include "core/shared/j2k_plane_estimate_rules.hpp"
 #include "kernels/j2k_kernels.cuh"  // Block
 #include "kernels/j2k_tier1_tables.cuh"
 #include "kernels/warp_lanes.cuh"
@@ -231,6 +233,7 @@ struct ModelArgs {
   int *pass_ends;            // max_passes per block: decisions formed by the end of each pass
   std::int64_t *distortion;  // likewise: the squared error each pass removes
   BlockModel *models;
+  const j2k::t1::PlaneWindow *windows;  // by Layout index; nullptr: every plane
   int max_passes;
   int shared_samples;  // the sample array's part of the dynamic shared memory (in words)
   int shared_words;    // all of it: then the stripe columns' state words
@@ -259,7 +262,8 @@ __global__ void __launch_bounds__(kWarpLanes) model_blocks(const ModelArgs a) {
   for (int d = kWarpLanes / 2; d > 0; d >>= 1) any |= unsigned(__shfl_down_sync(kAllLanes, int(any), d));
   const int planes = t1::bitplanes_of(unsigned(__shfl_sync(kAllLanes, int(any), 0)));
   __syncwarp();
-  const t1::BlockResult plan = t1::planned_result(planes, t1::kMaxBitplanes);
+  const t1::BlockResult plan =
+      t1::planned_result(planes, t1::kMaxBitplanes, a.windows ? a.windows[k.index] : t1::PlaneWindow{});
   std::uint8_t *decisions = a.decisions + (unsigned long long)k.index * a.decision_room;
   const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
   long long count = 0;
@@ -331,6 +335,7 @@ struct CodeArgs {
   int *pass_lengths;         // max_passes per block, by Layout index
   std::int64_t *distortion;  // likewise (filled by model_blocks, but for the blocks coded whole)
   j2k::t1::BlockResult *results;
+  const j2k::t1::PlaneWindow *windows;  // by Layout index; nullptr: every plane
   int max_passes;
 };
 
@@ -362,7 +367,8 @@ struct DecisionReader {
 __device__ __noinline__ void code_whole_block(const CodeArgs &a, const Block &k, int t, const std::uint32_t *table) {
   a.results[k.index] = j2k::t1::encode_block(
       whole_block_input(a.coefficients, k, a.style),
-      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), table);
+      whole_block_output(k, t, a.slots, a.work, a.work_bytes, a.pass_lengths, a.distortion, a.max_passes), table,
+      a.windows ? a.windows[k.index] : j2k::t1::PlaneWindow{});
 }
 
 // One thread per code-block: its decisions through the pass coder, or the
@@ -385,7 +391,8 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
     code_whole_block(a, k, t, table.row);
     return;
   }
-  t1::BlockResult res = t1::planned_result(m.planes, t1::kMaxBitplanes);
+  t1::BlockResult res =
+      t1::planned_result(m.planes, t1::kMaxBitplanes, a.windows ? a.windows[k.index] : t1::PlaneWindow{});
   if (res.passes > 0) {
     DecisionReader d(a.decisions + (unsigned long long)k.index * a.decision_room, m.decisions);
     const int *ends = a.pass_ends + first_pass;
@@ -406,6 +413,64 @@ __global__ void __launch_bounds__(kCodeThreads) code_decisions(const CodeArgs a)
     if (res.bytes > k.capacity) res.status = t1::BlockStatus::kOverflow;
   }
   a.results[k.index] = res;
+}
+
+// Every plane's estimate of each block (j2k_plane_estimate_rules.hpp), a
+// warp per block and kEstimateWarps blocks to a thread block, into the
+// pass arrays and results. The lanes add their samples to the warp's tally
+// in shared memory atomically; the sums are integers, so they are the
+// serial ones.
+constexpr int kEstimateWarps = 4;
+
+struct EstimateArgs {
+  const std::int32_t *coefficients;
+  const Block *blocks;
+  int count;
+  unsigned style;
+  int *pass_lengths;         // max_passes per block, by Layout index
+  std::int64_t *distortion;  // likewise
+  j2k::t1::BlockResult *results;
+  int max_passes;
+};
+
+__global__ void __launch_bounds__(kEstimateWarps *kWarpLanes) estimate_blocks(const EstimateArgs a) {
+  namespace t1 = j2k::t1;
+  __shared__ t1::PlaneTally tallies[kEstimateWarps];
+  const int w = int(threadIdx.x) / kWarpLanes, lane = int(threadIdx.x) % kWarpLanes;
+  const int t = int(blockIdx.x) * kEstimateWarps + w;
+  if (t >= a.count) return;  // the whole warp
+  const Block k = a.blocks[t];
+  const t1::BlockInput in = whole_block_input(a.coefficients, k, a.style);
+  const unsigned long long first_pass = (unsigned long long)k.index * a.max_passes;
+  const t1::BlockOutput out{
+      nullptr, nullptr, INT_MAX, a.pass_lengths + first_pass, a.max_passes, a.distortion + first_pass};
+  const int samples = in.width * in.height;
+  std::uint32_t any = 0;
+  if (t1::check_block(in) == t1::BlockStatus::kOk)
+    for (int i = lane; i < samples; i += kWarpLanes) any |= t1::magnitude_at(in, i % in.width, i / in.width);
+  int planes;
+  const t1::BlockResult start = t1::estimate_start(in, out, warp::all_or(any), planes);
+  if (start.status != t1::BlockStatus::kOk || planes == 0) {
+    if (lane == 0) a.results[k.index] = start;
+    return;
+  }
+  t1::PlaneTally &tally = tallies[w];
+  t1::clear_tally(tally, lane, kWarpLanes);
+  __syncwarp();
+  for (int i = lane; i < samples; i += kWarpLanes) {
+    const t1::SampleTally s = t1::sample_tally(in, i % in.width, i / in.width);
+    if (s.plane >= 0) atomicAdd(&tally.becoming[s.plane], 1u);
+    if (s.near_past > s.near_from) {
+      atomicAdd(&tally.near_from[s.near_from], 1u);
+      atomicAdd(&tally.near_past[s.near_past], 1u);
+    }
+  }
+  __syncwarp();
+  const auto gain_of = [&](int plane, int shift) {
+    return warp::all_sum(t1::plane_gain(in, plane, shift, lane, kWarpLanes));
+  };
+  const t1::BlockResult r = t1::estimates_from_tally(in, out, planes, tally, gain_of, lane == 0);
+  if (lane == 0) a.results[k.index] = r;
 }
 
 }  // namespace cf::cuda::j2k_kernels

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "core/src/j2k_coded_blocks.hpp"
-#include "core/src/j2k_ht_windows.hpp"
 #include "core/src/j2k_layout.hpp"
+#include "core/src/j2k_plane_windows.hpp"
 #include "core/src/j2k_rate.hpp"
 #include "core/src/j2k_settings.hpp"
 #include "core/src/j2k_steps.hpp"
@@ -105,10 +105,11 @@ int main(int argc, char **argv) {
       const double t1 = now_ms();
       double t2 = t1, t3 = t1;
       if (planes > 0) {
-        cf::cuda::j2k_estimate_ht_planes(engine.cuda(), *plan, style, estimates);
+        cf::cuda::j2k_estimate_planes(engine.cuda(), *plan, style, estimates);
         t2 = now_ms();
-        out.windows = j2k::ht_candidate_windows(estimates, j2k::block_weights(l, band_weights, estimates),
-                                                std::uint64_t(bpp * w * h / 8), planes);
+        out.windows =
+            j2k::plane_windows(estimates, j2k::block_weights(l, band_weights, estimates),
+                               std::uint64_t(bpp * w * h / 8), (planes - 1) / 2, planes - 1 - (planes - 1) / 2);
         t3 = now_ms();
       }
       cf::cuda::j2k_code_blocks(engine.cuda(), *plan, style, coefficients.data(), out);

@@ -25,7 +25,7 @@
 //   j2k_vs_nvjpeg2k [--sizes 3840x2160,...] [--formats RGB,GRAY8,I420]
 //                   [--cases part1-lossless-encode,...] [--streams 1,4,8]
 //                   [--seconds 0.5] [--photos DIR] [--markdown OUT.md]
-//                   [--ht-rate-planes 3]
+//                   [--ht-rate-planes 3] [--part1-planes-below 1]
 #include <nvjpeg2k.h>
 
 #include <algorithm>
@@ -182,6 +182,9 @@ std::vector<Case> all_cases() {
 // --ht-rate-planes: HT at a rate, the planes coded per block (0: every
 // plane, the exhaustive search), for runs that compare the two.
 int ht_rate_planes = cf::J2kSettings{}.ht_rate_planes;
+// --part1-planes-below: Part 1 at a rate, the planes coded below the
+// estimated one (-1: every plane).
+int part1_planes_below = cf::J2kSettings{}.part1_planes_below;
 
 cf::J2kSettings our_settings(const Case &k) {
   cf::J2kSettings s;
@@ -189,6 +192,7 @@ cf::J2kSettings our_settings(const Case &k) {
   s.bitrate = k.lossless ? 0 : 1;
   s.block_coder = k.ht ? cf::J2kBlockCoder::Ht : cf::J2kBlockCoder::Part1;
   s.ht_rate_planes = ht_rate_planes;
+  s.part1_planes_below = part1_planes_below;
   return s;
 }
 
@@ -460,6 +464,8 @@ bool read_options(int argc, char **argv, Options &o) {
       o.markdown = v;
     } else if (a == "--ht-rate-planes") {
       ht_rate_planes = std::atoi(v);
+    } else if (a == "--part1-planes-below") {
+      part1_planes_below = std::atoi(v);
     } else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return false;

@@ -560,23 +560,43 @@ CF_HD int bitplanes_of(std::uint32_t any) {
 // The shift s of a block's pass distortions (units of 4^s, see the top).
 CF_HD int distortion_shift(int planes) { return planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0; }
 
-// The result of coding a block of `planes` bit-planes (from its top non-zero
-// one) before its bytes are known.
-CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes) {
-  return {BlockStatus::kOk, max_pass_count(planes), 0, magnitude_bitplanes - planes, distortion_shift(planes)};
+// The planes of a block that rate control has tier-1 code: `count` planes
+// from `top` down (top clamped to the block's own top plane), or, with
+// count 0, every plane from the block's top one down to 0. HT codes a
+// cleanup pass at each of them (candidates); Part 1 codes its passes from
+// its top plane down to the window's lowest one, since an MQ codeword
+// cannot start below the top.
+struct PlaneWindow {
+  std::uint8_t top = 0, count = 0;
+};
+CF_HD int first_window_plane(int planes, PlaneWindow w) {
+  return w.count == 0 || w.top >= planes ? planes - 1 : int(w.top);
+}
+CF_HD int window_planes(int planes, PlaneWindow w) {
+  const int first = first_window_plane(planes, w);
+  return w.count == 0 || w.count > first + 1 ? first + 1 : int(w.count);
 }
 
-// Codes one code-block. An all-zero block gives 0 passes, 0 bytes and
-// P = Mb (tier-2 leaves it out of every packet). `table`: Table C.2's
-// transitions as an array (MqEncoder::use_table), which device code must give.
-CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out, const std::uint32_t *table = nullptr) {
+// The result of coding a block of `planes` bit-planes (from its top non-zero
+// one) down to `window`'s lowest plane, before its bytes are known.
+CF_HD BlockResult planned_result(int planes, int magnitude_bitplanes, PlaneWindow window = {}) {
+  const int lowest = planes > 0 ? first_window_plane(planes, window) + 1 - window_planes(planes, window) : 0;
+  return {BlockStatus::kOk, max_pass_count(planes - lowest), 0, magnitude_bitplanes - planes, distortion_shift(planes)};
+}
+
+// Codes one code-block, from its top plane down to `window`'s lowest one.
+// An all-zero block gives 0 passes, 0 bytes and P = Mb (tier-2 leaves it
+// out of every packet). `table`: Table C.2's transitions as an array
+// (MqEncoder::use_table), which device code must give.
+CF_HD BlockResult encode_block(const BlockInput &in, const BlockOutput &out, const std::uint32_t *table = nullptr,
+                               PlaneWindow window = {}) {
   BlockResult res{check_block(in), 0, 0, in.magnitude_bitplanes, 0};
   if (res.status != BlockStatus::kOk) return res;
   const std::uint32_t any = magnitude_or(in);
   if (any == 0) return res;
   const int planes = bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
-  const BlockResult plan = planned_result(planes, in.magnitude_bitplanes);
+  const BlockResult plan = planned_result(planes, in.magnitude_bitplanes, window);
   if (out.pass_capacity < plan.passes) return res.status = BlockStatus::kPassArrayTooSmall, res;
   res = plan;
   BlockEncoder enc(in, out.work, res.passes, out.bytes, out.capacity, out.pass_distortion ? res.distortion_shift : -1);

@@ -195,7 +195,9 @@ class VlcEncoder {
 // 0xFF a byte carries 7 bits under a stuffed 0.
 class MagSgnEncoder {
  public:
-  CF_HD void init(std::uint8_t *buffer, int capacity) { buf_ = buffer, cap_ = capacity, n_ = 0, cur_ = 0, used_ = 0, max_ = 8; }
+  CF_HD void init(std::uint8_t *buffer, int capacity) {
+    buf_ = buffer, cap_ = capacity, n_ = 0, cur_ = 0, used_ = 0, max_ = 8;
+  }
   // As VlcEncoder::resume.
   CF_HD void resume(std::uint8_t *buffer, int capacity, int bytes, unsigned last, unsigned cur, int used) {
     buf_ = buffer, cap_ = capacity, n_ = bytes, cur_ = cur, used_ = used, max_ = magsgn_byte_is_short(last) ? 7 : 8;
@@ -294,7 +296,9 @@ CF_HD QuadSend quad_code(const Quad &q, unsigned c, int kappa, bool first_row, c
 CF_HD int magsgn_length(const Quad &q, const QuadSend &k, int n) {
   return (q.rho >> n & 1u) ? k.u_bound - int(k.vlc.e_k >> n & 1u) : 0;
 }
-CF_HD std::uint32_t magsgn_bits(const Quad &q, int n, int m) { return q.v[n] & (m >= 32 ? 0xFFFFFFFFu : (1u << m) - 1u); }
+CF_HD std::uint32_t magsgn_bits(const Quad &q, int n, int m) {
+  return q.v[n] & (m >= 32 ? 0xFFFFFFFFu : (1u << m) - 1u);
+}
 
 // Two quads' residuals (T.814's U-VLC) as VLC bits, first sent first:
 // prefixes, then suffixes. In the first row, when both are non-zero, MEL
@@ -470,20 +474,6 @@ CF_HD std::int64_t cleanup_distortion(const t1::BlockInput &in, int plane, int s
 // for cleanup planes as candidates (rate control picks one a block).
 constexpr unsigned kCandidatePlanes = 0x100;
 
-// Which planes a block's candidates are: `count` planes from `top` down
-// (top clamped to the block's own top plane), or, with count 0, every
-// plane from the block's top one down to 0.
-struct CandidateWindow {
-  std::uint8_t top = 0, count = 0;
-};
-CF_HD int first_candidate_plane(int planes, CandidateWindow w) {
-  return w.count == 0 || w.top >= planes ? planes - 1 : int(w.top);
-}
-CF_HD int candidate_count(int planes, CandidateWindow w) {
-  const int first = first_candidate_plane(planes, w);
-  return w.count == 0 || w.count > first + 1 ? first + 1 : int(w.count);
-}
-
 // The checks made before a block's samples are read (kOk: none failed).
 CF_HD t1::BlockStatus ht_block_refusal(const t1::BlockInput &in) {
   using t1::BlockStatus;
@@ -496,14 +486,14 @@ CF_HD t1::BlockStatus ht_block_refusal(const t1::BlockInput &in) {
 // The result before coding, from the OR of the block's magnitudes: its
 // candidates in res.passes (0 for an all-zero block), or a refusal.
 CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any,
-                                     CandidateWindow window) {
+                                     t1::PlaneWindow window) {
   using t1::BlockResult;
   using t1::BlockStatus;
   BlockResult res{ht_block_refusal(in), 0, 0, in.magnitude_bitplanes, 0};
   if (res.status != BlockStatus::kOk || any == 0) return res;
   const int planes = t1::bitplanes_of(any);
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
-  const int candidates = (in.style & kCandidatePlanes) ? candidate_count(planes, window) : 1;
+  const int candidates = (in.style & kCandidatePlanes) ? t1::window_planes(planes, window) : 1;
   if (out.pass_capacity < candidates) return res.status = BlockStatus::kPassArrayTooSmall, res;
   return {BlockStatus::kOk, candidates, 0, in.magnitude_bitplanes - planes, t1::distortion_shift(planes)};
 }
@@ -515,12 +505,12 @@ CF_HD t1::BlockResult ht_block_start(const t1::BlockInput &in, const t1::BlockOu
 // arrays (of a warp coding the block together, lane 0).
 template <class Code, class Gain>
 CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockOutput &out, std::uint32_t any,
-                                      CandidateWindow window, Code code, Gain gain, bool writes) {
+                                      t1::PlaneWindow window, Code code, Gain gain, bool writes) {
   t1::BlockResult res = ht_block_start(in, out, any, window);
   if (res.status != t1::BlockStatus::kOk) return res;
   const int candidates = res.passes;
   const int planes = in.magnitude_bitplanes - res.zero_bitplanes;  // as ht_block_start found them
-  const int first = (in.style & kCandidatePlanes) ? first_candidate_plane(planes, window) : 0;
+  const int first = (in.style & kCandidatePlanes) ? t1::first_window_plane(planes, window) : 0;
   std::int64_t before = 0;
   for (int i = 0, length = 0; i < candidates; ++i) {
     const int plane = first - i;
@@ -551,7 +541,7 @@ CF_HD t1::BlockResult code_candidates(const t1::BlockInput &in, const t1::BlockO
 // does (for guard bits). out.work holds MEL's bytes (block_work_bytes
 // suffices).
 CF_HD t1::BlockResult encode_ht_block(const t1::BlockInput &in, const t1::BlockOutput &out, const EncodeTables &tables,
-                                      CandidateWindow window = {}) {
+                                      t1::PlaneWindow window = {}) {
   if (ht_block_refusal(in) != t1::BlockStatus::kOk) return ht_block_start(in, out, 0, window);
   const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
     HtBlockEncoder enc(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), room, capacity);

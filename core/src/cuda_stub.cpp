@@ -70,7 +70,7 @@ void j2k_transform(detail::CudaState *, J2kPlanPtr &, const J2kInput &, const j2
                    const std::vector<float> &) {
   no_cuda();
 }
-void j2k_estimate_ht_planes(detail::CudaState *, J2kPlan &, unsigned, j2k::CodedBlocks &) { no_cuda(); }
+void j2k_estimate_planes(detail::CudaState *, J2kPlan &, unsigned, j2k::CodedBlocks &) { no_cuda(); }
 void j2k_code_blocks(detail::CudaState *, J2kPlan &, unsigned, std::int32_t *, j2k::CodedBlocks &) { no_cuda(); }
 std::string j2k_decode_blocks(detail::CudaState *, const j2k::TilePlan &, const j2k::TileCodewords &,
                               const std::vector<j2k::BandDecoding> &, std::int32_t *) {

@@ -34,7 +34,7 @@ struct CodedBlocks {
   std::vector<std::int64_t> pass_distortion;
   // HT candidates (ht::kCandidatePlanes): block b's planes, set before
   // tier-1 codes it; empty: every plane of every block.
-  std::vector<ht::CandidateWindow> windows;
+  std::vector<t1::PlaneWindow> windows;
 };
 
 }  // namespace cf::j2k

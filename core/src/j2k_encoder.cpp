@@ -13,8 +13,8 @@
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "j2k_codestream.hpp"
-#include "j2k_ht_windows.hpp"
 #include "j2k_layout.hpp"
+#include "j2k_plane_windows.hpp"
 #include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
 #include "j2k_steps.hpp"
@@ -29,6 +29,7 @@ struct J2kEncoder::State {
   J2kInput shape;  // frame geometry only: data pointers are not compared
 
   j2k::Layout layout;
+  j2k::PacketPlan packets;  // the layout's precincts and packet order
   std::vector<j2k::SubbandStep> steps;
   std::vector<float> step_reciprocals;  // irreversible: what the quantiser multiplies by
   std::vector<double> weights;          // per subband: image squared error of a unit of block distortion
@@ -54,13 +55,20 @@ bool same_shape(const J2kInput &a, const J2kInput &b) {
   return true;
 }
 
+bool same_precincts(const std::vector<J2kPrecinctSize> &a, const std::vector<J2kPrecinctSize> &b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const J2kPrecinctSize &x, const J2kPrecinctSize &y) {
+    return x.width_exp == y.width_exp && x.height_exp == y.height_exp;
+  });
+}
+
 bool same_settings(const J2kSettings &a, const J2kSettings &b) {
   return a.reversible == b.reversible && a.levels == b.levels && a.codeblock_width == b.codeblock_width &&
          a.codeblock_height == b.codeblock_height && a.bitrate == b.bitrate && a.layers == b.layers &&
          a.progression == b.progression && a.tile_width == b.tile_width && a.tile_height == b.tile_height &&
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
-         a.ht_rate_planes == b.ht_rate_planes && a.max_bytes == b.max_bytes && a.markers == b.markers &&
-         a.tile_parts == b.tile_parts;
+         a.ht_rate_planes == b.ht_rate_planes && a.part1_planes_below == b.part1_planes_below &&
+         a.max_bytes == b.max_bytes && a.markers == b.markers && a.tile_parts == b.tile_parts &&
+         same_precincts(a.precincts, b.precincts);
 }
 
 // HT at a target rate codes each block at several cleanup planes
@@ -69,7 +77,14 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
 bool ht_candidates(const J2kSettings &s) {
   return s.block_coder == J2kBlockCoder::Ht && (s.bitrate > 0 || s.max_bytes > 0);
 }
-bool ht_windows(const J2kSettings &s) { return ht_candidates(s) && s.ht_rate_planes > 0; }
+// Tier-1 codes each block at the window of planes that estimates point at:
+// HT's candidates with ht_rate_planes; Part 1 at a bitrate with
+// part1_planes_below (not under max-bytes alone, where a reversible frame
+// that fits must stay lossless whatever the estimates say).
+bool coded_in_windows(const J2kSettings &s) {
+  if (s.block_coder == J2kBlockCoder::Ht) return ht_candidates(s) && s.ht_rate_planes > 0;
+  return s.bitrate > 0 && s.part1_planes_below >= 0;
+}
 
 // The codestream bytes a target rate and the byte limit allow (0: no target).
 std::uint64_t target_bytes(const j2k::Layout &l, const J2kSettings &s) {
@@ -150,14 +165,14 @@ void require_coded(const j2k::CodedBlocks &out) {
 // kept, so the allowance is corrected by the distance to the target. A
 // byte limit without a rate is a target only for a codestream that
 // outgrows it.
-void write_with_rate(const j2k::Layout &l, const J2kSettings &s, const std::vector<j2k::SubbandStep> &steps,
-                     const std::vector<double> &band_weights, const j2k::CodedBlocks &blocks,
-                     std::vector<std::uint32_t> &cumulative, std::vector<j2k::PrecinctPlan> &plans,
-                     std::vector<std::uint8_t> &codestream) {
+void write_with_rate(const j2k::Layout &l, const j2k::PacketPlan &packets, const J2kSettings &s,
+                     const std::vector<j2k::SubbandStep> &steps, const std::vector<double> &band_weights,
+                     const j2k::CodedBlocks &blocks, std::vector<std::uint32_t> &cumulative,
+                     std::vector<j2k::PrecinctPlan> &plans, std::vector<std::uint8_t> &codestream) {
   const std::uint32_t layers = l.params.layers;
   auto write = [&] {
     j2k::ByteWriter w(std::move(codestream));  // the caller's buffer, its capacity kept
-    j2k::write_codestream(l, steps, blocks, cumulative, j2k::kEncoderComment, w, plans);
+    j2k::write_codestream(l, packets, steps, blocks, cumulative, j2k::kEncoderComment, w, plans);
     codestream = w.take();
   };
   const std::uint64_t target = target_bytes(l, s);
@@ -224,7 +239,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
     st.planned = false;
     st.cuda_plan.reset();
-    if (std::string why = j2k::plan_check(in, s, st.layout); !why.empty()) throw Error("JPEG 2000 encoder: " + why);
+    if (std::string why = j2k::plan_check(in, s, st.layout, st.packets); !why.empty())
+      throw Error("JPEG 2000 encoder: " + why);
     const std::uint32_t depth = std::uint32_t(in.bit_depth), levels = std::uint32_t(s.levels);
     if (s.reversible) {
       // The RCT's colour differences need a bit more than the samples.
@@ -238,7 +254,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
     st.coefficients.resize(st.layout.coefficient_count);
     size_slots(st.layout, st.steps, ht_candidates(s) ? std::uint32_t(s.ht_rate_planes) : 1u, st.blocks);
     st.blocks.windows.clear();
-    if (ht_windows(s)) {
+    if (coded_in_windows(s)) {
       st.estimates.results.assign(st.layout.blocks.size(), {});
       st.estimates.pass_lengths.assign(st.layout.blocks.size() * j2k::kMaxPasses, 0);
       st.estimates.pass_distortion.assign(st.layout.blocks.size() * j2k::kMaxPasses, 0);
@@ -262,17 +278,20 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
       break;
     default: cpu::j2k_transform(in, l, st.step_reciprocals, st.coefficients.data()); break;
   }
-  if (ht_windows(s)) {
+  if (coded_in_windows(s)) {
     switch (backend) {
-      case Backend::Cuda: cuda::j2k_estimate_ht_planes(engine_.cuda(), *st.cuda_plan, style, st.estimates); break;
+      case Backend::Cuda: cuda::j2k_estimate_planes(engine_.cuda(), *st.cuda_plan, style, st.estimates); break;
       case Backend::OpenMP:
-        omp::j2k_estimate_ht_planes(l, st.coefficients.data(), style, st.estimates, engine_.threads());
+        omp::j2k_estimate_planes(l, st.coefficients.data(), style, st.estimates, engine_.threads());
         break;
-      default: cpu::j2k_estimate_ht_planes(l, st.coefficients.data(), style, st.estimates); break;
+      default: cpu::j2k_estimate_planes(l, st.coefficients.data(), style, st.estimates); break;
     }
     require_coded(st.estimates);
-    st.blocks.windows = j2k::ht_candidate_windows(st.estimates, j2k::block_weights(l, st.weights, st.estimates),
-                                                  target_bytes(l, s), s.ht_rate_planes);
+    const bool ht = s.block_coder == J2kBlockCoder::Ht;
+    const int above = ht ? (s.ht_rate_planes - 1) / 2 : j2k::t1::kMaxBitplanes;
+    const int below = ht ? s.ht_rate_planes - 1 - above : s.part1_planes_below;
+    st.blocks.windows = j2k::plane_windows(st.estimates, j2k::block_weights(l, st.weights, st.estimates),
+                                           target_bytes(l, s), above, below);
   }
   switch (backend) {
     case Backend::Cuda:
@@ -286,7 +305,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<st
   const auto coded = std::chrono::steady_clock::now();
 
   l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
-  write_with_rate(l, s, st.steps, st.weights, st.blocks, st.cumulative_passes, st.precinct_plans, codestream);
+  write_with_rate(l, st.packets, s, st.steps, st.weights, st.blocks, st.cumulative_passes, st.precinct_plans,
+                  codestream);
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   st.times = {ms(start, coded), ms(coded, std::chrono::steady_clock::now())};
 }

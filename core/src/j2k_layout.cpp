@@ -1,6 +1,7 @@
 // The geometry of T.800 Annex B: tiles (B.3), tile-components (B.3),
-// resolutions (B.5), subbands (B.5) and code-blocks (B.7), with maximal
-// precincts (PPx = PPy = 15).
+// resolutions (B.5), subbands (B.5) and code-blocks (B.7), whose size the
+// precincts clip. Precincts themselves are the packets' business
+// (j2k_packet_plan.hpp).
 #include "j2k_layout.hpp"
 
 #include <algorithm>
@@ -10,8 +11,6 @@
 
 namespace cf::j2k {
 namespace {
-constexpr std::uint32_t kPrecinctExp = 15;
-
 std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
 // ceil(a / 2^k) for a possibly negative a (B-15 subtracts half a cell).
 std::uint32_t ceil_shift(std::int64_t a, std::uint32_t k) {
@@ -30,12 +29,6 @@ Rect band_rect(const Rect &tc, Orientation o, std::uint32_t n) {
   const std::int64_t yo = (o == Orientation::LH || o == Orientation::HH) ? half : 0;
   return {ceil_shift(std::int64_t(tc.x0) - xo, n), ceil_shift(std::int64_t(tc.y0) - yo, n),
           ceil_shift(std::int64_t(tc.x1) - xo, n), ceil_shift(std::int64_t(tc.y1) - yo, n)};
-}
-
-// Precincts across [a0, a1) of a resolution: cells of 2^15 anchored at 0.
-std::uint32_t precincts_across(std::uint32_t a0, std::uint32_t a1) {
-  if (a1 <= a0) return 0;
-  return ceil_div(a1, 1u << kPrecinctExp) - (a0 >> kPrecinctExp);
 }
 
 void add_bands(Layout &l, std::uint32_t t) {
@@ -57,8 +50,10 @@ void add_bands(Layout &l, std::uint32_t t) {
       if (s.orientation != Orientation::HL) b.buffer_y = low.height();
     }
     b.first_block = std::uint32_t(l.blocks.size());
+    b.block_width_exp = block_width_exp(p, s.resolution);
+    b.block_height_exp = block_height_exp(p, s.resolution);
     if (!b.band.empty()) {
-      const std::uint32_t xcb = p.cb_width_exp, ycb = p.cb_height_exp;
+      const std::uint32_t xcb = b.block_width_exp, ycb = b.block_height_exp;
       const std::uint32_t gx0 = b.band.x0 >> xcb, gy0 = b.band.y0 >> ycb;
       b.grid_width = ceil_div(b.band.x1, 1u << xcb) - gx0;
       b.grid_height = ceil_div(b.band.y1, 1u << ycb) - gy0;
@@ -114,15 +109,7 @@ void add_levels(Layout &l) {
   const CodestreamParams &p = l.params;
   for (std::uint32_t t = 0; t < l.tile_components.size(); ++t) {
     TileComponentLayout &tc = l.tile_components[t];
-    for (std::uint32_t r = 0; r <= p.levels; ++r) {
-      const Rect res = scaled(tc.rect, p.levels - r);
-      if (precincts_across(res.x0, res.x1) > 1 || precincts_across(res.y0, res.y1) > 1)
-        throw Error("JPEG 2000 encoder: resolution " + std::to_string(r) + " of component " +
-                    std::to_string(tc.component) +
-                    " spans more than one precinct of 2^15 samples; the encoder writes one precinct per "
-                    "resolution (use tiles)");
-      tc.resolutions.push_back(res);
-    }
+    for (std::uint32_t r = 0; r <= p.levels; ++r) tc.resolutions.push_back(scaled(tc.rect, p.levels - r));
     add_bands(l, t);
   }
 }

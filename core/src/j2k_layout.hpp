@@ -34,11 +34,13 @@ struct BandLayout {
   std::uint32_t resolution;                  // 0..NL
   Rect band;                                 // in the subband's own coordinates (T.800 B-15)
   std::uint32_t buffer_x = 0, buffer_y = 0;  // its top-left in the tile-component's block
-  // Code-blocks: the grid of cells of 2^xcb x 2^ycb anchored at 0 in band
+  // Code-blocks: the grid of cells of 2^xcb' x 2^ycb' (the code-block size
+  // clipped to the precincts, T.800 B.7) anchored at 0 in band
   // coordinates, the cells the band touches, in raster order.
   std::uint32_t grid_width = 0, grid_height = 0;
-  std::uint32_t first_block = 0;  // index into Layout::blocks
-  std::uint32_t step_index = 0;   // index into Layout::steps (the subband's position in QCD)
+  std::uint32_t first_block = 0;                            // index into Layout::blocks
+  std::uint32_t step_index = 0;                             // index into Layout::steps (the subband's position in QCD)
+  std::uint32_t block_width_exp = 0, block_height_exp = 0;  // xcb', ycb'
 };
 
 struct BlockLayout {
@@ -82,14 +84,12 @@ struct Layout {
   std::size_t coefficient_count = 0;  // int32 entries of the coefficient array
 };
 
-// Throws cf::Error with codestream_check's message, or when a frame
-// needs more than one precinct per resolution.
+// Throws cf::Error with codestream_check's message.
 Layout make_layout(const CodestreamParams &p);
 // make_layout in two steps, so that the levels can be checked against the
 // tile-components before their subbands and code-blocks are made: the
 // tiles and tile-components of p (codestream_check's error), then each
-// tile-component's resolutions, subbands and code-blocks (the precinct
-// error).
+// tile-component's resolutions, subbands and code-blocks.
 Layout tile_grid(const CodestreamParams &p);
 void add_levels(Layout &l);
 

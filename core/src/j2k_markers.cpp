@@ -91,6 +91,24 @@ std::string components_check(const CodestreamParams &p) {
   return "";
 }
 
+// Scod / SPcod's precinct sizes (T.800 A.6.1, Table A.21).
+std::string precincts_check(const CodestreamParams &p) {
+  const std::size_t n = p.precinct_width_exp.size();
+  if (n == 0 && p.precinct_height_exp.empty()) return "";
+  if (n != p.levels + 1 || p.precinct_height_exp.size() != n)
+    return "precinct sizes for " + std::to_string(n) + " and " + std::to_string(p.precinct_height_exp.size()) +
+           " resolutions: " + std::to_string(p.levels) + " levels have " + std::to_string(p.levels + 1);
+  for (std::uint32_t r = 0; r < n; ++r) {
+    const std::uint32_t ppx = p.precinct_width_exp[r], ppy = p.precinct_height_exp[r];
+    const std::string at = "precinct of resolution " + std::to_string(r) + ": PPx = " + std::to_string(ppx) +
+                           ", PPy = " + std::to_string(ppy);
+    if (ppx > 15 || ppy > 15) return at + " must be 0..15 (4 bits each)";
+    if (r > 0 && (ppx == 0 || ppy == 0))
+      return at + " must be at least 1 above resolution 0 (a subband's share is half the precinct)";
+  }
+  return "";
+}
+
 std::string coding_check(const CodestreamParams &p) {
   if (auto why = range_rule("decomposition levels", p.levels, 0, 32); !why.empty()) return why;
   if (auto why = range_rule("code-block width exponent xcb", p.cb_width_exp, 2, 10); !why.empty()) return why;
@@ -107,6 +125,7 @@ std::string coding_check(const CodestreamParams &p) {
     return "progression order " + std::to_string(std::uint32_t(p.progression)) + " must be 0..4 (LRCP..CPRL)";
   if (auto why = range_rule("layers", p.layers, 1, 65535); !why.empty()) return why;
   if (auto why = range_rule("guard bits", p.guard_bits, 0, 7); !why.empty()) return why;
+  if (auto why = precincts_check(p); !why.empty()) return why;
   if (p.mct) {
     if (p.components.size() < 3)
       return "the multiple component transform needs 3 components, not " + std::to_string(p.components.size());
@@ -133,6 +152,28 @@ CodestreamParams one_tile_image(std::uint32_t width, std::uint32_t height, std::
   p.y1 = p.tile_height = height;
   p.components = std::move(components);
   return p;
+}
+
+std::uint32_t precinct_width_exp(const CodestreamParams &p, std::uint32_t r) {
+  return r < p.precinct_width_exp.size() ? p.precinct_width_exp[r] : 15;
+}
+std::uint32_t precinct_height_exp(const CodestreamParams &p, std::uint32_t r) {
+  return r < p.precinct_height_exp.size() ? p.precinct_height_exp[r] : 15;
+}
+
+bool maximal_precincts(const CodestreamParams &p) {
+  for (std::uint32_t r = 0; r <= p.levels; ++r)
+    if (precinct_width_exp(p, r) != 15 || precinct_height_exp(p, r) != 15) return false;
+  return true;
+}
+
+std::uint32_t block_width_exp(const CodestreamParams &p, std::uint32_t r) {
+  const std::uint32_t pp = precinct_width_exp(p, r);
+  return std::min(p.cb_width_exp, r == 0 ? pp : pp - 1);
+}
+std::uint32_t block_height_exp(const CodestreamParams &p, std::uint32_t r) {
+  const std::uint32_t pp = precinct_height_exp(p, r);
+  return std::min(p.cb_height_exp, r == 0 ? pp : pp - 1);
 }
 
 std::uint64_t tile_count(const CodestreamParams &p) {
@@ -215,8 +256,9 @@ void write_siz(ByteWriter &w, const CodestreamParams &p) {
 void write_cod(ByteWriter &w, const CodestreamParams &p) {
   require(codestream_check(p));
   const std::size_t l = w.begin_segment(kCod);
-  // Scod bit 0 clear: maximal precincts (2^15), so no precinct sizes follow.
-  w.u8(std::uint8_t((p.sop ? 0x02 : 0) | (p.eph ? 0x04 : 0)));
+  // Scod bit 0: precinct sizes follow SPcod (clear: maximal, 2^15).
+  const bool sized = !maximal_precincts(p);
+  w.u8(std::uint8_t((sized ? 0x01 : 0) | (p.sop ? 0x02 : 0) | (p.eph ? 0x04 : 0)));
   w.u8(std::uint8_t(p.progression));
   w.u16(std::uint16_t(p.layers));
   w.u8(p.mct ? 1 : 0);
@@ -225,6 +267,10 @@ void write_cod(ByteWriter &w, const CodestreamParams &p) {
   w.u8(std::uint8_t(p.cb_height_exp - 2));
   w.u8(p.cb_style);
   w.u8(p.reversible ? 1 : 0);  // 1: 5/3 reversible, 0: 9/7 irreversible
+  // Table A.21: a byte per resolution from 0 up, PPx in the low nibble.
+  if (sized)
+    for (std::uint32_t r = 0; r <= p.levels; ++r)
+      w.u8(std::uint8_t(precinct_width_exp(p, r) | precinct_height_exp(p, r) << 4));
   w.end_segment(l);
 }
 

@@ -133,7 +133,22 @@ struct CodestreamParams {
   bool plt = false;  // PLT in each tile-part header (write_plt)
   TilePartDivision tile_parts = TilePartDivision::None;
   std::uint32_t guard_bits = 2;  // 0..7
+  // Precinct size exponents PPx, PPy of resolutions r = 0..NL (0..15, at
+  // least 1 above resolution 0); both empty: maximal (15 everywhere).
+  std::vector<std::uint8_t> precinct_width_exp, precinct_height_exp;
 };
+
+// PPx and PPy of resolution r (15 when `p` gives none).
+std::uint32_t precinct_width_exp(const CodestreamParams &p, std::uint32_t r);
+std::uint32_t precinct_height_exp(const CodestreamParams &p, std::uint32_t r);
+// Whether every precinct is maximal (15 x 15): COD then lists no sizes
+// (Scod bit 0 clear).
+bool maximal_precincts(const CodestreamParams &p);
+// xcb' and ycb' of resolution r (T.800 B.7): the code-block size clipped
+// to a subband's share of a precinct, min(xcb, PPx) at r = 0 and
+// min(xcb, PPx - 1) above.
+std::uint32_t block_width_exp(const CodestreamParams &p, std::uint32_t r);
+std::uint32_t block_height_exp(const CodestreamParams &p, std::uint32_t r);
 
 // An image of width x height samples at the origin, in one tile.
 CodestreamParams one_tile_image(std::uint32_t width, std::uint32_t height, std::vector<Component> components);

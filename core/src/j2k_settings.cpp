@@ -84,8 +84,32 @@ std::string frame_rules(const J2kInput &in) {
   return "";
 }
 
+std::string exponent_text(int e) { return e >= 0 && e < 31 ? std::to_string(1 << e) : "2^" + std::to_string(e); }
+
+// The list of J2kSettings::precincts: entry i sizes resolution NL - i,
+// the last one every resolution below it too.
+std::string precinct_rules(const J2kSettings &s) {
+  const std::size_t n = s.precincts.size();
+  if (n > std::size_t(s.levels) + 1)
+    return "precincts: " + std::to_string(n) + " sizes for the " + std::to_string(s.levels + 1) +
+           " resolutions of levels = " + std::to_string(s.levels) + " (at most one per resolution, the highest first)";
+  for (std::size_t i = 0; i < n; ++i) {
+    const J2kPrecinctSize &z = s.precincts[i];
+    const int r = s.levels - int(i);
+    const std::string at = "precincts: size " + std::to_string(i + 1) + " (" + exponent_text(z.width_exp) + "x" +
+                           exponent_text(z.height_exp) + ", resolution " + std::to_string(r) +
+                           (i + 1 == n && r > 0 ? " and below" : "") + ")";
+    if (z.width_exp < 0 || z.width_exp > 15 || z.height_exp < 0 || z.height_exp > 15)
+      return at + " must be a power of two from 1 to 32768 each way (PPx, PPy 0..15)";
+    if (r > 0 && (z.width_exp == 0 || z.height_exp == 0))
+      return at + ": above resolution 0 a precinct is at least 2x2 (PPx, PPy >= 1: each subband gets half of it)";
+  }
+  return "";
+}
+
 std::string settings_rules(const J2kSettings &s) {
   if (s.levels < 0 || s.levels > 32) return "levels = " + std::to_string(s.levels) + " must be 0..32";
+  if (auto why = precinct_rules(s); !why.empty()) return why;
   for (auto [name, v] : {std::pair{"codeblock-width", s.codeblock_width}, {"codeblock-height", s.codeblock_height}})
     if (!power_of_two(v) || v < 4 || v > 1024)
       return std::string(name) + " = " + std::to_string(v) + " must be a power of two, 4..1024";
@@ -117,6 +141,9 @@ std::string settings_rules(const J2kSettings &s) {
     return "markers " + std::to_string(s.markers) + " sets bits other than tlm (1) and plt (2)";
   if (s.ht_rate_planes < 0 || s.ht_rate_planes > j2k::t1::kMaxBitplanes)
     return "ht-rate-planes = " + std::to_string(s.ht_rate_planes) + " must be 0 (every plane) to " +
+           std::to_string(j2k::t1::kMaxBitplanes);
+  if (s.part1_planes_below < -1 || s.part1_planes_below > j2k::t1::kMaxBitplanes)
+    return "part1-planes-below = " + std::to_string(s.part1_planes_below) + " must be -1 (every plane) to " +
            std::to_string(j2k::t1::kMaxBitplanes);
   if (s.block_coder != J2kBlockCoder::Part1 && s.block_coder != J2kBlockCoder::Ht)
     return "block-coder " + std::to_string(int(s.block_coder)) + " must be part1 or ht";
@@ -155,6 +182,12 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.tlm = (s.markers & j2k_marker::kTlm) != 0;
   p.plt = (s.markers & j2k_marker::kPlt) != 0;
   p.tile_parts = TilePartDivision(int(s.tile_parts));  // the same order as J2kTileParts
+  if (!s.precincts.empty())
+    for (int r = 0; r <= s.levels; ++r) {
+      const J2kPrecinctSize &z = s.precincts[std::min(std::size_t(s.levels - r), s.precincts.size() - 1)];
+      p.precinct_width_exp.push_back(std::uint8_t(z.width_exp));
+      p.precinct_height_exp.push_back(std::uint8_t(z.height_exp));
+    }
   return p;
 }
 
@@ -167,17 +200,11 @@ std::uint32_t max_levels(const Layout &l) {
   return levels;
 }
 
-std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout) {
+std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout, PacketPlan &packets) {
   if (auto why = frame_rules(in); !why.empty()) return why;
   if (auto why = settings_rules(s); !why.empty()) return why;
   const CodestreamParams p = codestream_params(in, s);
   if (auto why = codestream_check(p); !why.empty()) return why;
-  const std::uint64_t parts =
-      tile_parts_per_tile(p.progression, p.layers, p.levels, std::uint32_t(p.components.size()), p.tile_parts);
-  if (parts > 255)
-    return std::string("tile-parts=") + j2k_tile_parts_name(s.tile_parts) + " in " +
-           j2k_progression_name(s.progression) + " order gives " + std::to_string(parts) +
-           " tile-parts per tile; TNsot allows 255";
   // The levels rule reads the tile-components alone: checked before the
   // subbands and code-blocks of every level are made.
   try {
@@ -192,9 +219,15 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout)
            "shortest tile-component side";
   try {
     add_levels(layout);
+    packets = make_packet_plan(layout);
   } catch (const Error &e) {
     return e.what();
   }
+  for (std::size_t t = 0; t < packets.tile_parts.size(); ++t)
+    if (packets.tile_parts[t] > 255)
+      return std::string("tile-parts=") + j2k_tile_parts_name(s.tile_parts) + " in " +
+             j2k_progression_name(s.progression) + " order gives " + std::to_string(packets.tile_parts[t]) +
+             " tile-parts in tile " + std::to_string(layout.tiles[t].index) + "; TNsot allows 255";
   return "";
 }
 
@@ -202,7 +235,8 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout)
 
 std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s) {
   j2k::Layout layout;
-  return j2k::plan_check(in, s, layout);
+  j2k::PacketPlan packets;
+  return j2k::plan_check(in, s, layout, packets);
 }
 
 }  // namespace cf

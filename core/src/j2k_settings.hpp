@@ -7,6 +7,7 @@
 #include "cudafilters/j2k.hpp"
 #include "j2k_layout.hpp"
 #include "j2k_markers.hpp"
+#include "j2k_packet_plan.hpp"
 
 namespace cf::j2k {
 
@@ -21,7 +22,8 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s);
 std::uint32_t max_levels(const Layout &l);
 
 // j2k_encode_check, giving the plan of `in` coded with `s` in `layout`
-// when it passes (one layout for the check and the encoder).
-std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout);
+// and its packets in `packets` when it passes (one plan for the check and
+// the encoder).
+std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout, PacketPlan &packets);
 
 }  // namespace cf::j2k

@@ -4,7 +4,7 @@
 // emulation of the kernels (tests/cuda/emulation), which needs no GPU:
 // random and photo content, GRAY8, GRAY16, RGB, RGBA and I420 inputs with
 // padded rows, odd sizes, both paths, levels, tiles, code-block sizes and
-// styles, frames in host and in device memory, and an encoder kept over
+// styles, code-blocks clipped by precincts, frames in host and in device memory, and an encoder kept over
 // frames of one shape and then of another. When the reference refuses a
 // setting, the cuda backend must refuse it with the same message.
 #pragma once
@@ -98,13 +98,13 @@ inline Outcome encode(cf::J2kEncoder &e, const cf::J2kInput &in, const cf::J2kSe
 }
 
 inline std::string describe(const cf::J2kSettings &s) {
-  char b[240];
+  char b[280];
   std::snprintf(b, sizeof b,
                 "%s %s levels %d, code-blocks %dx%d, tiles %dx%d, style 0x%x, %g bpp, %d layers, %d HT planes, "
-                "max %llu bytes",
+                "%d Part 1 planes below, max %llu bytes",
                 cf::j2k_block_coder_name(s.block_coder), s.reversible ? "reversible" : "irreversible", s.levels,
                 s.codeblock_width, s.codeblock_height, s.tile_width, s.tile_height, s.codeblock_style, s.bitrate,
-                s.layers, s.ht_rate_planes, (unsigned long long)s.max_bytes);
+                s.layers, s.ht_rate_planes, s.part1_planes_below, (unsigned long long)s.max_bytes);
   return b;
 }
 
@@ -199,6 +199,15 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.bitrate = 1.5;
   all.push_back(s);
   s.ht_rate_planes = 0;
+  all.push_back(s);
+  s = {};  // Part 1 at a target rate: down to the estimated plane, or every plane
+  s.reversible = false;
+  s.levels = 2;
+  s.codeblock_width = s.codeblock_height = 16;
+  s.bitrate = 1.5;
+  s.part1_planes_below = 0;
+  all.push_back(s);
+  s.part1_planes_below = -1;
   all.push_back(s);
   s = {};  // a byte limit on reversible coding, both block coders
   s.levels = 2;
@@ -377,13 +386,15 @@ inline void overflow(cf::Engine &cuda, cf::J2kBlockCoder coder) {
               failures() == before ? "reported, then coded in grown slots" : "WRONG");
 }
 
-// HT rate control's estimate of every cleanup plane of every block, and
-// the candidates of windows of planes: the reference's results, lengths
-// and distortions (and codewords), on a random frame and a photo's.
-inline void ht_plane_estimates(cf::Engine &cuda) {
+// Rate control's estimate of every plane of every block (HT: a cleanup
+// pass at each; Part 1: the passes down to each), and the blocks coded at
+// windows of planes: the reference's results, lengths and distortions (and
+// codewords), on a random frame and a photo's.
+inline void plane_estimates(cf::Engine &cuda, cf::J2kBlockCoder coder) {
   namespace j2k = cf::j2k;
   const int before = failures();
   const std::vector<Photo> photos = load_photos();
+  const bool ht = coder == cf::J2kBlockCoder::Ht;
   for (int frame = 0; frame < 2; ++frame) {
     OwnedFrame f = make_frame(Input::Rgb, {83, 61}, 0);
     if (frame == 0 || photos.empty())
@@ -395,19 +406,19 @@ inline void ht_plane_estimates(cf::Engine &cuda) {
     s.reversible = false;
     s.levels = 3;
     s.codeblock_width = s.codeblock_height = 16;
-    s.block_coder = cf::J2kBlockCoder::Ht;
+    s.block_coder = coder;
     const j2k::Layout l = j2k::make_layout(j2k::codestream_params(in, s));
-    const unsigned style = l.params.cb_style | j2k::ht::kCandidatePlanes;
+    const unsigned style = l.params.cb_style | (ht ? j2k::ht::kCandidatePlanes : 0u);
     const std::size_t n = l.blocks.size();
     const std::vector<j2k::SubbandStep> steps = j2k::irreversible_steps(8, 3);
     const std::vector<float> reciprocals = j2k::step_reciprocals(steps, 8, 3);
     std::vector<std::int32_t> coefficients(l.coefficient_count);
     cf::cpu::j2k_transform(in, l, reciprocals, coefficients.data());
     j2k::CodedBlocks ref = slots_of(n, 8192), got = slots_of(n, 8192);
-    cf::cpu::j2k_estimate_ht_planes(l, coefficients.data(), style, ref);
+    cf::cpu::j2k_estimate_planes(l, coefficients.data(), style, ref);
     cf::cuda::J2kPlanPtr plan;
     cf::cuda::j2k_transform(cuda.cuda(), plan, in, l, reciprocals);
-    cf::cuda::j2k_estimate_ht_planes(cuda.cuda(), *plan, style, got);
+    cf::cuda::j2k_estimate_planes(cuda.cuda(), *plan, style, got);
     for (std::size_t b = 0; b < n; ++b) {
       const j2k::t1::BlockResult &r = ref.results[b], &g = got.results[b];
       const std::size_t p = b * j2k::kMaxPasses;
@@ -425,10 +436,63 @@ inline void ht_plane_estimates(cf::Engine &cuda) {
     cf::cpu::j2k_code_blocks(l, coefficients.data(), style, ref);
     cf::cuda::j2k_code_blocks(cuda.cuda(), *plan, style, coefficients.data(), got);
     for (std::size_t b = 0; b < n; ++b)
-      CHECK_MSG(same_block(ref, got, b), "frame %d, block %zu: the candidates of window (%d, %d) differ", frame, b,
-                ref.windows[b].top, ref.windows[b].count);
+      CHECK_MSG(same_block(ref, got, b), "frame %d, block %zu: %s coded at window (%d, %d) differs", frame, b,
+                cf::j2k_block_coder_name(coder), ref.windows[b].top, ref.windows[b].count);
   }
-  std::printf("HT plane estimates and candidate windows: %s\n", failures() == before ? "the reference's" : "DIFFERENT");
+  std::printf("%s plane estimates and windows of planes: %s\n", cf::j2k_block_coder_name(coder),
+              failures() == before ? "the reference's" : "DIFFERENT");
+}
+
+// Precincts that clip the code-blocks (T.800 B.7): 64 x 64 blocks under
+// 32 x 32 precincts (16 x 16 blocks above resolution 0), PPx != PPy down
+// to 2 x 1 blocks, 1 x 1 blocks under 1 x 1 precincts at resolution 0,
+// with tiles and I420's subsampled chroma; Part 1 in every style switch
+// and HT, reversible, irreversible and at a rate. The cuda backend's
+// blocks are sized by the nominal code-block, which clipping only shrinks.
+inline void clipped_blocks(cf::Engine &cuda, cf::Engine &cpu, Size z) {
+  const int before = failures();
+  std::vector<cf::J2kSettings> all;
+  cf::J2kSettings s;
+  s.levels = 2;
+  s.precincts = {{5, 5}};
+  all.push_back(s);
+  s.precincts = {{4, 5}, {2, 1}, {0, 0}};
+  s.progression = cf::J2kProgression::Pcrl;
+  all.push_back(s);
+  s.codeblock_style = cf::j2k_style::kAll;
+  s.reversible = false;
+  all.push_back(s);
+  s = {};
+  s.levels = 2;
+  s.precincts = {{5, 4}, {3, 3}};
+  s.tile_width = z.w / 2 + 3;  // two tiles each way, the second a little smaller
+  s.tile_height = z.h / 2 + 3;
+  s.reversible = false;
+  s.bitrate = 1.5;
+  s.layers = 2;
+  all.push_back(s);
+  s = {};
+  s.levels = 2;
+  s.block_coder = cf::J2kBlockCoder::Ht;
+  s.precincts = {{4, 3}, {2, 2}};
+  all.push_back(s);
+  s.reversible = false;
+  s.bitrate = 2;
+  all.push_back(s);
+  std::uint32_t seed = 400;
+  for (Input k : {Input::Rgb, Input::I420}) {
+    OwnedFrame f = make_frame(k, z, 3);
+    fill_random(f, seed++);
+    const cf::J2kInput in = input_of(k, f.view);
+    for (const cf::J2kSettings &t : all) {
+      const std::string what = std::string("clipped blocks ") + input_name(k) + " " + std::to_string(z.w) + "x" +
+                               std::to_string(z.h) + ", precincts " + cf::j2k_precincts_text(t.precincts);
+      const std::string why = cf::j2k_encode_check(in, t);
+      CHECK_MSG(why.empty(), "%s: refused (%s): the case checks nothing", what.c_str(), why.c_str());
+      compare(cuda, cpu, in, t, what);
+    }
+  }
+  std::printf("code-blocks clipped by precincts: %s\n", failures() == before ? "same codestreams" : "DIFFERENT");
 }
 
 #if CFT_HAVE_CUDART

@@ -20,13 +20,16 @@ int main() {
   const Size small{150, 40};
   photos(cuda, cpu, quick ? &small : nullptr);
   wide_rows(cuda, cpu);
+  clipped_blocks(cuda, cpu, {97, 61});
+  if (!quick) clipped_blocks(cuda, cpu, {1921, 1081});
   sequence(cuda, cpu, {640, 480}, {333, 517});
 #if CFT_HAVE_CUDART  // the test allocates device memory itself
   device_frames(cuda, cpu, {{33, 17}, quick ? Size{127, 65} : Size{1280, 720}});
 #endif
   overflow(cuda, cf::J2kBlockCoder::Part1);
   overflow(cuda, cf::J2kBlockCoder::Ht);
-  ht_plane_estimates(cuda);
+  plane_estimates(cuda, cf::J2kBlockCoder::Ht);
+  plane_estimates(cuda, cf::J2kBlockCoder::Part1);
   std::printf("%lld runs (%lld refused by both)\n", runs(), refused());
   return cft::test_result();
 }

@@ -273,7 +273,10 @@ static void settings_round_trips() {
                                     "tile-width=100 tile-height=64 levels=3 progression=rpcl tile-parts=resolution "
                                     "markers=tlm",
                                     "layers=3 tile-parts=layer",
-                                    "progression=cprl tile-parts=component"};
+                                    "progression=cprl tile-parts=component",
+                                    "precincts=64,64 levels=3",
+                                    "precincts=32,32,16,8 progression=rpcl tile-width=100 tile-height=64 levels=3",
+                                    "precincts=16,16,4,8 progression=pcrl layers=2 levels=3"};
   for (const char *p : progressions) props.push_back(std::string("progression=") + p + " layers=2");
   static const struct {
     const char *nick;
@@ -663,6 +666,14 @@ static void properties() {
   } else {
     CHECK_MSG(false, "markers is not flags");
   }
+  p = spec(e, "precincts");
+  CHECK(p && G_IS_PARAM_SPEC_STRING(p) && !g_strcmp0(G_PARAM_SPEC_STRING(p)->default_value, "") &&
+        (p->flags & GST_PARAM_MUTABLE_PLAYING));
+  g_object_set(e, "precincts", "256,256, 128,128", nullptr);
+  gchar *text = nullptr;
+  g_object_get(e, "precincts", &text, nullptr);
+  CHECK_MSG(!g_strcmp0(text, "256,256, 128,128"), "precincts read back as '%s'", text);
+  g_free(text);
   // The engine properties are the other elements' own.
   GstElement *other = gst_element_factory_make("cudacdf53", nullptr);
   gst_object_ref_sink(other);
@@ -711,6 +722,42 @@ static void refusals() {
   s = {};
   s.bitrate = 2;
   refused("bitrate=2", s, 64, 64, "bitrate");
+  s = {};
+  s.levels = 3;
+  s.precincts = {{6, 6}, {0, 0}};
+  refused("levels=3 precincts=64,64,1,1", s, 64, 64, "at least 2x2");
+
+  // Precincts as text that does not parse: the parser's message, at caps
+  // time, and at the next frame when set while playing.
+  for (const char *text : {"256,100", "64,64,32", "[64,64]"}) {
+    std::vector<cf::J2kPrecinctSize> sizes;
+    const std::string why = cf::j2k_parse_precincts(text, sizes);
+    const std::string desc = std::string("cudaj2kenc backend=cpu levels=3 precincts=\"") + text + "\"";
+    Harness hx(desc.c_str());
+    const bool took = hx.set_caps(raw_caps("GRAY8", 64, 64).c_str());
+    if (took) hx.push(random_frame(video_info("GRAY8", 64, 64), 1));
+    GstBuffer *out = hx.pull();
+    CHECK_MSG(!out, "precincts=%s: a frame came out", text);
+    if (out) gst_buffer_unref(out);
+    const std::string errors = hx.errors();
+    CHECK_MSG(!why.empty() && contains(errors, why.c_str()), "precincts=%s: errors '%s', expected '%s'", text,
+              errors.c_str(), why.c_str());
+  }
+  {
+    Harness hx("cudaj2kenc name=enc backend=cpu levels=3 precincts=32,32");
+    CHECK(hx.set_caps(raw_caps("GRAY8", 64, 64).c_str()));
+    CHECK(hx.push(random_frame(video_info("GRAY8", 64, 64), 1)) == GST_FLOW_OK);
+    GstBuffer *first = hx.pull();
+    CHECK(first);
+    if (first) gst_buffer_unref(first);
+    GstElement *enc = hx.get("enc");
+    g_object_set(enc, "precincts", "32,31", nullptr);
+    gst_object_unref(enc);
+    CHECK(hx.push(random_frame(video_info("GRAY8", 64, 64), 2)) == GST_FLOW_ERROR);
+    const std::string errors = hx.errors();
+    CHECK_MSG(contains(errors, "precincts \"32,31\": \"31\" is not a power of two"),
+              "precincts=32,31 while playing: '%s'", errors.c_str());
+  }
 
   // A change while playing: the next frame is an element error.
   {

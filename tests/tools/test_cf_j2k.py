@@ -251,8 +251,18 @@ def main():
     check(run("opj_compress", "-i", t("baboon.ppm"), "-o", t("lossy.j2k"), "-I", "-r", "10").returncode == 0,
           "opj_compress -I")
     run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("ht.j2c"), "--coder", "ht", "--block", "32x64")
+    # --precincts: sizes from the highest resolution down, the last repeating below; opj_decompress gives
+    # the photo back exactly, and info reads them from COD as opj_dump does (below).
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("prec.j2k"), "--levels", "4", "--precincts",
+            "128,128,64,32", "--progression", "pcrl", "--tile", "200x160")
+    check(r.returncode == 0, f"encode with --precincts: {r.stderr.strip()}")
+    r = run("opj_decompress", "-i", t("prec.j2k"), "-o", t("prec.ppm"))
+    check(r.returncode == 0 and np.array_equal(samples(t("prec.ppm")), samples(t("baboon.ppm"))),
+          "opj_decompress of --precincts 128,128,64,32")
+    check("precincts: 64x32 64x32 64x32 64x32 128x128 (resolution 0 first)" in run(CF_J2K, "info", t("prec.j2k")).stdout,
+          "info of --precincts 128,128,64,32")
     orders = ["LRCP", "RLCP", "RPCL", "PCRL", "CPRL"]
-    for f in (t("styled.j2k"), t("lossy.j2k"), t("ht.j2c"), t("ours.j2k")):
+    for f in (t("styled.j2k"), t("lossy.j2k"), t("ht.j2c"), t("ours.j2k"), t("prec.j2k")):
         mine = run(CF_J2K, "info", f).stdout
         dump = run("opj_dump", "-i", f).stdout
         field = lambda name: dump.split(name + "=")[1].split()[0].rstrip(",")
@@ -345,6 +355,10 @@ def main():
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--frobnicate", "1"], 2, "unknown option"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--markers", "tlm,sop"], 2, "--markers"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--tile-parts", "precinct"], 2, "--tile-parts"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--precincts", "128,100"], 2,
+         '--precincts "128,100": "100" is not a power of two'),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--precincts", "128,128,64"], 2, "width,height pairs"),
+        (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--precincts", "64,64,1,1"], 1, "at least 2x2"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--tile-parts", "layer", "--layers", "300"], 1, "TNsot"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.jph"), "--coder", "part1"], 2, "HT code-blocks"),
         (["encode", "-i", t("baboon.ppm"), "-o", t("x.j2k"), "--levels", "12"], 1, "levels"),

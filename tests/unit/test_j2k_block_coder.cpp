@@ -17,6 +17,9 @@
 //     codeword segment) back to the image; exits 77 without it.
 //  3. The refusals (size, style, bit-planes, arrays) and an output buffer
 //     too small: overflow reported, nothing written past it.
+//  4. Rate control's parts: a block coded down to a window's lowest plane
+//     decodes to every bit down to that plane; the plane estimates
+//     (j2k_plane_estimate_rules.hpp) of a block worked by hand.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -29,6 +32,7 @@
 #include "check.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/shared/j2k_mq_rules.hpp"
+#include "core/shared/j2k_plane_estimate_rules.hpp"
 #include "core/src/j2k_markers.hpp"
 #include "frames.hpp"
 #include "pnm.hpp"
@@ -56,7 +60,7 @@ struct Encoded {
   std::vector<std::int64_t> distortion;
 };
 
-Encoded encode(const Block &b, Orientation o, int mb, unsigned style) {
+Encoded encode(const Block &b, Orientation o, int mb, unsigned style, t1::PlaneWindow window = {}) {
   Encoded e;
   std::vector<std::uint8_t> work(t1::block_work_bytes(b.width, b.height));
   e.bytes.resize(std::size_t(b.width) * b.height * 5 + 64);
@@ -65,7 +69,7 @@ Encoded encode(const Block &b, Orientation o, int mb, unsigned style) {
   const t1::BlockInput in{b.v.data(), b.width, b.height, b.width, o, mb, style};
   const t1::BlockOutput out{work.data(),      e.bytes.data(),        int(e.bytes.size()),
                             e.lengths.data(), int(e.lengths.size()), e.distortion.data()};
-  e.res = t1::encode_block(in, out);
+  e.res = t1::encode_block(in, out, nullptr, window);
   e.bytes.resize(e.res.status == t1::BlockStatus::kOk ? e.res.bytes : 0);
   e.lengths.resize(e.res.passes);
   e.distortion.resize(e.res.passes);
@@ -839,7 +843,69 @@ void refusals() {
 
 }  // namespace
 
+// Blocks coded down to the lowest plane of a window (from the top plane,
+// as rate control asks): 3 count - 2 passes, and the decoder here gets
+// every bit down to that plane, nothing below it.
+void windows() {
+  std::mt19937 rng(41);
+  for (unsigned style : {0u, 0x01u, 0x04u, 0x3Fu})
+    for (int count : {1, 2, 5}) {
+      const Block b = random_block(rng, 37, 29, 0.6, 9);
+      const int planes = planes_of(b), top = planes - 1, bottom = top + 1 - count;
+      const Encoded e = encode(b, Orientation::HL, 12, style, {std::uint8_t(top), std::uint8_t(count)});
+      CHECK_MSG(
+          e.res.status == t1::BlockStatus::kOk && e.res.passes == 3 * count - 2 && e.res.zero_bitplanes == 12 - planes,
+          "style %s, %d of %d planes: status %d, %d passes, P %d", style_name(style).c_str(), count, planes,
+          int(e.res.status), e.res.passes, e.res.zero_bitplanes);
+      if (e.res.passes != 3 * count - 2) continue;
+      Decoder d(b.width, b.height, Orientation::HL, style);
+      int terms = 0, ok = 0;
+      d.run(
+          e.bytes.data(), e.lengths, segment_ends(style, e.res.passes), e.res.passes, top, [](int) {}, terms, ok);
+      int bad = 0;
+      for (std::size_t i = 0; i < b.v.size(); ++i) {
+        const std::uint64_t want = (magnitude_of(b.v[i]) >> bottom) << bottom;
+        if (d.mag[i] != want || (want && d.neg[i] != (b.v[i] < 0)) || d.known[i] > bottom) ++bad;
+      }
+      CHECK_MSG(bad == 0, "style %s, coded down to plane %d of %d: %d samples decode otherwise",
+                style_name(style).c_str(), bottom, planes, bad);
+    }
+}
+
+// The plane estimates of a 4 x 4 block holding one 5 (plane 2) at (1, 1):
+// on each plane its eight neighbours are insignificant beside a
+// significant sample; the 5 becomes significant on plane 2 and is refined
+// below. In sixteenths of a bit: 37 + 8 x 10 + 800 = 917 on plane 2, then
+// 17 + 80 + 800 = 897 on planes 1 and 0; bytes up to each plane 8, 15, 22.
+// Half-unit errors of the 5 (T = 11): 121 unknown, 1 after plane 2
+// (R = 12), 1 after plane 1 (R = 10), 0 after plane 0: gains 120, 0, 1.
+void estimates_by_hand() {
+  std::vector<std::int32_t> v(16, 0);
+  v[1 * 4 + 1] = -5;
+  const t1::BlockInput in{v.data(), 4, 4, 4, Orientation::LL, 12, 0};
+  int lengths[4] = {}, n = 0;
+  std::int64_t distortion[4] = {};
+  const t1::BlockOutput out{nullptr, nullptr, 0, lengths, 4, distortion};
+  t1::PlaneTally tally;
+  const t1::BlockResult r = t1::estimate_block(in, out, tally);
+  CHECK_MSG(r.status == t1::BlockStatus::kOk && r.passes == 3 && r.zero_bitplanes == 9 && r.bytes == 22,
+            "estimate: status %d, %d planes, P %d, %d bytes; expected 3 planes, P 9, 22 bytes", int(r.status), r.passes,
+            r.zero_bitplanes, r.bytes);
+  const int want_lengths[3] = {8, 15, 22};
+  const std::int64_t want_distortion[3] = {120, 0, 1};
+  for (int i = 0; i < 3; ++i) n += lengths[i] == want_lengths[i] && distortion[i] == want_distortion[i];
+  CHECK_MSG(n == 3, "estimates: lengths %d, %d, %d (8, 15, 22), gains %lld, %lld, %lld (120, 0, 1)", lengths[0],
+            lengths[1], lengths[2], (long long)distortion[0], (long long)distortion[1], (long long)distortion[2]);
+  const std::vector<std::int32_t> zeros(16, 0);
+  const t1::BlockResult empty = t1::estimate_block({zeros.data(), 4, 4, 4, Orientation::LL, 12, 0}, out, tally);
+  CHECK_MSG(empty.status == t1::BlockStatus::kOk && empty.passes == 0 && empty.zero_bitplanes == 12,
+            "estimate of an all-zero block: status %d, %d planes, P %d", int(empty.status), empty.passes,
+            empty.zero_bitplanes);
+}
+
 int main() {
+  windows();
+  estimates_by_hand();
   raw_coder_by_hand();
   refusals();
   round_trips();

@@ -211,7 +211,7 @@ void windows() {
   int offsets[32] = {};
   for (int i = 1; i < res.passes; ++i) offsets[i] = offsets[i - 1] + lengths[i - 1];
   struct Case {
-    ht::CandidateWindow window;
+    t1::PlaneWindow window;
     int first, count;
   };
   for (const Case &c : {Case{{6, 3}, 6, 3}, Case{{9, 1}, 9, 1}, Case{{20, 3}, 9, 3}, Case{{1, 3}, 1, 2}}) {

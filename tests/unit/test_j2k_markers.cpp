@@ -17,7 +17,9 @@
 
 #include "check.hpp"
 #include "core/src/j2k_codestream.hpp"
+#include "core/src/j2k_layout.hpp"
 #include "core/src/j2k_markers.hpp"
+#include "core/src/j2k_packet_plan.hpp"
 #include "cudafilters/error.hpp"
 #include "pnm.hpp"
 #include "shell.hpp"
@@ -305,23 +307,89 @@ static void length_segments() {
   }
 }
 
-// tile_parts_per_tile (the settings check's count, from the loop sizes)
-// against the tile-parts starts_tile_part makes along packet_order.
+// tile_parts_of (the count before the tile-parts are written, from at
+// most three layers) against the tile-parts starts_tile_part makes along
+// every packet of the tile; every precinct gets one packet per layer.
+// Tiles of a frame with subsampled components, maximal precincts and
+// precincts of several sizes, every order and division.
 static void tile_part_counts() {
   for (int order = 0; order < 5; ++order)
     for (int d = 0; d < 4; ++d)
-      for (std::uint32_t layers = 1; layers <= 3; ++layers)
+      for (std::uint32_t layers : {1u, 2u, 3u, 5u})
         for (std::uint32_t levels = 0; levels <= 2; ++levels)
-          for (std::uint32_t components = 1; components <= 3; ++components) {
-            const TilePartDivision division = TilePartDivision(d);
-            const std::vector<PacketIndex> packets = packet_order(Progression(order), layers, levels, components);
-            std::uint64_t parts = 1;
-            for (std::size_t i = 1; i < packets.size(); ++i)
-              parts += starts_tile_part(division, packets[i - 1], packets[i]) ? 1 : 0;
-            const std::uint64_t counted = tile_parts_per_tile(Progression(order), layers, levels, components, division);
-            CHECK_MSG(counted == parts, "order %d division %d, %u layers, %u levels, %u components: %llu, made %llu",
-                      order, d, layers, levels, components, (unsigned long long)counted, (unsigned long long)parts);
-          }
+          for (std::uint32_t components = 1; components <= 3; ++components)
+            for (int sizes = 0; sizes < 2; ++sizes) {
+              std::vector<Component> comps(components);
+              if (components == 3) comps[1].subsample_x = comps[2].subsample_x = comps[1].subsample_y = 2;
+              CodestreamParams p = one_tile_image(37, 29, comps);
+              p.tile_width = 20;
+              p.tile_height = 16;
+              p.levels = levels;
+              p.layers = layers;
+              p.progression = Progression(order);
+              p.tile_parts = TilePartDivision(d);
+              if (sizes)
+                for (std::uint32_t r = 0; r <= levels; ++r) {
+                  p.precinct_width_exp.push_back(std::uint8_t(r == 0 ? 1 : 2));
+                  p.precinct_height_exp.push_back(std::uint8_t(r + 1));
+                }
+              const Layout l = make_layout(p);
+              const PacketPlan packets = make_packet_plan(l);
+              for (std::size_t t = 0; t < l.tiles.size(); ++t) {
+                std::uint64_t parts = 1, seen = 0;
+                PacketId last;
+                for_each_packet(packets.tiles[t], packets.coding, [&](const PacketId &k) {
+                  if (seen++ > 0 && starts_tile_part(p.tile_parts, last, k)) ++parts;
+                  last = k;
+                  return true;
+                });
+                CHECK_MSG(
+                    packets.tile_parts[t] == parts && seen == std::uint64_t(layers) * packets.tiles[t].precinct_count,
+                    "order %d division %d, %u layers, %u levels, %u components, precincts %d, tile %zu: %u "
+                    "tile-parts counted, %llu made; %llu packets of %u precincts",
+                    order, d, layers, levels, components, sizes, t, packets.tile_parts[t], (unsigned long long)parts,
+                    (unsigned long long)seen, packets.tiles[t].precinct_count);
+              }
+            }
+}
+
+// COD with precinct sizes (T.800 A.6.1, Table A.21): Scod bit 0 set and,
+// after SPcod's transform byte, a byte per resolution from 0 up, PPx in
+// bits 0-3 and PPy in bits 4-7. Sizes of 15 everywhere are maximal: COD
+// says none.
+static void known_bytes_precincts() {
+  CodestreamParams p = small_config();  // 1 level: resolutions 0 and 1
+  p.precinct_width_exp = {3, 6};
+  p.precinct_height_exp = {0, 15};
+  ByteWriter w;
+  write_cod(w, p);
+  check_bytes(w,
+              {
+                  0xFF, 0x52,  // COD
+                  0x00, 0x0E,  // Lcod = 12 + 2 resolutions
+                  0x01,        // Scod: precinct sizes follow, no SOP, no EPH
+                  0x00,        // SGcod progression: LRCP
+                  0x00, 0x01,  // SGcod layers = 1
+                  0x00,        // SGcod multiple component transform: none
+                  0x01,        // SPcod decomposition levels = 1
+                  0x04,        // SPcod code-block width: xcb - 2 = 4 (64)
+                  0x04,        // SPcod code-block height: ycb - 2 = 4 (64)
+                  0x00,        // SPcod code-block style
+                  0x01,        // SPcod transform: 5/3 reversible
+                  0x03,        // resolution 0: PPx = 3 (8), PPy = 0 (1)
+                  0xF6,        // resolution 1: PPx = 6 (64), PPy = 15 (32768)
+              },
+              "COD with precincts");
+  p.precinct_width_exp = p.precinct_height_exp = {15, 15};
+  ByteWriter maximal, none;
+  write_cod(maximal, p);
+  write_cod(none, small_config());
+  CHECK_MSG(maximal.bytes() == none.bytes(), "COD of 15 x 15 precincts lists sizes");
+  // B.7: code-blocks clipped to 2^min(xcb, PPx) at resolution 0, 2^min(xcb, PPx - 1) above.
+  p.precinct_width_exp = {3, 6};
+  p.precinct_height_exp = {0, 15};
+  CHECK(block_width_exp(p, 0) == 3 && block_height_exp(p, 0) == 0 && block_width_exp(p, 1) == 5 &&
+        block_height_exp(p, 1) == 6);
 }
 
 static void subband_order() {
@@ -621,6 +689,30 @@ static void accepted(const char *what, const std::function<void(CodestreamParams
 static void rules() {
   const std::uint64_t k2to32 = std::uint64_t(1) << 32;
   accepted("the small configuration", [](CodestreamParams &) {});
+  accepted("precincts of 1 x 1 at resolution 0", [](CodestreamParams &p) {
+    p.precinct_width_exp = {0, 1};
+    p.precinct_height_exp = {0, 15};
+  });
+  refused(
+      "PPx 0 at resolution 1",
+      [](CodestreamParams &p) {
+        p.precinct_width_exp = {4, 0};
+        p.precinct_height_exp = {4, 4};
+      },
+      "precinct of resolution 1: PPx = 0, PPy = 4 must be at least 1 above resolution 0");
+  refused(
+      "PPy 16",
+      [](CodestreamParams &p) {
+        p.precinct_width_exp = {4, 4};
+        p.precinct_height_exp = {16, 4};
+      },
+      "PPx = 4, PPy = 16 must be 0..15");
+  refused(
+      "precinct sizes for 3 resolutions of 1 level",
+      [](CodestreamParams &p) {
+        p.precinct_width_exp = p.precinct_height_exp = {4, 4, 4};
+      },
+      "precinct sizes for 3 and 3 resolutions: 1 levels have 2");
   refused(
       "no component", [](CodestreamParams &p) { p.components.clear(); }, "Csiz");
   refused(
@@ -785,6 +877,7 @@ int main() {
   known_bytes_wide_config();
   known_bytes_other_segments();
   length_segments();
+  known_bytes_precincts();
   tile_part_counts();
   subband_order();
   expounded_steps();

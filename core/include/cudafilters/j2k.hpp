@@ -12,10 +12,9 @@
 // setting.
 //
 // Choices of this encoder: one tile-part per tile unless tile_parts divides
-// them; maximal precincts (one
-// per resolution of a tile-component: each tile must lie within one cell
-// of 32768 x 32768 samples of the reference grid); guard bits 2 (more
-// when a subband needs them); a COM marker naming the encoder.
+// them; maximal precincts (2^15 x 2^15) unless J2kSettings::precincts
+// sizes them; guard bits 2 (more when a subband needs them); a COM marker
+// naming the encoder.
 #pragma once
 
 #include <cstdint>
@@ -65,6 +64,15 @@ constexpr unsigned kPlt = 0x2;  // PLT in each tile-part header: its packets' le
 constexpr unsigned kAll = 0x3;
 }  // namespace j2k_marker
 
+// A precinct size as T.800 B.6 gives it: 2^width_exp x 2^height_exp
+// samples of its resolution (PPx, PPy: 0..15, at least 1 above resolution
+// 0, where a subband's share of a precinct is half its size). Code-blocks
+// are clipped to the precinct's share (B.7): 2^min(xcb, PPx) wide at
+// resolution 0, 2^min(xcb, PPx - 1) above it (the same down).
+struct J2kPrecinctSize {
+  int width_exp = 15, height_exp = 15;
+};
+
 struct J2kSettings {
   bool reversible = true;  // true: RCT + 5/3, lossless; false: ICT + 9/7, quantised
   int levels = 5;          // decomposition levels, 0..32 and at most log2 of the smallest tile side
@@ -96,9 +104,28 @@ struct J2kSettings {
   // of every block (the exhaustive search: slower, at most a few
   // hundredths of a dB better).
   int ht_rate_planes = 3;
+  // Part 1 with a bitrate: the bit-planes coded below the one that an
+  // estimate of every plane's length points at, 0..32 (every plane from a
+  // block's top one down to there is coded, and rate allocation chooses
+  // among those passes); -1 codes every plane of every block (slower).
+  int part1_planes_below = 1;
   unsigned markers = 0;  // j2k_marker bits
   J2kTileParts tile_parts = J2kTileParts::One;
+  // Precinct sizes from the highest resolution (NL) down, as opj_compress
+  // -c lists them; the last one repeats for the resolutions below it (where
+  // opj_compress halves it), at most levels + 1 of them. Empty, or 2^15 x
+  // 2^15 everywhere: maximal precincts (COD says none), one per resolution
+  // of a tile-component up to 32768 x 32768.
+  std::vector<J2kPrecinctSize> precincts;
 };
+
+// Precinct sizes as text: "W,H,W,H,..." (spaces allowed after commas), in
+// samples, each a power of two from 1 to 32768, from the highest
+// resolution down; "" for none. Returns an empty string and the sizes in
+// `out`, or what is wrong with the text (out untouched).
+std::string j2k_parse_precincts(const std::string &text, std::vector<J2kPrecinctSize> &out);
+// The text j2k_parse_precincts reads back as `sizes`.
+std::string j2k_precincts_text(const std::vector<J2kPrecinctSize> &sizes);
 
 // The frame to code: U8 or U16 samples, 1 to 4 components; component 0 has
 // the image's size, component c has ceil(width / subsampling_x[c]) x

@@ -21,11 +21,13 @@ int main() {
   const Size small{97, 61};
   photos(cuda, cpu, &small);
   wide_rows(cuda, cpu);
+  clipped_blocks(cuda, cpu, {45, 37});
   sequence(cuda, cpu, {40, 30}, {21, 50});
   device_frames(cuda, cpu, {{33, 17}});
   overflow(cuda, cf::J2kBlockCoder::Part1);
   overflow(cuda, cf::J2kBlockCoder::Ht);
-  ht_plane_estimates(cuda);
+  plane_estimates(cuda, cf::J2kBlockCoder::Ht);
+  plane_estimates(cuda, cf::J2kBlockCoder::Part1);
   std::printf("%lld runs (%lld refused by both), %lld emulated launches\n", runs(), refused(),
               cf_emulation::launches());
   return cft::test_result();

@@ -1,4 +1,4 @@
-#include "j2k_ht_windows.hpp"
+#include "j2k_plane_windows.hpp"
 
 #include <algorithm>
 
@@ -6,12 +6,11 @@
 
 namespace cf::j2k {
 
-std::vector<ht::CandidateWindow> ht_candidate_windows(const CodedBlocks &estimates, const std::vector<double> &weights,
-                                                      std::uint64_t budget, int planes) {
+std::vector<t1::PlaneWindow> plane_windows(const CodedBlocks &estimates, const std::vector<double> &weights,
+                                           std::uint64_t budget, int above, int below) {
   const RateHulls hulls(rate_blocks(estimates, weights));
   const RateAllocation a = allocate_layers(hulls, {std::size_t(std::min<std::uint64_t>(budget, SIZE_MAX))});
-  const int above = (planes - 1) / 2, below = planes - 1 - above;
-  std::vector<ht::CandidateWindow> windows(estimates.results.size());
+  std::vector<t1::PlaneWindow> windows(estimates.results.size());
   for (std::size_t b = 0; b < windows.size(); ++b) {
     const int top_plane = estimates.results[b].passes - 1;  // every plane a candidate: passes = planes
     if (top_plane < 0) continue;                            // nothing to code
