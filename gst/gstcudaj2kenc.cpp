@@ -143,6 +143,7 @@ enum {
   PROP_MARKERS,
   PROP_TILE_PARTS,
   PROP_PRECINCTS,
+  PROP_PROFILE,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -425,6 +426,7 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_MAX_BYTES: s.max_bytes = g_value_get_uint64(value); break;
     case PROP_MARKERS: s.markers = g_value_get_flags(value); break;
     case PROP_TILE_PARTS: s.tile_parts = cf::J2kTileParts(g_value_get_enum(value)); break;
+    case PROP_PROFILE: s.profile = cf::J2kProfile(g_value_get_enum(value)); break;
     case PROP_PRECINCTS: {
       const gchar *text = g_value_get_string(value);
       priv->precincts = text ? text : "";
@@ -462,6 +464,7 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_MARKERS: g_value_set_flags(value, s.markers); break;
     case PROP_TILE_PARTS: g_value_set_enum(value, int(s.tile_parts)); break;
     case PROP_PRECINCTS: g_value_set_string(value, priv->precincts.c_str()); break;
+    case PROP_PROFILE: g_value_set_enum(value, int(s.profile)); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -549,6 +552,13 @@ static void install_settings_properties(GObjectClass *gobject_class) {
                         "Where a tile's packets start a new tile-part: one per tile, or wherever the resolution, "
                         "layer or component of the next packet changes",
                         GST_TYPE_CF_J2K_TILE_PARTS, int(d.tile_parts), rw));
+  g_object_class_install_property(
+      gobject_class, PROP_PROFILE,
+      g_param_spec_enum("profile", "Profile",
+                        "Codestream profile: none, or dci-2k (2K digital cinema: the profile's settings in place of "
+                        "the element's, 12-bit 4:4:4 input up to 2048x1080, at most 1302083 bytes a frame or "
+                        "max-bytes when smaller)",
+                        GST_TYPE_CF_J2K_PROFILE, int(d.profile), rw));
   g_object_class_install_property(
       gobject_class, PROP_PRECINCTS,
       g_param_spec_string("precincts", "Precincts",

@@ -65,3 +65,15 @@ GType gst_cf_j2k_markers_get_type(void) {
   if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_flags_register_static("GstCfJ2kMarkers", values));
   return type_id;
 }
+
+GType gst_cf_j2k_profile_get_type(void) {
+  static gsize type_id = 0;
+  // SIZ's Rsiz: the profiles the encoder can code to (cudafilters/j2k.hpp).
+  static const GEnumValue values[] = {
+      {int(cf::J2kProfile::None), "No profile: the element's own settings", "none"},
+      {int(cf::J2kProfile::Dci2k), "2K digital cinema (Rsiz 3): 12-bit 4:4:4 up to 2048x1080, 1302083 bytes a frame",
+       "dci-2k"},
+      {0, nullptr, nullptr}};
+  if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfJ2kProfile", values));
+  return type_id;
+}

@@ -1,7 +1,7 @@
 // The GTypes of cudaj2kenc's progression, block-coder, codeblock-style,
-// tile-parts and markers properties, whose values are cf::J2kProgression's,
-// cf::J2kBlockCoder's, the j2k_style bits, cf::J2kTileParts' and the
-// j2k_marker bits.
+// tile-parts, markers and profile properties, whose values are
+// cf::J2kProgression's, cf::J2kBlockCoder's, the j2k_style bits,
+// cf::J2kTileParts', the j2k_marker bits and cf::J2kProfile's.
 #pragma once
 
 #include <glib-object.h>
@@ -22,5 +22,8 @@ GType gst_cf_j2k_tile_parts_get_type(void);
 
 #define GST_TYPE_CF_J2K_MARKERS (gst_cf_j2k_markers_get_type())
 GType gst_cf_j2k_markers_get_type(void);
+
+#define GST_TYPE_CF_J2K_PROFILE (gst_cf_j2k_profile_get_type())
+GType gst_cf_j2k_profile_get_type(void);
 
 G_END_DECLS

@@ -12,7 +12,8 @@
 // --tile WxH, --tile-parts one|resolution|layer|component (where a tile's
 // packets start a new tile-part), --precincts W,H,W,H,... (precinct sizes
 // from the highest resolution down, the last repeating below; default
-// maximal), --coder part1|ht (.jph implies ht),
+// maximal), --profile none|dci-2k (2K digital cinema), --coder part1|ht (.jph
+// implies ht),
 // --markers tlm,plt (tile-part lengths in the main header, packet lengths
 // in each tile-part header), --backend auto|cuda|openmp|cpu, --device N.
 //
@@ -73,6 +74,7 @@ const char kUsage[] =
     "usage: cf-j2k encode -i IN.pgm|IN.ppm|IN.pgx -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
     "                     [--tile WxH] [--tile-parts one|resolution|layer|component] [--precincts W,H,...]\n"
+    "                     [--profile none|dci-2k]\n"
     "                     [--coder part1|ht] [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.pgx|.yuv|.raw [--reduce N] [--layers N]\n"
@@ -292,10 +294,10 @@ PgxFrame read_pgx_frame(const std::string &path) {
 }
 
 int encode(int argc, char **argv) {
-  const auto o = options(argc, argv,
-                         {"-i", "-o", "--bitrate", "--max-bytes", "--levels", "--block", "--layers", "--progression",
-                          "--tile", "--tile-parts", "--precincts", "--coder", "--markers", "--backend", "--device",
-                          "--ext", "--size", "--format", "--depth"},
+  const auto o = options(argc, argv, {"-i",          "-o",        "--bitrate",     "--max-bytes", "--levels",
+                                      "--block",     "--layers",  "--progression", "--tile",      "--tile-parts",
+                                      "--precincts", "--profile", "--coder",       "--markers",   "--backend",
+                                      "--device",    "--ext",     "--size",        "--format",    "--depth"},
                          {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
@@ -329,6 +331,11 @@ int encode(int argc, char **argv) {
     while (k < 4 && t != cf::j2k_tile_parts_name(cf::J2kTileParts(k))) ++k;
     if (k == 4) throw UsageError("--tile-parts " + t + ": one, resolution, layer or component");
     s.tile_parts = cf::J2kTileParts(k);
+  }
+  if (o.count("--profile")) {
+    const std::string p = o.at("--profile");
+    if (p != "none" && p != "dci-2k") throw UsageError("--profile " + p + ": none or dci-2k");
+    s.profile = p == "dci-2k" ? cf::J2kProfile::Dci2k : cf::J2kProfile::None;
   }
   if (o.count("--precincts"))
     if (const std::string why = cf::j2k_parse_precincts(o.at("--precincts"), s.precincts); !why.empty())

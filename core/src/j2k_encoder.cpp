@@ -234,8 +234,9 @@ void write_with_rate(const j2k::Layout &l, const j2k::PacketPlan &packets, const
 J2kEncoder::J2kEncoder(Engine &engine) : engine_(engine), state_(std::make_unique<State>()) {}
 J2kEncoder::~J2kEncoder() = default;
 
-void J2kEncoder::encode(const J2kInput &in, const J2kSettings &s, std::vector<std::uint8_t> &codestream) {
+void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vector<std::uint8_t> &codestream) {
   State &st = *state_;
+  const J2kSettings s = j2k::profiled(asked);
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
     st.planned = false;
     st.cuda_plan.reset();

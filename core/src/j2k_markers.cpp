@@ -239,8 +239,8 @@ void write_eoc(ByteWriter &w) { w.marker(kEoc); }
 void write_siz(ByteWriter &w, const CodestreamParams &p) {
   require(codestream_check(p));
   const std::size_t l = w.begin_segment(kSiz);
-  // Rsiz: Part 1 capabilities only, or bit 14 for Part 15's (a CAP follows).
-  w.u16((p.cb_style & cb_style::kHt) ? 0x4000 : 0);
+  // Rsiz: the profile, with bit 14 for Part 15's capabilities (a CAP follows).
+  w.u16(std::uint16_t(p.rsiz | ((p.cb_style & cb_style::kHt) ? 0x4000 : 0)));
   for (std::uint64_t v : {p.x1, p.y1, p.x0, p.y0, p.tile_width, p.tile_height, p.tile_x0, p.tile_y0})
     w.u32(std::uint32_t(v));
   w.u16(std::uint16_t(p.components.size()));

@@ -96,6 +96,9 @@ constexpr std::uint8_t kAll = 0x3F;
 constexpr std::uint8_t kHt = 0x40;
 }  // namespace cb_style
 
+// Rsiz of the 2K digital cinema profile (T.800 Amd 1 Profile-3).
+constexpr std::uint16_t kRsizDci2k = 3;
+
 // One image component (SIZ's Ssiz, XRsiz, YRsiz).
 struct Component {
   std::uint32_t bit_depth = 8;  // 1..38
@@ -127,10 +130,11 @@ struct CodestreamParams {
   // Multiple component transform on components 0..2 (RCT when reversible,
   // ICT otherwise): needs 3 components or more, alike in depth and subsampling.
   bool mct = false;
-  bool sop = false;  // SOP marker segments may precede packets
-  bool eph = false;  // EPH markers end packet headers
-  bool tlm = false;  // TLM in the main header (write_tlm, end_tile_part)
-  bool plt = false;  // PLT in each tile-part header (write_plt)
+  bool sop = false;        // SOP marker segments may precede packets
+  bool eph = false;        // EPH markers end packet headers
+  std::uint16_t rsiz = 0;  // SIZ's Rsiz profile (kRsizDci2k); Part 15's bit is added for HT blocks
+  bool tlm = false;        // TLM in the main header (write_tlm, end_tile_part)
+  bool plt = false;        // PLT in each tile-part header (write_plt)
   TilePartDivision tile_parts = TilePartDivision::None;
   std::uint32_t guard_bits = 2;  // 0..7
   // Precinct size exponents PPx, PPy of resolutions r = 0..NL (0..15, at

@@ -33,6 +33,14 @@ const char *j2k_tile_parts_name(J2kTileParts t) {
   return "?";
 }
 
+const char *j2k_profile_name(J2kProfile p) {
+  switch (p) {
+    case J2kProfile::None: return "none";
+    case J2kProfile::Dci2k: return "dci-2k";
+  }
+  return "?";
+}
+
 const char *j2k_block_coder_name(J2kBlockCoder c) {
   switch (c) {
     case J2kBlockCoder::Part1: return "part1";
@@ -161,6 +169,44 @@ std::string settings_rules(const J2kSettings &s) {
 
 namespace j2k {
 
+// The 2K digital cinema profile's limits (T.800 Amd 1 Profile-3, at 24 fps).
+constexpr int kDciMaxLevels = 5;
+constexpr std::uint64_t kDciFrameBytes = 1302083;
+
+J2kSettings profiled(const J2kSettings &s) {
+  if (s.profile == J2kProfile::None) return s;
+  J2kSettings d;  // Dci2k
+  d.profile = s.profile;
+  d.reversible = false;
+  d.levels = std::min(s.levels, kDciMaxLevels);
+  d.codeblock_width = d.codeblock_height = 32;
+  d.precincts.assign(std::size_t(d.levels), {8, 8});
+  d.precincts.push_back({7, 7});  // the lowest resolution
+  d.progression = J2kProgression::Cprl;
+  d.tile_parts = J2kTileParts::Component;
+  d.markers = j2k_marker::kTlm;
+  d.bitrate = 0;
+  d.max_bytes = s.max_bytes > 0 ? std::min(s.max_bytes, kDciFrameBytes) : kDciFrameBytes;
+  d.part1_planes_below = s.part1_planes_below;
+  return d;
+}
+
+std::string profile_rules(const J2kInput &in, const J2kSettings &s) {
+  if (s.profile != J2kProfile::Dci2k) return "";
+  const FrameView &f = in.frame;
+  const std::string at = std::string("profile ") + j2k_profile_name(s.profile) + ": ";
+  if (f.n_components != 3 || in.bit_depth != 12)
+    return at + "needs 3 components of 12 bits (X'Y'Z'), not " + std::to_string(f.n_components) + " of " +
+           std::to_string(in.bit_depth);
+  for (int c = 0; c < 3; ++c)
+    if (in.subsampling_x[c] != 1 || in.subsampling_y[c] != 1)
+      return at + "component " + std::to_string(c) + " is subsampled; the profile codes 4:4:4";
+  if (f.components[0].width > 2048 || f.components[0].height > 1080)
+    return at + "a frame of " + std::to_string(f.components[0].width) + "x" + std::to_string(f.components[0].height) +
+           " is larger than 2048x1080";
+  return "";
+}
+
 CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   const FrameView &f = in.frame;
   std::vector<Component> comps;
@@ -182,6 +228,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.tlm = (s.markers & j2k_marker::kTlm) != 0;
   p.plt = (s.markers & j2k_marker::kPlt) != 0;
   p.tile_parts = TilePartDivision(int(s.tile_parts));  // the same order as J2kTileParts
+  p.rsiz = s.profile == J2kProfile::Dci2k ? kRsizDci2k : 0;
   if (!s.precincts.empty())
     for (int r = 0; r <= s.levels; ++r) {
       const J2kPrecinctSize &z = s.precincts[std::min(std::size_t(s.levels - r), s.precincts.size() - 1)];
@@ -202,6 +249,7 @@ std::uint32_t max_levels(const Layout &l) {
 
 std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout, PacketPlan &packets) {
   if (auto why = frame_rules(in); !why.empty()) return why;
+  if (auto why = profile_rules(in, s); !why.empty()) return why;
   if (auto why = settings_rules(s); !why.empty()) return why;
   const CodestreamParams p = codestream_params(in, s);
   if (auto why = codestream_check(p); !why.empty()) return why;
@@ -236,7 +284,7 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout,
 std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s) {
   j2k::Layout layout;
   j2k::PacketPlan packets;
-  return j2k::plan_check(in, s, layout, packets);
+  return j2k::plan_check(in, j2k::profiled(s), layout, packets);
 }
 
 }  // namespace cf

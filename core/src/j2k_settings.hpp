@@ -11,6 +11,13 @@
 
 namespace cf::j2k {
 
+// The settings the encoder codes with: `s`, or with a profile the
+// profile's in place of the caller's (cudafilters/j2k.hpp says which).
+J2kSettings profiled(const J2kSettings &s);
+
+// What a profile asks of the frame that `in` breaks ("" when none).
+std::string profile_rules(const J2kInput &in, const J2kSettings &s);
+
 // The codestream parameters of `in` coded with `s` (guard bits 2: the
 // encoder raises them if a subband needs more). Assumes j2k_encode_check
 // passed.
@@ -21,7 +28,8 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s);
 // floor(log2(shortest side of the smallest tile-component)).
 std::uint32_t max_levels(const Layout &l);
 
-// j2k_encode_check, giving the plan of `in` coded with `s` in `layout`
+// j2k_encode_check of profiled settings, giving the plan of `in` coded
+// with `s` in `layout`
 // and its packets in `packets` when it passes (one plan for the check and
 // the encoder).
 std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout, PacketPlan &packets);

@@ -726,6 +726,17 @@ static void refusals() {
   s.levels = 3;
   s.precincts = {{6, 6}, {0, 0}};
   refused("levels=3 precincts=64,64,1,1", s, 64, 64, "at least 2x2");
+  s = {};
+  s.profile = cf::J2kProfile::Dci2k;
+  refused("profile=dci-2k", s, 64, 64, "needs 3 components of 12 bits");
+  // A frame the profile admits: SIZ's Rsiz says so.
+  if (GstBuffer *b = encode_one("cudaj2kenc backend=cpu profile=dci-2k", "GBR_12LE", 64, 32, 9)) {
+    const std::vector<std::uint8_t> cs = bytes_of(b);
+    gst_buffer_unref(b);
+    std::size_t siz = 0;
+    while (siz + 6 < cs.size() && !(cs[siz] == 0xFF && cs[siz + 1] == 0x51)) ++siz;
+    CHECK_MSG(siz + 6 < cs.size() && cs[siz + 4] == 0 && cs[siz + 5] == 3, "profile=dci-2k: Rsiz is not 3");
+  }
 
   // Precincts as text that does not parse: the parser's message, at caps
   // time, and at the next frame when set while playing.

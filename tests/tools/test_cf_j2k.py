@@ -261,6 +261,18 @@ def main():
           "opj_decompress of --precincts 128,128,64,32")
     check("precincts: 64x32 64x32 64x32 64x32 128x128 (resolution 0 first)" in run(CF_J2K, "info", t("prec.j2k")).stdout,
           "info of --precincts 128,128,64,32")
+    # --profile dci-2k: an 8-bit photo is refused with what the profile needs; a 12-bit one is coded with
+    # the profile's settings (CPRL, 32x32 blocks, precincts 256 and 128) whatever else the line says.
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-2k")
+    check(r.returncode == 1 and "profile dci-2k: needs 3 components of 12 bits" in r.stderr, "--profile dci-2k of 8 bits")
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-4k")
+    check(r.returncode == 2 and "--profile dci-4k: none or dci-2k" in r.stderr, "--profile dci-4k")
+    write_pnm(t("deep.ppm"), samples(t("baboon.ppm")).astype(np.uint16) * 16, 4095)
+    r = run(CF_J2K, "encode", "-i", t("deep.ppm"), "-o", t("dci.j2k"), "--profile", "dci-2k", "--progression", "lrcp",
+            "--block", "64x64")
+    dump = run("opj_dump", "-i", t("dci.j2k")).stdout
+    check(r.returncode == 0 and "prg=0x4" in dump and "cblkw=2^5" in dump and "(7,7) (8,8)" in dump,
+          f"--profile dci-2k of 12 bits: {r.stderr.strip()}")
     orders = ["LRCP", "RLCP", "RPCL", "PCRL", "CPRL"]
     for f in (t("styled.j2k"), t("lossy.j2k"), t("ht.j2c"), t("ours.j2k"), t("prec.j2k")):
         mine = run(CF_J2K, "info", f).stdout

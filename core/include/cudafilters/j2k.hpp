@@ -55,6 +55,20 @@ constexpr unsigned kAll = 0x3F;
 enum class J2kTileParts { One, Resolution, Layer, Component };
 const char *j2k_tile_parts_name(J2kTileParts t);  // "one", "resolution", "layer", "component"
 
+// Codestream profiles (SIZ's Rsiz, T.800 Amd 1): a set of settings the
+// encoder takes in place of the caller's, and limits on the frame it
+// refuses clearly.
+//  - Dci2k: the 2K digital cinema profile (Rsiz 3), as opj_compress
+//    -cinema2K 24 writes it: 3 components of 12 bits, not subsampled, up to
+//    2048 x 1080; 9/7, at most 5 levels (the caller's when fewer), 32 x 32
+//    code-blocks without style switches, precincts of 256 x 256 (128 x 128
+//    at the lowest resolution), CPRL, one layer, one tile, a tile-part per
+//    component with TLM, and at most 1,302,083 bytes a frame (24 fps;
+//    max_bytes when smaller, 651,041 at 48 fps). The colour transform
+//    follows the input (J2kInput::rgb: the ICT, as opj_compress applies it).
+enum class J2kProfile { None, Dci2k };
+const char *j2k_profile_name(J2kProfile p);  // "none", "dci-2k"
+
 // Optional marker segments (T.800 A.7), as `opj_compress -TLM -PLT` writes
 // them: the lengths a reader needs to find a tile-part or a packet without
 // parsing what comes before it.
@@ -117,6 +131,7 @@ struct J2kSettings {
   // 2^15 everywhere: maximal precincts (COD says none), one per resolution
   // of a tile-component up to 32768 x 32768.
   std::vector<J2kPrecinctSize> precincts;
+  J2kProfile profile = J2kProfile::None;
 };
 
 // Precinct sizes as text: "W,H,W,H,..." (spaces allowed after commas), in
