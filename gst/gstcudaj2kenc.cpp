@@ -555,9 +555,9 @@ static void install_settings_properties(GObjectClass *gobject_class) {
   g_object_class_install_property(
       gobject_class, PROP_PROFILE,
       g_param_spec_enum("profile", "Profile",
-                        "Codestream profile: none, or dci-2k (2K digital cinema: the profile's settings in place of "
-                        "the element's, 12-bit 4:4:4 input up to 2048x1080, at most 1302083 bytes a frame or "
-                        "max-bytes when smaller)",
+                        "Codestream profile: none, dci-2k or dci-4k (digital cinema: the profile's settings in place "
+                        "of the element's, 12-bit 4:4:4 input up to 2048x1080 or 4096x2160, at most 1302083 bytes "
+                        "a frame or max-bytes when smaller)",
                         GST_TYPE_CF_J2K_PROFILE, int(d.profile), rw));
   g_object_class_install_property(
       gobject_class, PROP_PRECINCTS,

@@ -73,6 +73,8 @@ GType gst_cf_j2k_profile_get_type(void) {
       {int(cf::J2kProfile::None), "No profile: the element's own settings", "none"},
       {int(cf::J2kProfile::Dci2k), "2K digital cinema (Rsiz 3): 12-bit 4:4:4 up to 2048x1080, 1302083 bytes a frame",
        "dci-2k"},
+      {int(cf::J2kProfile::Dci4k), "4K digital cinema (Rsiz 4): 12-bit 4:4:4 up to 4096x2160, 1302083 bytes a frame",
+       "dci-4k"},
       {0, nullptr, nullptr}};
   if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfJ2kProfile", values));
   return type_id;

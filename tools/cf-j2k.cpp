@@ -12,8 +12,8 @@
 // --tile WxH, --tile-parts one|resolution|layer|component (where a tile's
 // packets start a new tile-part), --precincts W,H,W,H,... (precinct sizes
 // from the highest resolution down, the last repeating below; default
-// maximal), --profile none|dci-2k (2K digital cinema), --coder part1|ht (.jph
-// implies ht),
+// maximal), --profile none|dci-2k|dci-4k (digital cinema), --coder
+// part1|ht (.jph implies ht),
 // --markers tlm,plt (tile-part lengths in the main header, packet lengths
 // in each tile-part header), --backend auto|cuda|openmp|cpu, --device N.
 //
@@ -74,7 +74,7 @@ const char kUsage[] =
     "usage: cf-j2k encode -i IN.pgm|IN.ppm|IN.pgx -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
     "                     [--tile WxH] [--tile-parts one|resolution|layer|component] [--precincts W,H,...]\n"
-    "                     [--profile none|dci-2k]\n"
+    "                     [--profile none|dci-2k|dci-4k]\n"
     "                     [--coder part1|ht] [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.pgx|.yuv|.raw [--reduce N] [--layers N]\n"
@@ -334,8 +334,8 @@ int encode(int argc, char **argv) {
   }
   if (o.count("--profile")) {
     const std::string p = o.at("--profile");
-    if (p != "none" && p != "dci-2k") throw UsageError("--profile " + p + ": none or dci-2k");
-    s.profile = p == "dci-2k" ? cf::J2kProfile::Dci2k : cf::J2kProfile::None;
+    if (p != "none" && p != "dci-2k" && p != "dci-4k") throw UsageError("--profile " + p + ": none, dci-2k or dci-4k");
+    s.profile = p == "dci-2k" ? cf::J2kProfile::Dci2k : p == "dci-4k" ? cf::J2kProfile::Dci4k : cf::J2kProfile::None;
   }
   if (o.count("--precincts"))
     if (const std::string why = cf::j2k_parse_precincts(o.at("--precincts"), s.precincts); !why.empty())

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "j2k_markers.hpp"  // Component, Progression, SubbandStep, marker codes
+#include "j2k_markers.hpp"  // Component, Progression, ProgressionChange, SubbandStep, marker codes
 
 namespace cf::j2k {
 
@@ -69,16 +69,6 @@ struct ComponentQuant {
   std::vector<SubbandStep> steps;
 };
 
-// One progression order change of POC (T.800 A.6.6): packets of layers
-// [0, layer_end), resolutions [resolution_start, resolution_end),
-// components [component_start, component_end), in `order`.
-struct ProgressionChange {
-  std::uint32_t resolution_start = 0, component_start = 0;
-  std::uint32_t layer_end = 0;
-  std::uint32_t resolution_end = 0, component_end = 0;
-  Progression order = Progression::Lrcp;
-};
-
 // The coding marker segments of one header (the main header, or the
 // tile-part headers of one tile), as read.
 struct HeaderSegments {
@@ -109,7 +99,7 @@ struct Header {
   ImageGrid grid;
   HeaderSegments main;
   std::vector<std::uint16_t> main_markers;  // the main header's marker segments, in order (SIZ first)
-  std::vector<TileHeaders> tiles;  // tiles_x * tiles_y, by tile index; a tile with no tile-part has no parts
+  std::vector<TileHeaders> tiles;           // tiles_x * tiles_y, by tile index; a tile with no tile-part has no parts
 };
 
 // "SIZ", "COD", ... for a marker segment's code; "marker segment" for one

@@ -33,7 +33,6 @@ constexpr std::uint16_t kPlm = 0xFF57;
 constexpr std::uint16_t kCpf = 0xFF59;  // corresponding profile (Part 1 amendment)
 constexpr std::uint16_t kQcc = 0xFF5D;
 constexpr std::uint16_t kRgn = 0xFF5E;
-constexpr std::uint16_t kPoc = 0xFF5F;
 constexpr std::uint16_t kPpm = 0xFF60;
 constexpr std::uint16_t kPpt = 0xFF61;
 constexpr std::uint16_t kCrg = 0xFF63;

@@ -319,7 +319,23 @@ void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vect
   if (p.cb_style & cb_style::kHt) write_cap(w, p, steps);
   write_cod(w, p);
   write_qcd(w, p, steps);
+  if (!p.poc.empty()) write_poc(w, p);
   if (!comment.empty()) write_com(w, comment);
+}
+
+// POC: T.800 A.6.6; CSpoc and CEpoc take 16 bits from 257 components on.
+void write_poc(ByteWriter &w, const CodestreamParams &p) {
+  const bool wide = p.components.size() >= 257;
+  const std::size_t l = w.begin_segment(kPoc);
+  for (const ProgressionChange &c : p.poc) {
+    w.u8(std::uint8_t(c.resolution_start));
+    wide ? w.u16(std::uint16_t(c.component_start)) : w.u8(std::uint8_t(c.component_start));
+    w.u16(std::uint16_t(c.layer_end));
+    w.u8(std::uint8_t(c.resolution_end));
+    wide ? w.u16(std::uint16_t(c.component_end)) : w.u8(std::uint8_t(c.component_end));
+    w.u8(std::uint8_t(c.order));
+  }
+  w.end_segment(l);
 }
 
 // SOT: T.800 A.4.2.

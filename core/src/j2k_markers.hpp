@@ -38,6 +38,7 @@ constexpr std::uint16_t kSop = 0xFF91;  // start of packet (in the bit stream)
 constexpr std::uint16_t kEph = 0xFF92;  // end of packet header (in the bit stream)
 constexpr std::uint16_t kTlm = 0xFF55;  // tile-part lengths (main header)
 constexpr std::uint16_t kPlt = 0xFF58;  // packet lengths (tile-part header)
+constexpr std::uint16_t kPoc = 0xFF5F;  // progression order change
 
 // Bytes of a codestream, appended at the end of a growing buffer; values
 // already written can be patched in place (lengths known only later).
@@ -78,6 +79,16 @@ class ByteWriter {
 // Progression orders of COD's SGcod (T.800 A.6.1).
 enum class Progression : std::uint8_t { Lrcp = 0, Rlcp = 1, Rpcl = 2, Pcrl = 3, Cprl = 4 };
 
+// One progression order change of POC (T.800 A.6.6): packets of layers
+// [0, layer_end), resolutions [resolution_start, resolution_end),
+// components [component_start, component_end), in `order`.
+struct ProgressionChange {
+  std::uint32_t resolution_start = 0, component_start = 0;
+  std::uint32_t layer_end = 0;
+  std::uint32_t resolution_end = 0, component_end = 0;
+  Progression order = Progression::Lrcp;
+};
+
 // Where a tile's packets start a new tile-part (T.800 A.4.2): never, or
 // wherever the next packet's resolution, layer or component changes.
 enum class TilePartDivision : std::uint8_t { None = 0, Resolution = 1, Layer = 2, Component = 3 };
@@ -98,6 +109,8 @@ constexpr std::uint8_t kHt = 0x40;
 
 // Rsiz of the 2K digital cinema profile (T.800 Amd 1 Profile-3).
 constexpr std::uint16_t kRsizDci2k = 3;
+// Rsiz of the 4K digital cinema profile (Profile-4).
+constexpr std::uint16_t kRsizDci4k = 4;
 
 // One image component (SIZ's Ssiz, XRsiz, YRsiz).
 struct Component {
@@ -130,11 +143,12 @@ struct CodestreamParams {
   // Multiple component transform on components 0..2 (RCT when reversible,
   // ICT otherwise): needs 3 components or more, alike in depth and subsampling.
   bool mct = false;
-  bool sop = false;        // SOP marker segments may precede packets
-  bool eph = false;        // EPH markers end packet headers
-  std::uint16_t rsiz = 0;  // SIZ's Rsiz profile (kRsizDci2k); Part 15's bit is added for HT blocks
-  bool tlm = false;        // TLM in the main header (write_tlm, end_tile_part)
-  bool plt = false;        // PLT in each tile-part header (write_plt)
+  bool sop = false;                    // SOP marker segments may precede packets
+  bool eph = false;                    // EPH markers end packet headers
+  std::uint16_t rsiz = 0;              // SIZ's Rsiz profile (kRsizDci2k); Part 15's bit is added for HT blocks
+  std::vector<ProgressionChange> poc;  // the main header's POC (none: COD's progression alone)
+  bool tlm = false;                    // TLM in the main header (write_tlm, end_tile_part)
+  bool plt = false;                    // PLT in each tile-part header (write_plt)
   TilePartDivision tile_parts = TilePartDivision::None;
   std::uint32_t guard_bits = 2;  // 0..7
   // Precinct size exponents PPx, PPy of resolutions r = 0..NL (0..15, at
@@ -209,7 +223,10 @@ void write_cap(ByteWriter &w, const CodestreamParams &p, const std::vector<Subba
 void write_qcd(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps);
 // COM with Rcom = 1: Latin text (ISO/IEC 8859-15).
 void write_com(ByteWriter &w, const std::string &text);
-// SOC, SIZ, COD, QCD and, when `comment` is not empty, COM.
+// POC (T.800 A.6.6) of p.poc.
+void write_poc(ByteWriter &w, const CodestreamParams &p);
+// SOC, SIZ, COD, QCD, POC when p.poc has entries and, when `comment` is not
+// empty, COM.
 void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps,
                        const std::string &comment);
 

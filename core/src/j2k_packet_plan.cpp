@@ -30,7 +30,7 @@ Header header_of(const CodestreamParams &p) {
   return h;
 }
 
-// What resolve() would give of COD: one coding for every component.
+// What resolve() would give of COD (and POC): one coding for every component.
 ResolvedTile coding_of(const CodestreamParams &p) {
   ResolvedTile t;
   t.coding.sop = p.sop;
@@ -49,6 +49,7 @@ ResolvedTile coding_of(const CodestreamParams &p) {
     cc.precinct_height_exp.push_back(std::uint8_t(precinct_height_exp(p, r)));
   }
   t.components.assign(p.components.size(), cc);
+  t.poc = p.poc;
   return t;
 }
 

@@ -265,8 +265,8 @@ def main():
     # the profile's settings (CPRL, 32x32 blocks, precincts 256 and 128) whatever else the line says.
     r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-2k")
     check(r.returncode == 1 and "profile dci-2k: needs 3 components of 12 bits" in r.stderr, "--profile dci-2k of 8 bits")
-    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-4k")
-    check(r.returncode == 2 and "--profile dci-4k: none or dci-2k" in r.stderr, "--profile dci-4k")
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-8k")
+    check(r.returncode == 2 and "--profile dci-8k: none, dci-2k or dci-4k" in r.stderr, "--profile dci-8k")
     write_pnm(t("deep.ppm"), samples(t("baboon.ppm")).astype(np.uint16) * 16, 4095)
     r = run(CF_J2K, "encode", "-i", t("deep.ppm"), "-o", t("dci.j2k"), "--profile", "dci-2k", "--progression", "lrcp",
             "--block", "64x64")

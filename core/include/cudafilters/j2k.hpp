@@ -66,8 +66,14 @@ const char *j2k_tile_parts_name(J2kTileParts t);  // "one", "resolution", "layer
 //    component with TLM, and at most 1,302,083 bytes a frame (24 fps;
 //    max_bytes when smaller, 651,041 at 48 fps). The colour transform
 //    follows the input (J2kInput::rgb: the ICT, as opj_compress applies it).
-enum class J2kProfile { None, Dci2k };
-const char *j2k_profile_name(J2kProfile p);  // "none", "dci-2k"
+//  - Dci4k: the 4K digital cinema profile (Rsiz 4), as opj_compress
+//    -cinema4K 24 writes it: Dci2k's settings up to 4096 x 2160, 1 to 6
+//    levels, and a progression order change (POC) that sends the
+//    resolutions of the 2K image before the last one, each in CPRL, so six
+//    tile-parts: the 2K image's three components, then the last
+//    resolution's.
+enum class J2kProfile { None, Dci2k, Dci4k };
+const char *j2k_profile_name(J2kProfile p);  // "none", "dci-2k", "dci-4k"
 
 // Optional marker segments (T.800 A.7), as `opj_compress -TLM -PLT` writes
 // them: the lengths a reader needs to find a tile-part or a packet without
