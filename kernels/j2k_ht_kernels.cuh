@@ -194,17 +194,6 @@ __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::Enco
   return s.total;
 }
 
-// The OR of a block's magnitudes, on every lane.
-__device__ inline std::uint32_t block_or(const j2k::t1::BlockInput &in) {
-  std::uint32_t any = 0;
-  for (int y = 0; y < in.height; ++y)
-    for (int x = warp::lane_id(); x < in.width; x += warp::kLanes) {
-      const std::int32_t v = in.samples[y * in.stride + x];
-      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
-    }
-  return warp::all_or(any);
-}
-
 // ht::cleanup_distortion for a warp, on every lane.
 __device__ inline std::int64_t warp_distortion(const j2k::t1::BlockInput &in, int plane, int shift) {
   std::int64_t sum = 0;

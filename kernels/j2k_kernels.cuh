@@ -14,6 +14,7 @@
 
 #include "kernels/j2k_work_blocks.cuh"
 #include "kernels/samples.cuh"
+#include "kernels/warp_lanes.cuh"
 
 #include "core/shared/colour_rules.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"  // BlockResult of the packing
@@ -41,15 +42,31 @@ struct Block {
 __device__ inline j2k::t1::BlockInput whole_block_input(const std::int32_t *coefficients, const Block &k,
                                                         unsigned style) {
   namespace t1 = j2k::t1;
-  return {coefficients + k.coefficient, k.width, k.height, k.stride, t1::Orientation(k.orientation),
-          t1::kMaxBitplanes, style};
+  return {coefficients + k.coefficient,   k.width,           k.height, k.stride,
+          t1::Orientation(k.orientation), t1::kMaxBitplanes, style};
 }
 __device__ inline j2k::t1::BlockOutput whole_block_output(const Block &k, int t, std::uint8_t *slots,
                                                           std::uint8_t *work, int work_bytes, int *pass_lengths,
                                                           std::int64_t *distortion, int max_passes) {
   const unsigned long long first_pass = (unsigned long long)k.index * max_passes;
-  return {work + (unsigned long long)t * work_bytes, slots + k.slot, k.capacity, pass_lengths + first_pass,
-          max_passes, distortion + first_pass};
+  return {work + (unsigned long long)t * work_bytes,
+          slots + k.slot,
+          k.capacity,
+          pass_lengths + first_pass,
+          max_passes,
+          distortion + first_pass};
+}
+
+// The OR of a block's magnitudes (t1::magnitude_or), a warp's lanes
+// sharing the columns; on every lane.
+__device__ inline std::uint32_t block_or(const j2k::t1::BlockInput &in) {
+  std::uint32_t any = 0;
+  for (int y = 0; y < in.height; ++y)
+    for (int x = warp::lane_id(); x < in.width; x += warp::kLanes) {
+      const std::int32_t v = in.samples[y * in.stride + x];
+      any |= v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v);
+    }
+  return warp::all_or(any);
 }
 
 // ---------------------------------------------------------------- transform

@@ -445,11 +445,8 @@ __global__ void __launch_bounds__(kEstimateWarps *kWarpLanes) estimate_blocks(co
   const t1::BlockOutput out{
       nullptr, nullptr, INT_MAX, a.pass_lengths + first_pass, a.max_passes, a.distortion + first_pass};
   const int samples = in.width * in.height;
-  std::uint32_t any = 0;
-  if (t1::check_block(in) == t1::BlockStatus::kOk)
-    for (int i = lane; i < samples; i += kWarpLanes) any |= t1::magnitude_at(in, i % in.width, i / in.width);
   int planes;
-  const t1::BlockResult start = t1::estimate_start(in, out, warp::all_or(any), planes);
+  const t1::BlockResult start = t1::estimate_start(in, out, planes, [&] { return block_or(in); });
   if (start.status != t1::BlockStatus::kOk || planes == 0) {
     if (lane == 0) a.results[k.index] = start;
     return;

@@ -551,11 +551,7 @@ CF_HD std::uint32_t magnitude_or(const BlockInput &in) {
 
 // Bit-planes down from the top non-zero one of the OR of a block's
 // magnitudes (0: an all-zero block).
-CF_HD int bitplanes_of(std::uint32_t any) {
-  int planes = 0;
-  while (planes < 32 && (any >> planes) != 0) ++planes;
-  return planes;
-}
+CF_HD int bitplanes_of(std::uint32_t any) { return any ? 32 - leading_zeros(any) : 0; }
 
 // The shift s of a block's pass distortions (units of 4^s, see the top).
 CF_HD int distortion_shift(int planes) { return planes > kExactDistortionPlanes ? planes - kExactDistortionPlanes : 0; }

@@ -117,11 +117,15 @@ CF_HD BlockResult estimates_from_tally(const BlockInput &in, const BlockOutput &
 }
 
 // The checks and planes of a block before its estimate: kOk with passes 0
-// for an all-zero block, or a refusal as encode_block gives it.
-CF_HD BlockResult estimate_start(const BlockInput &in, const BlockOutput &out, std::uint32_t any, int &planes) {
+// for an all-zero block, or a refusal as encode_block gives it. or_of()
+// gives the OR of the block's magnitudes (a warp's or one thread's), read
+// only once the block passes its checks.
+template <class OrOf>
+CF_HD BlockResult estimate_start(const BlockInput &in, const BlockOutput &out, int &planes, OrOf or_of) {
   BlockResult res{check_block(in), 0, 0, in.magnitude_bitplanes, 0};
-  planes = bitplanes_of(any);
-  if (res.status != BlockStatus::kOk || any == 0) return res;
+  planes = 0;
+  if (res.status != BlockStatus::kOk) return res;
+  planes = bitplanes_of(or_of());
   if (planes > in.magnitude_bitplanes) return res.status = BlockStatus::kTooManyBitplanes, res;
   if (out.pass_capacity < planes) return res.status = BlockStatus::kPassArrayTooSmall, res;
   return res;
@@ -130,7 +134,7 @@ CF_HD BlockResult estimate_start(const BlockInput &in, const BlockOutput &out, s
 // Every plane's estimate of one block, serially.
 CF_HD BlockResult estimate_block(const BlockInput &in, const BlockOutput &out, PlaneTally &t) {
   int planes;
-  const BlockResult start = estimate_start(in, out, check_block(in) == BlockStatus::kOk ? magnitude_or(in) : 0, planes);
+  const BlockResult start = estimate_start(in, out, planes, [&] { return magnitude_or(in); });
   if (start.status != BlockStatus::kOk || planes == 0) return start;
   clear_tally(t, 0, 1);
   for (int y = 0; y < in.height; ++y)

@@ -25,8 +25,9 @@ namespace cf {
 struct J2kEncoder::State {
   // What the plan below was made for.
   bool planned = false;
-  J2kSettings settings;
-  J2kInput shape;  // frame geometry only: data pointers are not compared
+  J2kSettings asked;     // as the caller gave them
+  J2kSettings settings;  // what the encoder codes with: `asked`, or a profile's in their place
+  J2kInput shape;        // frame geometry only: data pointers are not compared
 
   j2k::Layout layout;
   j2k::PacketPlan packets;  // the layout's precincts and packet order
@@ -35,7 +36,7 @@ struct J2kEncoder::State {
   std::vector<double> weights;          // per subband: image squared error of a unit of block distortion
   std::vector<std::int32_t> coefficients;
   j2k::CodedBlocks blocks;
-  j2k::CodedBlocks estimates;  // HT at a rate: every plane's estimated length (no codewords)
+  j2k::CodedBlocks estimates;  // at a rate: every plane's estimated length (no codewords)
   std::vector<std::uint32_t> cumulative_passes;
   std::vector<j2k::PrecinctPlan> precinct_plans;  // tier-2's, their room kept from frame to frame
   cuda::J2kPlanPtr cuda_plan;                     // device tables and buffers of this plan (cuda backend)
@@ -68,7 +69,7 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
          a.ht_rate_planes == b.ht_rate_planes && a.part1_planes_below == b.part1_planes_below &&
          a.max_bytes == b.max_bytes && a.markers == b.markers && a.tile_parts == b.tile_parts &&
-         same_precincts(a.precincts, b.precincts);
+         same_precincts(a.precincts, b.precincts) && a.profile == b.profile;
 }
 
 // HT at a target rate codes each block at several cleanup planes
@@ -236,9 +237,13 @@ J2kEncoder::~J2kEncoder() = default;
 
 void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vector<std::uint8_t> &codestream) {
   State &st = *state_;
-  const J2kSettings s = j2k::profiled(asked);
-  if (!st.planned || !same_shape(in, st.shape) || !same_settings(s, st.settings)) {
+  if (!st.planned || !same_shape(in, st.shape) || !same_settings(asked, st.asked)) {
     st.planned = false;
+    st.asked = asked;
+    st.settings = j2k::profiled(asked);
+  }
+  const J2kSettings &s = st.settings;
+  if (!st.planned) {
     st.cuda_plan.reset();
     if (std::string why = j2k::plan_check(in, s, st.layout, st.packets); !why.empty())
       throw Error("JPEG 2000 encoder: " + why);
@@ -260,7 +265,6 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
       st.estimates.pass_lengths.assign(st.layout.blocks.size() * j2k::kMaxPasses, 0);
       st.estimates.pass_distortion.assign(st.layout.blocks.size() * j2k::kMaxPasses, 0);
     }
-    st.settings = s;
     st.shape = in;
     st.planned = true;
   } else if (const char *why = check_frame(in.frame); why && *why) {
