@@ -40,7 +40,8 @@
  * `block-coder` (part1, or ht: HTJ2K's single-pass code-blocks), `tile-parts` (one, or a tile-part wherever the
  * resolution, layer or component of the next packet changes), `markers` (tlm: tile-part lengths in the main
  * header, plt: packet lengths in each tile-part header), `precincts` (precinct sizes in samples from the highest
- * resolution down, the last repeating below it: "256,256,128,128"; empty: maximal), and the engine properties of
+ * resolution down, the last repeating below it: "256,256,128,128"; empty: maximal), `profile` (digital cinema and
+ * IMF codestream profiles, with `profile-main-level` and `profile-sublevel` for IMF), and the engine properties of
  * every cudafilters element (`backend`, `threads`, `device-id`, `host-wait`, `active-backend`). The codestream is
  * host memory, so every frame
  * ends with its codestream complete whatever `host-wait` says; it only decides whether the engine waits for GStreamer's
@@ -144,6 +145,8 @@ enum {
   PROP_TILE_PARTS,
   PROP_PRECINCTS,
   PROP_PROFILE,
+  PROP_PROFILE_MAIN_LEVEL,
+  PROP_PROFILE_SUBLEVEL,
   PROP_ENGINE_FIRST,  // then the engine properties, in cfgst::EngineProp order
 };
 
@@ -427,6 +430,8 @@ static void gst_cuda_j2k_enc_set_property(GObject *object, guint id, const GValu
     case PROP_MARKERS: s.markers = g_value_get_flags(value); break;
     case PROP_TILE_PARTS: s.tile_parts = cf::J2kTileParts(g_value_get_enum(value)); break;
     case PROP_PROFILE: s.profile = cf::J2kProfile(g_value_get_enum(value)); break;
+    case PROP_PROFILE_MAIN_LEVEL: s.profile_level.main = g_value_get_int(value); break;
+    case PROP_PROFILE_SUBLEVEL: s.profile_level.sub = g_value_get_int(value); break;
     case PROP_PRECINCTS: {
       const gchar *text = g_value_get_string(value);
       priv->precincts = text ? text : "";
@@ -465,6 +470,8 @@ static void gst_cuda_j2k_enc_get_property(GObject *object, guint id, GValue *val
     case PROP_TILE_PARTS: g_value_set_enum(value, int(s.tile_parts)); break;
     case PROP_PRECINCTS: g_value_set_string(value, priv->precincts.c_str()); break;
     case PROP_PROFILE: g_value_set_enum(value, int(s.profile)); break;
+    case PROP_PROFILE_MAIN_LEVEL: g_value_set_int(value, s.profile_level.main); break;
+    case PROP_PROFILE_SUBLEVEL: g_value_set_int(value, s.profile_level.sub); break;
     default:
       if (id >= engine_prop(cfgst::EngineProp::Backend) && id <= engine_prop(cfgst::EngineProp::ActiveBackend))
         cfgst::get_engine_property(priv->host, cfgst::EngineProp(id - PROP_ENGINE_FIRST), value);
@@ -555,10 +562,22 @@ static void install_settings_properties(GObjectClass *gobject_class) {
   g_object_class_install_property(
       gobject_class, PROP_PROFILE,
       g_param_spec_enum("profile", "Profile",
-                        "Codestream profile: none, dci-2k or dci-4k (digital cinema: the profile's settings in place "
-                        "of the element's, 12-bit 4:4:4 input up to 2048x1080 or 4096x2160, at most 1302083 bytes "
-                        "a frame or max-bytes when smaller)",
+                        "Codestream profile: the profile's settings in place of the element's. dci-2k, dci-4k "
+                        "(digital cinema): 12-bit 4:4:4 input up to 2048x1080 or 4096x2160, at most 1302083 bytes "
+                        "a frame or max-bytes when smaller; imf-2k, imf-4k, imf-8k (9/7 at bitrate and max-bytes) "
+                        "and imf-2k-r, imf-4k-r, imf-8k-r (5/3): 8 to 16 bits, 4:4:4 or 4:2:2; imf-ht: IMF's HTJ2K "
+                        "codestreams, reversible or at bitrate as the element says",
                         GST_TYPE_CF_J2K_PROFILE, int(d.profile), rw));
+  g_object_class_install_property(gobject_class, PROP_PROFILE_MAIN_LEVEL,
+                                  g_param_spec_int("profile-main-level", "Profile main level",
+                                                   "An IMF profile's main level, written into Rsiz (0: unspecified)", 0,
+                                                   11, d.profile_level.main, rw));
+  g_object_class_install_property(
+      gobject_class, PROP_PROFILE_SUBLEVEL,
+      g_param_spec_int("profile-sublevel", "Profile sublevel",
+                       "An IMF profile's sublevel, written into Rsiz: at most max(1, main level - 2) from main "
+                       "level 1",
+                       0, 9, d.profile_level.sub, rw));
   g_object_class_install_property(
       gobject_class, PROP_PRECINCTS,
       g_param_spec_string("precincts", "Precincts",

@@ -75,6 +75,16 @@ GType gst_cf_j2k_profile_get_type(void) {
        "dci-2k"},
       {int(cf::J2kProfile::Dci4k), "4K digital cinema (Rsiz 4): 12-bit 4:4:4 up to 4096x2160, 1302083 bytes a frame",
        "dci-4k"},
+      {int(cf::J2kProfile::Imf2k), "IMF 2K (Rsiz 0x04ML): 9/7, one tile, 8 to 16 bits 4:4:4 or 4:2:2 up to 2048x1556",
+       "imf-2k"},
+      {int(cf::J2kProfile::Imf4k), "IMF 4K (Rsiz 0x05ML): imf-2k's rules up to 4096x3112", "imf-4k"},
+      {int(cf::J2kProfile::Imf8k), "IMF 8K (Rsiz 0x06ML): imf-2k's rules up to 8192x6224", "imf-8k"},
+      {int(cf::J2kProfile::Imf2kR), "IMF 2K reversible (Rsiz 0x07ML): 5/3, lossless, up to 2048x1556", "imf-2k-r"},
+      {int(cf::J2kProfile::Imf4kR), "IMF 4K reversible (Rsiz 0x08ML): 5/3, lossless, up to 4096x3112", "imf-4k-r"},
+      {int(cf::J2kProfile::Imf8kR), "IMF 8K reversible (Rsiz 0x09ML): 5/3, lossless, up to 8192x6224", "imf-8k-r"},
+      {int(cf::J2kProfile::ImfHt),
+       "IMF HTJ2K (ST 2067-21 APP2.HT.REV/IRV): HT blocks, RPCL, a tile-part per resolution, up to 8192 a side",
+       "imf-ht"},
       {0, nullptr, nullptr}};
   if (g_once_init_enter(&type_id)) g_once_init_leave(&type_id, g_enum_register_static("GstCfJ2kProfile", values));
   return type_id;

@@ -12,7 +12,9 @@
 // --tile WxH, --tile-parts one|resolution|layer|component (where a tile's
 // packets start a new tile-part), --precincts W,H,W,H,... (precinct sizes
 // from the highest resolution down, the last repeating below; default
-// maximal), --profile none|dci-2k|dci-4k (digital cinema), --coder
+// maximal), --profile none|dci-2k|dci-4k|imf-2k|imf-4k|imf-8k|imf-2k-r|
+// imf-4k-r|imf-8k-r|imf-ht (digital cinema, IMF) with --profile-level MAIN,SUB
+// (an IMF profile's main level and sublevel, default 0,0), --coder
 // part1|ht (.jph implies ht),
 // --markers tlm,plt (tile-part lengths in the main header, packet lengths
 // in each tile-part header), --backend auto|cuda|openmp|cpu, --device N.
@@ -70,11 +72,14 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+const char kProfiles[] = "none, dci-2k, dci-4k, imf-2k, imf-4k, imf-8k, imf-2k-r, imf-4k-r, imf-8k-r or imf-ht";
+
 const char kUsage[] =
     "usage: cf-j2k encode -i IN.pgm|IN.ppm|IN.pgx -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
     "                     [--tile WxH] [--tile-parts one|resolution|layer|component] [--precincts W,H,...]\n"
-    "                     [--profile none|dci-2k|dci-4k]\n"
+    "                     [--profile none|dci-2k|dci-4k|imf-2k|imf-4k|imf-8k|imf-2k-r|imf-4k-r|imf-8k-r|imf-ht]\n"
+    "                     [--profile-level MAIN,SUB]\n"
     "                     [--coder part1|ht] [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.pgx|.yuv|.raw [--reduce N] [--layers N]\n"
@@ -294,10 +299,11 @@ PgxFrame read_pgx_frame(const std::string &path) {
 }
 
 int encode(int argc, char **argv) {
-  const auto o = options(argc, argv, {"-i",          "-o",        "--bitrate",     "--max-bytes", "--levels",
-                                      "--block",     "--layers",  "--progression", "--tile",      "--tile-parts",
-                                      "--precincts", "--profile", "--coder",       "--markers",   "--backend",
-                                      "--device",    "--ext",     "--size",        "--format",    "--depth"},
+  const auto o = options(argc, argv, {"-i",          "-o",        "--bitrate",       "--max-bytes", "--levels",
+                                      "--block",     "--layers",  "--progression",   "--tile",      "--tile-parts",
+                                      "--precincts", "--profile", "--profile-level", "--coder",     "--markers",
+                                      "--backend",   "--device",  "--ext",           "--size",      "--format",
+                                      "--depth"},
                          {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
@@ -334,8 +340,15 @@ int encode(int argc, char **argv) {
   }
   if (o.count("--profile")) {
     const std::string p = o.at("--profile");
-    if (p != "none" && p != "dci-2k" && p != "dci-4k") throw UsageError("--profile " + p + ": none, dci-2k or dci-4k");
-    s.profile = p == "dci-2k" ? cf::J2kProfile::Dci2k : p == "dci-4k" ? cf::J2kProfile::Dci4k : cf::J2kProfile::None;
+    if (!cf::j2k_profile_from_name(p, s.profile)) throw UsageError("--profile " + p + ": " + kProfiles);
+  }
+  if (o.count("--profile-level")) {
+    const std::string t = o.at("--profile-level");
+    const std::size_t comma = t.find(',');
+    if (comma == std::string::npos)
+      throw UsageError("--profile-level " + t + ": MAIN,SUB (an IMF main level and sublevel)");
+    s.profile_level.main = integer("--profile-level's main level", t.substr(0, comma), 0, 11);
+    s.profile_level.sub = integer("--profile-level's sublevel", t.substr(comma + 1), 0, 9);
   }
   if (o.count("--precincts"))
     if (const std::string why = cf::j2k_parse_precincts(o.at("--precincts"), s.precincts); !why.empty())
@@ -583,6 +596,23 @@ int decode(int argc, char **argv) {
   });
 }
 
+// Rsiz in words: the profile (T.800 Table A.10, Amd 1 and 8) and Part 15's
+// bit; "" for a plain Part 1 codestream.
+std::string rsiz_words(unsigned rsiz) {
+  std::string words;
+  const unsigned profile = rsiz & 0x3FFF;
+  const char *imf[] = {"IMF 2K", "IMF 4K", "IMF 8K", "IMF 2K reversible", "IMF 4K reversible", "IMF 8K reversible"};
+  if (profile == 3 || profile == 4)
+    words = profile == 3 ? "2K digital cinema" : "4K digital cinema";
+  else if (profile >= 0x0400 && profile <= 0x09FF)
+    words = std::string(imf[(profile >> 8) - 4]) + ", main level " + std::to_string(profile & 0xF) + ", sublevel " +
+            std::to_string((profile >> 4) & 0xF);
+  else if (profile != 0)
+    words = "profile " + std::to_string(profile);
+  if (rsiz & 0x4000) words += words.empty() ? "HTJ2K (Part 15)" : "; HTJ2K (Part 15)";
+  return words.empty() ? "" : " (" + words + ")";
+}
+
 int info(int argc, char **argv) {
   if (argc != 3) throw UsageError("info takes one file");
   const std::string path = argv[2];
@@ -602,7 +632,7 @@ int info(int argc, char **argv) {
   const cf::J2kCodingInfo k = cf::j2k_coding_info(v.codestream, v.size);
   const char *orders[] = {"LRCP", "RLCP", "RPCL", "PCRL", "CPRL"};
   const char *quant[] = {"none (reversible)", "scalar derived", "scalar expounded"};
-  std::printf("capabilities (Rsiz): 0x%04x\n", unsigned(k.capabilities));
+  std::printf("capabilities (Rsiz): 0x%04x%s\n", unsigned(k.capabilities), rsiz_words(k.capabilities).c_str());
   std::printf("tiles: %ux%u from (%u,%u), %u across, %u down\n", k.tile_width, k.tile_height, k.tile_x0, k.tile_y0,
               k.tiles_across, k.tiles_down);
   const cf::J2kComponentCoding &cod = k.coding;

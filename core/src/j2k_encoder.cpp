@@ -15,6 +15,7 @@
 #include "j2k_codestream.hpp"
 #include "j2k_layout.hpp"
 #include "j2k_plane_windows.hpp"
+#include "j2k_profiles.hpp"
 #include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
 #include "j2k_steps.hpp"
@@ -69,7 +70,8 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
          a.ht_rate_planes == b.ht_rate_planes && a.part1_planes_below == b.part1_planes_below &&
          a.max_bytes == b.max_bytes && a.markers == b.markers && a.tile_parts == b.tile_parts &&
-         same_precincts(a.precincts, b.precincts) && a.profile == b.profile;
+         same_precincts(a.precincts, b.precincts) && a.profile == b.profile &&
+         a.profile_level.main == b.profile_level.main && a.profile_level.sub == b.profile_level.sub;
 }
 
 // HT at a target rate codes each block at several cleanup planes
@@ -240,7 +242,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
   if (!st.planned || !same_shape(in, st.shape) || !same_settings(asked, st.asked)) {
     st.planned = false;
     st.asked = asked;
-    st.settings = j2k::profiled(asked);
+    st.settings = j2k::profiled(asked, in);
   }
   const J2kSettings &s = st.settings;
   if (!st.planned) {

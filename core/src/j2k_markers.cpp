@@ -277,9 +277,10 @@ void write_cod(ByteWriter &w, const CodestreamParams &p) {
 // CAP: T.814 A.3. Pcap bit 15 (from the most significant, 1-based) for
 // Part 15, then Ccap15: bits 15-14 zero (HT code-blocks only), bit 5 set
 // for irreversible transforms, bits 4-0 the code B' of MAGB, the most
-// magnitude bit-planes of any subband (Mb = G + epsilon_b - 1).
+// magnitude bit-planes of any subband (Mb = G + epsilon_b - 1), or the
+// profile's larger bound.
 void write_cap(ByteWriter &w, const CodestreamParams &p, const std::vector<SubbandStep> &steps) {
-  std::uint32_t magb = 0;
+  std::uint32_t magb = p.cap_magnitude_bits;
   for (const SubbandStep &s : steps) magb = std::max(magb, p.guard_bits + s.exponent - 1);
   const std::uint32_t code = magb <= 8 ? 0 : magb < 28 ? magb - 8 : 13 + (magb >> 2);
   const std::size_t l = w.begin_segment(kCap);

@@ -107,11 +107,6 @@ constexpr std::uint8_t kAll = 0x3F;
 constexpr std::uint8_t kHt = 0x40;
 }  // namespace cb_style
 
-// Rsiz of the 2K digital cinema profile (T.800 Amd 1 Profile-3).
-constexpr std::uint16_t kRsizDci2k = 3;
-// Rsiz of the 4K digital cinema profile (Profile-4).
-constexpr std::uint16_t kRsizDci4k = 4;
-
 // One image component (SIZ's Ssiz, XRsiz, YRsiz).
 struct Component {
   std::uint32_t bit_depth = 8;  // 1..38
@@ -145,12 +140,15 @@ struct CodestreamParams {
   bool mct = false;
   bool sop = false;                    // SOP marker segments may precede packets
   bool eph = false;                    // EPH markers end packet headers
-  std::uint16_t rsiz = 0;              // SIZ's Rsiz profile (kRsizDci2k); Part 15's bit is added for HT blocks
+  std::uint16_t rsiz = 0;              // SIZ's Rsiz profile (j2k_profiles.hpp); Part 15's bit is added for HT blocks
   std::vector<ProgressionChange> poc;  // the main header's POC (none: COD's progression alone)
   bool tlm = false;                    // TLM in the main header (write_tlm, end_tile_part)
   bool plt = false;                    // PLT in each tile-part header (write_plt)
   TilePartDivision tile_parts = TilePartDivision::None;
   std::uint32_t guard_bits = 2;  // 0..7
+  // CAP's MAGB at least this (0: the subbands' own most, Mb = G + epsilon_b - 1):
+  // a profile may declare a larger bound than the frame needs.
+  std::uint32_t cap_magnitude_bits = 0;
   // Precinct size exponents PPx, PPy of resolutions r = 0..NL (0..15, at
   // least 1 above resolution 0); both empty: maximal (15 everywhere).
   std::vector<std::uint8_t> precinct_width_exp, precinct_height_exp;

@@ -9,6 +9,7 @@
 #include "cudafilters/error.hpp"
 #include "j2k_codestream.hpp"
 #include "j2k_layout.hpp"
+#include "j2k_profiles.hpp"
 
 namespace cf {
 
@@ -29,15 +30,6 @@ const char *j2k_tile_parts_name(J2kTileParts t) {
     case J2kTileParts::Resolution: return "resolution";
     case J2kTileParts::Layer: return "layer";
     case J2kTileParts::Component: return "component";
-  }
-  return "?";
-}
-
-const char *j2k_profile_name(J2kProfile p) {
-  switch (p) {
-    case J2kProfile::None: return "none";
-    case J2kProfile::Dci2k: return "dci-2k";
-    case J2kProfile::Dci4k: return "dci-4k";
   }
   return "?";
 }
@@ -170,46 +162,6 @@ std::string settings_rules(const J2kSettings &s) {
 
 namespace j2k {
 
-// The digital cinema profiles' limits (T.800 Amd 1 Profiles 3 and 4, at 24 fps).
-constexpr std::uint64_t kDciFrameBytes = 1302083;
-bool dci(J2kProfile p) { return p == J2kProfile::Dci2k || p == J2kProfile::Dci4k; }
-
-J2kSettings profiled(const J2kSettings &s) {
-  if (s.profile == J2kProfile::None) return s;
-  J2kSettings d;  // Dci2k
-  d.profile = s.profile;
-  d.reversible = false;
-  d.levels = s.profile == J2kProfile::Dci2k ? std::min(s.levels, 5) : std::clamp(s.levels, 1, 6);
-  d.codeblock_width = d.codeblock_height = 32;
-  d.precincts.assign(std::size_t(d.levels), {8, 8});
-  d.precincts.push_back({7, 7});  // the lowest resolution
-  d.progression = J2kProgression::Cprl;
-  d.tile_parts = J2kTileParts::Component;
-  d.markers = j2k_marker::kTlm;
-  d.bitrate = 0;
-  d.max_bytes = s.max_bytes > 0 ? std::min(s.max_bytes, kDciFrameBytes) : kDciFrameBytes;
-  d.part1_planes_below = s.part1_planes_below;
-  return d;
-}
-
-std::string profile_rules(const J2kInput &in, const J2kSettings &s) {
-  if (!dci(s.profile)) return "";
-  const FrameView &f = in.frame;
-  const std::string at = std::string("profile ") + j2k_profile_name(s.profile) + ": ";
-  if (f.n_components != 3 || in.bit_depth != 12)
-    return at + "needs 3 components of 12 bits (X'Y'Z'), not " + std::to_string(f.n_components) + " of " +
-           std::to_string(in.bit_depth);
-  for (int c = 0; c < 3; ++c)
-    if (in.subsampling_x[c] != 1 || in.subsampling_y[c] != 1)
-      return at + "component " + std::to_string(c) + " is subsampled; the profile codes 4:4:4";
-  const bool k4 = s.profile == J2kProfile::Dci4k;
-  const int most_w = k4 ? 4096 : 2048, most_h = k4 ? 2160 : 1080;
-  if (f.components[0].width > most_w || f.components[0].height > most_h)
-    return at + "a frame of " + std::to_string(f.components[0].width) + "x" + std::to_string(f.components[0].height) +
-           " is larger than " + std::to_string(most_w) + "x" + std::to_string(most_h);
-  return "";
-}
-
 CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   const FrameView &f = in.frame;
   std::vector<Component> comps;
@@ -231,12 +183,9 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.tlm = (s.markers & j2k_marker::kTlm) != 0;
   p.plt = (s.markers & j2k_marker::kPlt) != 0;
   p.tile_parts = TilePartDivision(int(s.tile_parts));  // the same order as J2kTileParts
-  p.rsiz = s.profile == J2kProfile::Dci2k ? kRsizDci2k : s.profile == J2kProfile::Dci4k ? kRsizDci4k : 0;
-  if (s.profile == J2kProfile::Dci4k) {
-    // The 2K image's resolutions, then the last one, each in CPRL.
-    const std::uint32_t n = std::uint32_t(f.n_components), levels = std::uint32_t(s.levels);
-    p.poc = {{0, 0, 1, levels, n, Progression::Cprl}, {levels, 0, 1, levels + 1, n, Progression::Cprl}};
-  }
+  p.rsiz = profile_rsiz(s);
+  p.poc = profile_poc(s, f.n_components);
+  p.cap_magnitude_bits = profile_cap_magnitude_bits(in, s);
   if (!s.precincts.empty())
     for (int r = 0; r <= s.levels; ++r) {
       const J2kPrecinctSize &z = s.precincts[std::min(std::size_t(s.levels - r), s.precincts.size() - 1)];
@@ -292,7 +241,7 @@ std::string plan_check(const J2kInput &in, const J2kSettings &s, Layout &layout,
 std::string j2k_encode_check(const J2kInput &in, const J2kSettings &s) {
   j2k::Layout layout;
   j2k::PacketPlan packets;
-  return j2k::plan_check(in, j2k::profiled(s), layout, packets);
+  return j2k::plan_check(in, j2k::profiled(s, in), layout, packets);
 }
 
 }  // namespace cf

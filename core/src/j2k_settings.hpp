@@ -11,13 +11,6 @@
 
 namespace cf::j2k {
 
-// The settings the encoder codes with: `s`, or with a profile the
-// profile's in place of the caller's (cudafilters/j2k.hpp says which).
-J2kSettings profiled(const J2kSettings &s);
-
-// What a profile asks of the frame that `in` breaks ("" when none).
-std::string profile_rules(const J2kInput &in, const J2kSettings &s);
-
 // The codestream parameters of `in` coded with `s` (guard bits 2: the
 // encoder raises them if a subband needs more). Assumes j2k_encode_check
 // passed.

@@ -737,6 +737,17 @@ static void refusals() {
     while (siz + 6 < cs.size() && !(cs[siz] == 0xFF && cs[siz + 1] == 0x51)) ++siz;
     CHECK_MSG(siz + 6 < cs.size() && cs[siz + 4] == 0 && cs[siz + 5] == 3, "profile=dci-2k: Rsiz is not 3");
   }
+  // An IMF profile with its level: Rsiz 0x0500 | sublevel << 4 | main level.
+  if (GstBuffer *b = encode_one("cudaj2kenc backend=cpu profile=imf-4k profile-main-level=7 profile-sublevel=5",
+                                "I422_10LE", 64, 32, 9)) {
+    const std::vector<std::uint8_t> cs = bytes_of(b);
+    gst_buffer_unref(b);
+    CHECK_MSG(cs.size() > 8 && cs[6] == 0x05 && cs[7] == 0x57, "profile=imf-4k at level 7,5: Rsiz is not 0x0557");
+  }
+  s = {};
+  s.profile = cf::J2kProfile::Imf2k;
+  s.profile_level = {2, 2};
+  refused("profile=imf-2k profile-main-level=2 profile-sublevel=2", s, 64, 64, "sublevel 2 must be 0..1");
 
   // Precincts as text that does not parse: the parser's message, at caps
   // time, and at the next frame when set while playing.

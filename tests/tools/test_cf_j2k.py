@@ -266,7 +266,28 @@ def main():
     r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-2k")
     check(r.returncode == 1 and "profile dci-2k: needs 3 components of 12 bits" in r.stderr, "--profile dci-2k of 8 bits")
     r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("dci.j2k"), "--profile", "dci-8k")
-    check(r.returncode == 2 and "--profile dci-8k: none, dci-2k or dci-4k" in r.stderr, "--profile dci-8k")
+    check(r.returncode == 2 and "--profile dci-8k: none, dci-2k, dci-4k, imf-2k" in r.stderr, "--profile dci-8k")
+    # --profile imf-2k-r with a level: Rsiz 0x0700 | sublevel << 4 | main level, exact through opj_decompress;
+    # a sublevel the main level does not allow is status 1, a level that does not parse status 2.
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("imf.j2k"), "--profile", "imf-2k-r", "--profile-level", "5,0")
+    rsiz = open(t("imf.j2k"), "rb").read()[6:8] if r.returncode == 0 else b""
+    decoded = run("opj_decompress", "-i", t("imf.j2k"), "-o", t("imf.ppm"))
+    check(r.returncode == 0 and rsiz == bytes([0x07, 0x05]) and decoded.returncode == 0 and
+          np.array_equal(samples(t("imf.ppm")), samples(t("baboon.ppm"))), f"--profile imf-2k-r: {r.stderr.strip()} {rsiz}")
+    check("capabilities (Rsiz): 0x0705 (IMF 2K reversible, main level 5, sublevel 0)" in run(CF_J2K, "info", t("imf.j2k")).stdout,
+          "info of an imf-2k-r codestream")
+    # --profile imf-ht: RPCL and HT blocks whatever the line says, a tile-part per resolution; ojph_expand exact.
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("imfht.j2c"), "--profile", "imf-ht", "--progression", "lrcp",
+            "--levels", "4")
+    info = run(CF_J2K, "info", t("imfht.j2c")).stdout
+    expanded = run("ojph_expand", "-i", t("imfht.j2c"), "-o", t("imfht.ppm"))
+    check(r.returncode == 0 and "progression: RPCL" in info and "HT (HTJ2K)" in info and "0x4000 (HTJ2K (Part 15))" in info
+          and expanded.returncode == 0 and np.array_equal(samples(t("imfht.ppm")), samples(t("baboon.ppm"))),
+          f"--profile imf-ht: {r.stderr.strip()}\n{info}")
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("imf.j2k"), "--profile", "imf-2k", "--profile-level", "4,3")
+    check(r.returncode == 1 and "sublevel 3 must be 0..2 at main level 4" in r.stderr, "--profile-level 4,3")
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("imf.j2k"), "--profile", "imf-2k", "--profile-level", "4")
+    check(r.returncode == 2 and "--profile-level 4: MAIN,SUB" in r.stderr, "--profile-level 4")
     write_pnm(t("deep.ppm"), samples(t("baboon.ppm")).astype(np.uint16) * 16, 4095)
     r = run(CF_J2K, "encode", "-i", t("deep.ppm"), "-o", t("dci.j2k"), "--profile", "dci-2k", "--progression", "lrcp",
             "--block", "64x64")

@@ -72,8 +72,46 @@ const char *j2k_tile_parts_name(J2kTileParts t);  // "one", "resolution", "layer
 //    resolutions of the 2K image before the last one, each in CPRL, so six
 //    tile-parts: the 2K image's three components, then the last
 //    resolution's.
-enum class J2kProfile { None, Dci2k, Dci4k };
-const char *j2k_profile_name(J2kProfile p);  // "none", "dci-2k", "dci-4k"
+//  - Imf2k, Imf4k, Imf8k: the single-tile lossy IMF profiles (Rsiz 0x0400,
+//    0x0500, 0x0600 with the main level and sublevel, T.800 Amd 8), as
+//    opj_compress -IMF 2K|4K|8K writes them: 1 to 3 components of 8 to 16
+//    bits, component 0 not subsampled and the others 1 or 2 across (4:2:2),
+//    up to 2048 x 1556, 4096 x 3112, 8192 x 6224; 9/7 at the caller's
+//    bitrate and max_bytes, 1 to 5, 6, 7 levels; one tile; 32 x 32
+//    code-blocks, Dci2k's precincts, CPRL, one layer, a tile-part per
+//    component with TLM.
+//  - Imf2kR, Imf4kR, Imf8kR: their reversible forms (Rsiz 0x0700, 0x0800,
+//    0x0900): 5/3, lossless unless max_bytes; tiles of the image's size, of
+//    1024 x 1024, of 2048 x 2048 (4K, 8K) or 4096 x 4096 (8K); levels at
+//    most 4 for tiles 1024 to 2047 wide, 5 to 4095, 6 to 8191, 7 above,
+//    and within the profile's 5, 6, 7.
+// The IMF profiles write J2kSettings::profile_level into Rsiz and check that
+// the sublevel is allowed at the main level (T.800 Table A.53) and is 0 for
+// the reversible ones (SMPTE ST 2067-21 Table 5); the main
+// level's sample rate and the sublevel's bit rate depend on the frame rate,
+// which the caller meets (max_bytes).
+//  - ImfHt: the HTJ2K codestreams of IMF (SMPTE ST 2067-21 Annex H,
+//    APP2.HT.REV when `reversible`, APP2.HT.IRV otherwise, at the caller's
+//    bitrate and max_bytes): HT code-blocks without switches, 32 to 128
+//    wide and 32 to 64 high (the caller's; 64 x 64 by default), one tile,
+//    1 to 4 components of 8 to 16 bits, 4:4:4 or components 1 and 2 halved
+//    across, up to 8192 on the longer side; the caller's levels within 1
+//    to 5, 6, 7 for a longer side up to 2048, 4096, 8192; Dci2k's
+//    precincts, RPCL, one layer, a tile-part per resolution, TLM, and CAP
+//    with the magnitude bits of Table H.2. Rsiz has Part 15's bit alone
+//    (the document names no Rsiz profile).
+enum class J2kProfile { None, Dci2k, Dci4k, Imf2k, Imf4k, Imf8k, Imf2kR, Imf4kR, Imf8kR, ImfHt };
+// "none", "dci-2k", "dci-4k", "imf-2k", "imf-4k", "imf-8k", "imf-2k-r",
+// "imf-4k-r", "imf-8k-r", "imf-ht".
+const char *j2k_profile_name(J2kProfile p);
+// The profile j2k_profile_name gives `name`; false when none does.
+bool j2k_profile_from_name(const std::string &name, J2kProfile &out);
+
+// An IMF profile's level (T.800 Amd 8): main level 0..11 (0: unspecified),
+// sublevel 0..9, at most max(1, main - 2) when the main level is 1 or more.
+struct J2kProfileLevel {
+  int main = 0, sub = 0;
+};
 
 // Optional marker segments (T.800 A.7), as `opj_compress -TLM -PLT` writes
 // them: the lengths a reader needs to find a tile-part or a packet without
@@ -138,6 +176,7 @@ struct J2kSettings {
   // of a tile-component up to 32768 x 32768.
   std::vector<J2kPrecinctSize> precincts;
   J2kProfile profile = J2kProfile::None;
+  J2kProfileLevel profile_level;  // the IMF profiles' main level and sublevel
 };
 
 // Precinct sizes as text: "W,H,W,H,..." (spaces allowed after commas), in
