@@ -25,7 +25,7 @@
 //   j2k_vs_nvjpeg2k [--sizes 3840x2160,...] [--formats RGB,GRAY8,I420]
 //                   [--cases part1-lossless-encode,...] [--streams 1,4,8]
 //                   [--seconds 0.5] [--photos DIR] [--markdown OUT.md]
-//                   [--ht-rate-planes 3] [--part1-planes-below 1]
+//                   [--ht-rate-planes 1] [--part1-planes-below 1]
 #include <nvjpeg2k.h>
 
 #include <algorithm>

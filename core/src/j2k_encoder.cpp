@@ -80,6 +80,10 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
 bool ht_candidates(const J2kSettings &s) {
   return s.block_coder == J2kBlockCoder::Ht && (s.bitrate > 0 || s.max_bytes > 0);
 }
+// HT under max-bytes alone: each block's window reaches down to its last
+// plane, so that a frame that fits is coded as without the limit (the
+// estimates may point a plane too high).
+bool ht_windows_to_bottom(const J2kSettings &s) { return s.bitrate == 0 && s.max_bytes > 0; }
 // Tier-1 codes each block at the window of planes that estimates point at:
 // HT's candidates with ht_rate_planes; Part 1 at a bitrate with
 // part1_planes_below (not under max-bytes alone, where a reversible frame
@@ -260,7 +264,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
     }
     st.weights = j2k::distortion_weights(s.reversible, st.steps, depth, levels);
     st.coefficients.resize(st.layout.coefficient_count);
-    size_slots(st.layout, st.steps, ht_candidates(s) ? std::uint32_t(s.ht_rate_planes) : 1u, st.blocks);
+    size_slots(st.layout, st.steps,
+               !ht_candidates(s) ? 1u : ht_windows_to_bottom(s) ? 0u : std::uint32_t(s.ht_rate_planes), st.blocks);
     st.blocks.windows.clear();
     if (coded_in_windows(s)) {
       st.estimates.results.assign(st.layout.blocks.size(), {});
@@ -296,7 +301,8 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
     require_coded(st.estimates);
     const bool ht = s.block_coder == J2kBlockCoder::Ht;
     const int above = ht ? (s.ht_rate_planes - 1) / 2 : j2k::t1::kMaxBitplanes;
-    const int below = ht ? s.ht_rate_planes - 1 - above : s.part1_planes_below;
+    const int below = !ht ? s.part1_planes_below : ht_windows_to_bottom(s) ? j2k::t1::kMaxBitplanes
+                                                                             : s.ht_rate_planes - 1 - above;
     st.blocks.windows = j2k::plane_windows(st.estimates, j2k::block_weights(l, st.weights, st.estimates),
                                            target_bytes(l, s), above, below);
   }

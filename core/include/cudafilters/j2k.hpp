@@ -142,8 +142,8 @@ struct J2kSettings {
   // would be larger loses coding passes by rate allocation, as at a
   // bitrate (a reversible frame is then no longer lossless); one that fits
   // is coded as without it. With a bitrate, the smaller of the two sizes
-  // is the target. HT blocks are coded at a few cleanup planes whenever
-  // there is a limit, to have passes to drop.
+  // is the target. HT blocks are coded at candidate cleanup planes
+  // whenever there is a limit (ht_rate_planes), to have planes to drop.
   std::uint64_t max_bytes = 0;
   // Quality layers, 1..65535: layer l (0-based) ends at the rate
   // (l + 1) / layers of the target (of the full size when bitrate is 0).
@@ -157,11 +157,12 @@ struct J2kSettings {
   // a few cleanup planes and rate allocation picks one plane per block.
   J2kBlockCoder block_coder = J2kBlockCoder::Part1;
   // Ht with a bitrate: the cleanup planes coded per block, 0..32, around
-  // the plane that an estimate of every plane's length points at (a plane
-  // above it, the plane itself, a plane below it, ...); 0 codes every plane
-  // of every block (the exhaustive search: slower, at most a few
-  // hundredths of a dB better).
-  int ht_rate_planes = 3;
+  // the plane that an estimate of every plane's length points at (the plane
+  // itself, then a plane below it, a plane above it, ...); 0 codes every
+  // plane of every block (the exhaustive search: slower, a few hundredths
+  // of a dB better). Under max_bytes alone the window also reaches down to
+  // each block's last plane (a frame that fits is coded as without it).
+  int ht_rate_planes = 1;
   // Part 1 with a bitrate: the bit-planes coded below the one that an
   // estimate of every plane's length points at, 0..32 (every plane from a
   // block's top one down to there is coded, and rate allocation chooses
