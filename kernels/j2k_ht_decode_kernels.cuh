@@ -5,9 +5,12 @@
 // 32 quads (64 columns of a row of quads) a step: a prefix sum places each
 // sample's bits, the warp unstuffs MagSgn's bytes 32 at a time (whether a
 // byte holds 7 or 8 bits depends only on the byte before it), and each
-// lane decodes its samples and writes them. Zeroing the block and the
-// final reconstruction are a sample a lane; the refinement passes, which
-// few encoders write, run on lane 0 through the host's own decoder. Every
+// lane decodes its samples and writes them over the zeros the launcher
+// left (j2k_decode_cuda.cu zeroes the coefficients first): final values
+// when the block has no refinement passes, the common case; with them,
+// which few encoders write, magnitudes and work flags, the passes on lane 0
+// through the host's own decoder, then the reconstruction, a sample a
+// lane. Every
 // step follows the serial decoder's order, corrupt blocks included (where
 // it stops, what it has written), so the samples are the host backends'.
 #pragma once
@@ -112,9 +115,12 @@ __device__ inline int read_step_codes(ht::QuadCodeReader &codes, const std::uint
 }
 
 // One step: lane 0 reads the codes, then a lane per quad its MagSgn bits.
+// `final`: the block has no refinement passes, so each significant sample
+// is written reconstructed and no work flags; otherwise its magnitude and
+// flags, for the refinement passes and the reconstruction after them.
 // Returns whether the cleanup pass stops (a corrupt block).
-__device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOutput &out, int plane, int x0, int y,
-                                   ht::QuadCodeReader &codes, unsigned &left_rho, MagSgnWindow &ms,
+__device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOutput &out, int plane, bool final,
+                                   int x0, int y, ht::QuadCodeReader &codes, unsigned &left_rho, MagSgnWindow &ms,
                                    HtDecodeScratch &sh) {
   const int lane = warp::lane_id();
   const bool first_row = y == 0;
@@ -156,9 +162,14 @@ __device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOu
       if (!(q.rho >> n & 1u) || !inside[n] || (d[n].mu << plane) >= (std::uint64_t(1) << in.magnitude_bitplanes))
         continue;
       const int sx = x + (n >> 1), sy = y + (n & 1);
-      out.samples[sy * out.stride + sx] = std::int32_t(d[n].mu << plane);
-      out.work[(sy + 1) * (in.width + 2) + sx + 1] =
-          std::uint8_t(ht::kDecodedSignificant | (d[n].negative ? ht::kDecodedNegative : 0));
+      const std::int32_t v = std::int32_t(d[n].mu << plane);
+      const std::uint8_t flag = std::uint8_t(ht::kDecodedSignificant | (d[n].negative ? ht::kDecodedNegative : 0));
+      if (final) {
+        out.samples[sy * out.stride + sx] = ht::reconstructed(flag, v, plane, 0, in.fraction_bits);
+      } else {
+        out.samples[sy * out.stride + sx] = v;
+        out.work[(sy + 1) * (in.width + 2) + sx + 1] = flag;
+      }
     }
     below[x + 1] = std::uint8_t(e[1]);
     below[x + 2] = std::uint8_t(e[3]);
@@ -175,9 +186,11 @@ __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const 
   const ht::HtBlockPlan p = ht::plan_ht_block(in, out);
   if (p.status != t1::BlockStatus::kOk) return p.status;
   const int w = in.width, h = in.height;
-  for (int i = lane; i < w * h; i += warp::kLanes) out.samples[(i / w) * out.stride + i % w] = 0;
   if (p.empty) return t1::BlockStatus::kOk;
-  for (int i = lane, n = t1::block_work_bytes(w, h); i < n; i += warp::kLanes) out.work[i] = 0;
+  // Without refinement passes each sample is written once, final.
+  const bool final = p.refinement == 0;
+  if (!final)
+    for (int i = lane, n = t1::block_work_bytes(w, h); i < n; i += warp::kLanes) out.work[i] = 0;
   const int scup = ht::HtBlockDecoder::cleanup_scup(in);
   if (scup < 0) return t1::BlockStatus::kCorrupt;
 
@@ -191,9 +204,10 @@ __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const 
   for (int y = 0; y < h && !corrupt; y += 2) {
     unsigned left_rho = 0;
     for (int x0 = 0; x0 < w && !corrupt; x0 += kStepColumns)
-      corrupt = decode_step(in, out, p.plane, x0, y, codes, left_rho, ms, sh);
+      corrupt = decode_step(in, out, p.plane, final, x0, y, codes, left_rho, ms, sh);
     __syncwarp();  // the row's exponents are in before the next row reads them
   }
+  if (final) return corrupt ? t1::BlockStatus::kCorrupt : t1::BlockStatus::kOk;
   __syncwarp();  // every lane's samples are in
   if (!corrupt && lane == 0) {
     ht::HtBlockDecoder dec(in, out, tables, p.plane, p.refinement);
