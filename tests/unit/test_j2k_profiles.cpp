@@ -135,6 +135,13 @@ void dci(const std::vector<cft::Photo> &photos) {
       per_component = w.parts[i].tpsot == i && w.parts[i].tnsot == parts && w.tlm[i].second == w.parts[i].psot;
     CHECK_MSG(per_component, "%s: %zu tile-parts and %zu TLM entries, not one per component", t.name.c_str(),
               w.parts.size(), w.tlm.size());
+    // The per-component limit (1,041,666 bytes at 24 fps), which the frame's
+    // limit leaves to the content: a component's tile-parts together.
+    std::uint64_t component_bytes[3] = {0, 0, 0};
+    for (std::size_t i = 0; i < w.parts.size(); ++i) component_bytes[i % 3] += w.parts[i].psot;
+    for (int c = 0; c < 3; ++c)
+      CHECK_MSG(component_bytes[c] <= 1041666, "%s: component %d has %llu bytes, more than 1,041,666", t.name.c_str(),
+                c, (unsigned long long)component_bytes[c]);
     const double psnr = decoded_psnr(t, ours_path, dir.path + "/ours.ppm");
     const double theirs_psnr = decoded_psnr(t, theirs_path, dir.path + "/theirs.ppm");
     CHECK_MSG(ours.size() <= kDciFrameBytes && psnr > theirs_psnr - 1,
