@@ -16,6 +16,8 @@
 // imf-4k-r|imf-8k-r|imf-ht (digital cinema, IMF) with --profile-level MAIN,SUB
 // (an IMF profile's main level and sublevel, default 0,0), --coder
 // part1|ht (.jph implies ht),
+// --style bypass,reset,restart,vertical-causal,predictable,
+// segmentation-symbols (the code-block style switches),
 // --markers tlm,plt (tile-part lengths in the main header, packet lengths
 // in each tile-part header), --backend auto|cuda|openmp|cpu, --device N.
 //
@@ -80,7 +82,8 @@ const char kUsage[] =
     "                     [--tile WxH] [--tile-parts one|resolution|layer|component] [--precincts W,H,...]\n"
     "                     [--profile none|dci-2k|dci-4k|imf-2k|imf-4k|imf-8k|imf-2k-r|imf-4k-r|imf-8k-r|imf-ht]\n"
     "                     [--profile-level MAIN,SUB]\n"
-    "                     [--coder part1|ht] [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
+    "                     [--coder part1|ht] [--style bypass,reset,restart,vertical-causal,predictable,...]\n"
+    "                     [--markers tlm,plt] [--backend auto|cuda|openmp|cpu] [--device N]\n"
     "       cf-j2k encode -i IN.yuv|IN.raw --size WxH --format I420|Y42B|Y444|GRAY8|GRAY16_LE [--depth BITS] ...\n"
     "       cf-j2k decode -i IN.j2k|.j2c|.jp2|.jph -o OUT.pgm|.ppm|.pgx|.yuv|.raw [--reduce N] [--layers N]\n"
     "                     [--backend auto|cuda|openmp|cpu] [--device N]\n"
@@ -122,6 +125,24 @@ int integer(const std::string &name, const std::string &v, int lo, int hi) {
   if (v.empty() || *end || n < lo || n > hi)
     throw UsageError(name + " " + v + ": a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
   return int(n);
+}
+
+// A comma-separated list of the names in `flags`, OR-ed together.
+unsigned flag_list(const std::string &option, const std::string &text,
+                   const std::vector<std::pair<std::string, unsigned>> &flags) {
+  unsigned bits = 0;
+  const std::string list = text + ",";
+  for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos; at = comma + 1) {
+    const std::string name = list.substr(at, comma - at);
+    const auto f = std::find_if(flags.begin(), flags.end(), [&](const auto &n) { return n.first == name; });
+    if (f == flags.end()) {
+      std::string names;
+      for (const auto &n : flags) names += (names.empty() ? "" : ", ") + n.first;
+      throw UsageError(option + " " + text + ": a list of " + names);
+    }
+    bits |= f->second;
+  }
+  return bits;
 }
 
 void size_pair(const std::string &name, const std::string &v, int &w, int &h) {
@@ -301,9 +322,9 @@ PgxFrame read_pgx_frame(const std::string &path) {
 int encode(int argc, char **argv) {
   const auto o = options(argc, argv, {"-i",          "-o",        "--bitrate",       "--max-bytes", "--levels",
                                       "--block",     "--layers",  "--progression",   "--tile",      "--tile-parts",
-                                      "--precincts", "--profile", "--profile-level", "--coder",     "--markers",
-                                      "--backend",   "--device",  "--ext",           "--size",      "--format",
-                                      "--depth"},
+                                      "--precincts", "--profile", "--profile-level", "--coder",     "--style",
+                                      "--markers",   "--backend", "--device",        "--ext",       "--size",
+                                      "--format",    "--depth"},
                          {"--lossy", "--keep-going"});
   const std::string in_path = required(o, "-i"), out_path = required(o, "-o");
   const bool batch = in_path.find('%') != std::string::npos || is_directory(in_path);
@@ -353,18 +374,17 @@ int encode(int argc, char **argv) {
   if (o.count("--precincts"))
     if (const std::string why = cf::j2k_parse_precincts(o.at("--precincts"), s.precincts); !why.empty())
       throw UsageError("--" + why);
-  if (o.count("--markers")) {
-    const std::string list = o.at("--markers") + ",";
-    for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos; at = comma + 1) {
-      const std::string m = list.substr(at, comma - at);
-      if (m == "tlm")
-        s.markers |= cf::j2k_marker::kTlm;
-      else if (m == "plt")
-        s.markers |= cf::j2k_marker::kPlt;
-      else
-        throw UsageError("--markers " + o.at("--markers") + ": a list of tlm and plt");
-    }
-  }
+  if (o.count("--markers"))
+    s.markers =
+        flag_list("--markers", o.at("--markers"), {{"tlm", cf::j2k_marker::kTlm}, {"plt", cf::j2k_marker::kPlt}});
+  if (o.count("--style"))
+    s.codeblock_style = flag_list("--style", o.at("--style"),
+                                  {{"bypass", cf::j2k_style::kBypass},
+                                   {"reset", cf::j2k_style::kReset},
+                                   {"restart", cf::j2k_style::kRestart},
+                                   {"vertical-causal", cf::j2k_style::kVerticalCausal},
+                                   {"predictable", cf::j2k_style::kPredictable},
+                                   {"segmentation-symbols", cf::j2k_style::kSegmentationSymbols}});
   const std::string coder = o.count("--coder") ? o.at("--coder") : ext == "jph" ? "ht" : "part1";
   if (coder != "part1" && coder != "ht") throw UsageError("--coder " + coder + ": part1 or ht");
   if (ext == "jph" && coder != "ht") throw UsageError(out_path + ": a .jph file holds HT code-blocks (--coder ht)");

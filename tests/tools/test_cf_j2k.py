@@ -294,6 +294,15 @@ def main():
     dump = run("opj_dump", "-i", t("dci.j2k")).stdout
     check(r.returncode == 0 and "prg=0x4" in dump and "cblkw=2^5" in dump and "(7,7) (8,8)" in dump,
           f"--profile dci-2k of 12 bits: {r.stderr.strip()}")
+    # --style: COD's code-block style as opj_dump reads it, and the photo back exactly; a name it does not
+    # know is status 2 with the names it knows.
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("style.j2k"), "--style", "bypass,reset,restart,vertical-causal")
+    dump = run("opj_dump", "-i", t("style.j2k")).stdout
+    decoded = run("opj_decompress", "-i", t("style.j2k"), "-o", t("style.ppm"))
+    check(r.returncode == 0 and "cblksty=0xf" in dump and decoded.returncode == 0 and
+          np.array_equal(samples(t("style.ppm")), samples(t("baboon.ppm"))), f"--style: {r.stderr.strip()}")
+    r = run(CF_J2K, "encode", "-i", t("baboon.ppm"), "-o", t("style.j2k"), "--style", "reset,bogus")
+    check(r.returncode == 2 and "--style reset,bogus: a list of bypass, reset, restart" in r.stderr, "--style bogus")
     orders = ["LRCP", "RLCP", "RPCL", "PCRL", "CPRL"]
     for f in (t("styled.j2k"), t("lossy.j2k"), t("ht.j2c"), t("ours.j2k"), t("prec.j2k")):
         mine = run(CF_J2K, "info", f).stdout
