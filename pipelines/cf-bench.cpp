@@ -41,6 +41,7 @@
 // block-coder=ht for HTJ2K) and opj_compress's.
 #include <gst/gst.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -170,7 +171,15 @@ int main(int argc, char **argv) {
   Output out;
   std::string why;
   const bool gpu = cf::cuda_device_usable(0, &why);
-  const Ceilings ceil = gpu ? bench_ceilings() : Ceilings{0, 0, 0, "no GPU: " + why};
+  const Ceilings ceil = gpu ? bench_ceilings() : Ceilings{0, 0, 0, "no GPU (" + why + "): the CUDA rows are left out"};
+  if (!gpu) {
+    // Without a device only system memory through the CPU backends is measured; one line says why.
+    const auto drop = [](std::vector<std::string> &v, auto gone) {
+      v.erase(std::remove_if(v.begin(), v.end(), gone), v.end());
+    };
+    drop(backends, [](const std::string &b) { return b == "cuda"; });
+    drop(memories, [](const std::string &m) { return m != "system"; });
+  }
   out.line("# cf-bench\n\n" + machine_description() + "- Input: " + image + ", decoded and scaled once; " +
            fmt("%.2f", seconds) + " s per row after 2 warm-up frames" +
            (props.empty() ? "" : "; element properties: " + props) + "\n");

@@ -69,6 +69,6 @@ bytes() { du -cb "$@" | tail -1 | cut -f1; }
 echo "clip of $(ls $clip/ppm | wc -l) frames: raw $(bytes $clip/ppm) bytes, PNG $(bytes $clip/png)," \
   "JPEG 2000 lossless $(bytes $clip/lossless) (decoded back exactly), at 1 bpp $(bytes $clip/1bpp)"
 
-echo "Frames per second (1920x1080 RGBA, levels=3; cuda rows say why when no GPU is usable):"
+echo "Frames per second (1920x1080 RGBA, levels=3; without a usable GPU one line says why the CUDA rows are left out):"
 build-demo/pipelines/cf-bench --image "$photo" --formats RGBA --sizes 1920x1080 --levels 3 \
   --seconds 0.5
