@@ -74,8 +74,8 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.profile_level.main == b.profile_level.main && a.profile_level.sub == b.profile_level.sub;
 }
 
-// HT at a target rate codes each block at several cleanup planes
-// (candidates): every plane, or a window of ht_rate_planes chosen from
+// HT at a target rate codes each block at candidate cleanup planes: every
+// plane, or a window of ht_rate_planes (one by default) chosen from
 // estimates.
 bool ht_candidates(const J2kSettings &s) {
   return s.block_coder == J2kBlockCoder::Ht && (s.bitrate > 0 || s.max_bytes > 0);

@@ -14,11 +14,11 @@ struct ProfileName {
   J2kProfile profile;
   const char *name;
 };
-constexpr ProfileName kNames[] = {{J2kProfile::None, "none"},         {J2kProfile::Dci2k, "dci-2k"},
-                                  {J2kProfile::Dci4k, "dci-4k"},      {J2kProfile::Imf2k, "imf-2k"},
-                                  {J2kProfile::Imf4k, "imf-4k"},      {J2kProfile::Imf8k, "imf-8k"},
-                                  {J2kProfile::Imf2kR, "imf-2k-r"},   {J2kProfile::Imf4kR, "imf-4k-r"},
-                                  {J2kProfile::Imf8kR, "imf-8k-r"},   {J2kProfile::ImfHt, "imf-ht"}};
+constexpr ProfileName kNames[] = {{J2kProfile::None, "none"},       {J2kProfile::Dci2k, "dci-2k"},
+                                  {J2kProfile::Dci4k, "dci-4k"},    {J2kProfile::Imf2k, "imf-2k"},
+                                  {J2kProfile::Imf4k, "imf-4k"},    {J2kProfile::Imf8k, "imf-8k"},
+                                  {J2kProfile::Imf2kR, "imf-2k-r"}, {J2kProfile::Imf4kR, "imf-4k-r"},
+                                  {J2kProfile::Imf8kR, "imf-8k-r"}, {J2kProfile::ImfHt, "imf-ht"}};
 
 }  // namespace
 
@@ -95,6 +95,21 @@ std::string dci_rules(const J2kInput &in, const J2kSettings &s, const std::strin
   return "";
 }
 
+// What the IMF profiles, Part 1 and HT, ask of every frame: samples of 8
+// to 16 bits, components 1 and 2 alike, full size or halved across (4:2:2),
+// the others full size.
+std::string imf_sampling_rules(const J2kInput &in, const std::string &at) {
+  if (in.bit_depth < 8) return at + "codes samples of 8 to 16 bits, not " + std::to_string(in.bit_depth);
+  for (int c = 0; c < in.frame.n_components; ++c) {
+    const int sx = in.subsampling_x[c], sy = in.subsampling_y[c];
+    const bool halved = c == 1 || c == 2;
+    if (sy != 1 || sx > (halved ? 2 : 1) || (c == 2 && sx != in.subsampling_x[1]))
+      return at + "component " + std::to_string(c) + " is subsampled " + size_text(sx, sy) +
+             "; the profile codes 4:4:4, or components 1 and 2 alike and halved across (4:2:2)";
+  }
+  return "";
+}
+
 // ST 2067-21 Table H.1: 1 to 5, 6, 7 levels for a longer side up to 2048,
 // 4096, 8192.
 int imf_ht_max_levels(int width, int height) {
@@ -103,16 +118,8 @@ int imf_ht_max_levels(int width, int height) {
 }
 
 std::string imf_ht_rules(const J2kInput &in, const J2kSettings &s, const std::string &at) {
-  const FrameView &f = in.frame;
-  if (in.bit_depth < 8) return at + "codes samples of 8 to 16 bits, not " + std::to_string(in.bit_depth);
-  for (int c = 0; c < f.n_components; ++c) {
-    const int sx = in.subsampling_x[c], sy = in.subsampling_y[c];
-    const bool halved = c == 1 || c == 2;
-    if (sy != 1 || sx > (halved ? 2 : 1) || (c == 2 && sx != in.subsampling_x[1]))
-      return at + "component " + std::to_string(c) + " is subsampled " + size_text(sx, sy) +
-             "; the profile codes 4:4:4, or components 1 and 2 alike and halved across";
-  }
-  const int w = f.components[0].width, h = f.components[0].height;
+  if (auto why = imf_sampling_rules(in, at); !why.empty()) return why;
+  const int w = in.frame.components[0].width, h = in.frame.components[0].height;
   if (std::max(w, h) > 8192) return at + "a frame of " + size_text(w, h) + " is longer than 8192 on a side";
   if (s.codeblock_width < 32 || s.codeblock_width > 128 || s.codeblock_height < 32 || s.codeblock_height > 64)
     return at + "code-blocks of " + size_text(s.codeblock_width, s.codeblock_height) +
@@ -134,14 +141,7 @@ std::string imf_rules(const J2kInput &in, const J2kSettings &s, const std::strin
     return at + "sublevel " + std::to_string(level.sub) +
            ": a reversible profile's sublevel is 0 (lossless has no bit rate bound)";
   if (f.n_components > 3) return at + "codes 1 to 3 components, not " + std::to_string(f.n_components);
-  if (in.bit_depth < 8) return at + "codes samples of 8 to 16 bits, not " + std::to_string(in.bit_depth);
-  for (int c = 0; c < f.n_components; ++c) {
-    const int sx = in.subsampling_x[c], sy = in.subsampling_y[c];
-    if (sy != 1 || sx > (c == 0 ? 1 : 2) || (c == 2 && sx != in.subsampling_x[1]))
-      return at + "component " + std::to_string(c) + " is subsampled " + size_text(sx, sy) +
-             "; the profile codes 4:4:4 and 4:2:2 (component 0 full size, the others alike and halved at most "
-             "across)";
-  }
+  if (auto why = imf_sampling_rules(in, at); !why.empty()) return why;
   const int k = imf_size_class(s.profile);
   const int most_w = 2048 << k, most_h = 1556 << k;
   const int w = f.components[0].width, h = f.components[0].height;

@@ -85,11 +85,6 @@ const char *j2k_tile_parts_name(J2kTileParts t);  // "one", "resolution", "layer
 //    1024 x 1024, of 2048 x 2048 (4K, 8K) or 4096 x 4096 (8K); levels at
 //    most 4 for tiles 1024 to 2047 wide, 5 to 4095, 6 to 8191, 7 above,
 //    and within the profile's 5, 6, 7.
-// The IMF profiles write J2kSettings::profile_level into Rsiz and check that
-// the sublevel is allowed at the main level (T.800 Table A.53) and is 0 for
-// the reversible ones (SMPTE ST 2067-21 Table 5); the main
-// level's sample rate and the sublevel's bit rate depend on the frame rate,
-// which the caller meets (max_bytes).
 //  - ImfHt: the HTJ2K codestreams of IMF (SMPTE ST 2067-21 Annex H,
 //    APP2.HT.REV when `reversible`, APP2.HT.IRV otherwise, at the caller's
 //    bitrate and max_bytes): HT code-blocks without switches, 32 to 128
@@ -100,6 +95,11 @@ const char *j2k_tile_parts_name(J2kTileParts t);  // "one", "resolution", "layer
 //    precincts, RPCL, one layer, a tile-part per resolution, TLM, and CAP
 //    with the magnitude bits of Table H.2. Rsiz has Part 15's bit alone
 //    (the document names no Rsiz profile).
+// The Part 1 IMF profiles write J2kSettings::profile_level into Rsiz and
+// check that the sublevel is allowed at the main level (T.800 Table A.53)
+// and is 0 for the reversible ones (SMPTE ST 2067-21 Table 5); the main
+// level's sample rate and the sublevel's bit rate depend on the frame
+// rate, which the caller meets (max_bytes).
 enum class J2kProfile { None, Dci2k, Dci4k, Imf2k, Imf4k, Imf8k, Imf2kR, Imf4kR, Imf8kR, ImfHt };
 // "none", "dci-2k", "dci-4k", "imf-2k", "imf-4k", "imf-8k", "imf-2k-r",
 // "imf-4k-r", "imf-8k-r", "imf-ht".
@@ -154,7 +154,8 @@ struct J2kSettings {
   // Ht: one cleanup pass per block, so one layer; of the style bits only
   // vertical-causal, which HT decoders read for refinement passes. Without
   // a bitrate it codes every bit-plane; with one, each block is coded at
-  // a few cleanup planes and rate allocation picks one plane per block.
+  // candidate cleanup planes (ht_rate_planes) and rate allocation keeps one
+  // or none per block.
   J2kBlockCoder block_coder = J2kBlockCoder::Part1;
   // Ht with a bitrate: the cleanup planes coded per block, 0..32, around
   // the plane that an estimate of every plane's length points at (the plane
