@@ -195,7 +195,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.compact_lengths.reserve(s, sizeof(int) * n * j2k::kMaxPasses, "compact pass lengths");
   p.compact_distortion.reserve(s, sizeof(std::int64_t) * n * j2k::kMaxPasses, "compact pass distortions");
   p.models.reserve(s, sizeof(BlockModel) * n, "block models");
-  if (c.cb_style & j2k::cb_style::kHt) upload(s, p.ht_tables, std::vector{j2k::ht::encode_tables()}, "HT VLC table");
+  if (c.cb_style & j2k::ht::kStyleHt) upload(s, p.ht_tables, std::vector{j2k::ht::encode_tables()}, "HT VLC table");
   p.offsets.resize(n + 1);
   p.slot_start.resize(n);
   // The tables' host copies are locals: the uploads must be done.

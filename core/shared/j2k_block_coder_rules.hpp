@@ -69,14 +69,17 @@ namespace cf::j2k::t1 {
 constexpr int kMaxBlockSide = 1024;
 constexpr int kMaxBlockArea = 4096;
 
-// The style bits, as COD writes them.
+// The style bits, as COD's SPcod writes them (T.800 Table A.19); HT's is
+// ht::kStyleHt. The one internal definition: the public j2k_style has the
+// same values (j2k_settings.cpp checks).
 constexpr unsigned kStyleBypass = 0x01;          // selective arithmetic coding bypass
 constexpr unsigned kStyleReset = 0x02;           // context states reset after each pass
 constexpr unsigned kStyleRestart = 0x04;         // termination on each coding pass
 constexpr unsigned kStyleVerticalCausal = 0x08;  // vertically causal contexts
 constexpr unsigned kStylePredictable = 0x10;     // predictable termination
 constexpr unsigned kStyleSegmentation = 0x20;    // segmentation symbols
-constexpr unsigned kStylesSupported = 0x3F;
+constexpr unsigned kStylePart1 = 0x3F;           // the six switches of Part 1
+constexpr unsigned kStylesSupported = kStylePart1;
 
 // Magnitudes are those of an int32 (up to 2^31), so at most 32 bit-planes.
 constexpr int kMaxBitplanes = 32;

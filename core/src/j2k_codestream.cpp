@@ -87,7 +87,7 @@ void precinct_plan(const Layout &l, const TileLayout &tile, const TilePlan &tp, 
       cb.data.clear();
       cb.ends_segment.clear();
       cb.pass_lengths.clear();
-      if (l.params.cb_style & cb_style::kHt) {
+      if (l.params.cb_style & ht::kStyleHt) {
         ht_block_plan(res, lengths, data, blocks.windows.empty() ? t1::PlaneWindow{} : blocks.windows[b], mb,
                       cumulative[std::size_t(b) * layers], cb);
         continue;
@@ -106,7 +106,7 @@ void precinct_plan(const Layout &l, const TileLayout &tile, const TilePlan &tp, 
       cb.view_size = sent;
       // Terminated segments inside the codeword: one length per segment.
       const unsigned style = l.params.cb_style;
-      if (style & (cb_style::kBypass | cb_style::kTerminateAll))
+      if (style & (t1::kStyleBypass | t1::kStyleRestart))
         for (std::uint32_t pass = 0; pass < done; ++pass) {
           cb.ends_segment.push_back(t1::pass_ends_segment(style, int(pass), res.passes) ? 1 : 0);
           cb.pass_lengths.push_back(std::uint32_t(lengths[pass]));

@@ -169,13 +169,13 @@ ComponentCoding read_component_coding(Segment &s, bool precincts) {
   cc.cb_width_exp = xcb;
   cc.cb_height_exp = ycb;
   const std::uint32_t style = s.u8("code-block style");
-  if ((style & cb_style::kHt) && (style & 0x80))
+  if ((style & ht::kStyleHt) && (style & 0x80))
     fail(m + " code-block style = " + hex16(style) +
          ": bits 6 and 7 mix HT and Part 1 code-blocks (T.814), which this decoder does not decode");
-  if ((style & cb_style::kHt) && (style & cb_style::kAll & ~cb_style::kVerticalCausal))
+  if ((style & ht::kStyleHt) && (style & t1::kStylePart1 & ~t1::kStyleVerticalCausal))
     fail(m + " code-block style = " + hex16(style) +
          ": HT code-blocks (bit 6) with Part 1 switches other than vertically causal contexts");
-  if (style & ~std::uint32_t(cb_style::kAll | cb_style::kHt))
+  if (style & ~std::uint32_t(t1::kStylePart1 | ht::kStyleHt))
     fail(m + " code-block style = " + hex16(style) + " sets bits other than 0..6 (Part 1 and HTJ2K define those only)");
   cc.cb_style = std::uint8_t(style);
   const std::uint32_t transform = s.u8("transformation");

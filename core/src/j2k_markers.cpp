@@ -116,9 +116,9 @@ std::string coding_check(const CodestreamParams &p) {
   if (p.cb_width_exp + p.cb_height_exp > 12)
     return "code-block of 2^" + std::to_string(p.cb_width_exp) + " x 2^" + std::to_string(p.cb_height_exp) +
            ": xcb + ycb must be at most 12 (4096 samples)";
-  if (p.cb_style & ~(cb_style::kAll | cb_style::kHt))
+  if (p.cb_style & ~(t1::kStylePart1 | ht::kStyleHt))
     return "code-block style " + std::to_string(p.cb_style) + " sets bits above the six of Part 1 and HT's";
-  if ((p.cb_style & cb_style::kHt) && (p.cb_style & cb_style::kAll & ~cb_style::kVerticalCausal))
+  if ((p.cb_style & ht::kStyleHt) && (p.cb_style & t1::kStylePart1 & ~t1::kStyleVerticalCausal))
     return "code-block style " + std::to_string(p.cb_style) +
            ": HT code-blocks take only the vertically causal switch of Part 1's six";
   if (std::uint32_t(p.progression) > std::uint32_t(Progression::Cprl))
@@ -240,7 +240,7 @@ void write_siz(ByteWriter &w, const CodestreamParams &p) {
   require(codestream_check(p));
   const std::size_t l = w.begin_segment(kSiz);
   // Rsiz: the profile, with bit 14 for Part 15's capabilities (a CAP follows).
-  w.u16(std::uint16_t(p.rsiz | ((p.cb_style & cb_style::kHt) ? 0x4000 : 0)));
+  w.u16(std::uint16_t(p.rsiz | ((p.cb_style & ht::kStyleHt) ? 0x4000 : 0)));
   for (std::uint64_t v : {p.x1, p.y1, p.x0, p.y0, p.tile_width, p.tile_height, p.tile_x0, p.tile_y0})
     w.u32(std::uint32_t(v));
   w.u16(std::uint16_t(p.components.size()));
@@ -317,7 +317,7 @@ void write_main_header(ByteWriter &w, const CodestreamParams &p, const std::vect
                        const std::string &comment) {
   write_soc(w);
   write_siz(w, p);
-  if (p.cb_style & cb_style::kHt) write_cap(w, p, steps);
+  if (p.cb_style & ht::kStyleHt) write_cap(w, p, steps);
   write_cod(w, p);
   write_qcd(w, p, steps);
   if (!p.poc.empty()) write_poc(w, p);

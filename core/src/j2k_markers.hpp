@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/shared/j2k_ht_rules.hpp"  // the style bits: t1::kStyle*, ht::kStyleHt
+
 namespace cf::j2k {
 
 // Markers (T.800 A.4 to A.9).
@@ -93,20 +95,6 @@ struct ProgressionChange {
 // wherever the next packet's resolution, layer or component changes.
 enum class TilePartDivision : std::uint8_t { None = 0, Resolution = 1, Layer = 2, Component = 3 };
 
-// Code-block style bits of SPcod (T.800 A.6.1).
-namespace cb_style {
-constexpr std::uint8_t kBypass = 0x01;           // selective arithmetic coding bypass
-constexpr std::uint8_t kReset = 0x02;            // reset context probabilities on each pass
-constexpr std::uint8_t kTerminateAll = 0x04;     // termination on each coding pass
-constexpr std::uint8_t kVerticalCausal = 0x08;   // vertically causal context
-constexpr std::uint8_t kPredictableTerm = 0x10;  // predictable termination
-constexpr std::uint8_t kSegmentationSymbols = 0x20;
-constexpr std::uint8_t kAll = 0x3F;
-// HTJ2K (T.814 A.2): every code-block is an HT one. With it, SIZ's Rsiz
-// has bit 14 set and a CAP marker segment follows SIZ.
-constexpr std::uint8_t kHt = 0x40;
-}  // namespace cb_style
-
 // One image component (SIZ's Ssiz, XRsiz, YRsiz).
 struct Component {
   std::uint32_t bit_depth = 8;  // 1..38
@@ -129,7 +117,7 @@ struct CodestreamParams {
   std::uint32_t levels = 5;  // decomposition levels NL, 0..32
   // Code-blocks of 2^xcb x 2^ycb; xcb, ycb in 2..10, xcb + ycb <= 12.
   std::uint32_t cb_width_exp = 6, cb_height_exp = 6;
-  std::uint8_t cb_style = 0;  // cb_style bits
+  std::uint8_t cb_style = 0;  // SPcod style bits: t1::kStyle* and ht::kStyleHt
   Progression progression = Progression::Lrcp;
   std::uint32_t layers = 1;  // 1..65535
   // true: 5/3 wavelet, no quantisation (QCD gives exponents);

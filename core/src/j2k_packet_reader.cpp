@@ -116,7 +116,7 @@ namespace {
 // the placeholders and the cleanup pass one segment, the refinement passes
 // another).
 bool ends_segment(std::uint8_t style, const BlockCodeword &cb, std::uint32_t pass) {
-  if (style & cb_style::kHt) return ht::pass_ends_segment(int(pass), int(cb.ht_cleanup));
+  if (style & ht::kStyleHt) return ht::pass_ends_segment(int(pass), int(cb.ht_cleanup));
   return t1::pass_ends_segment(style, int(pass), INT_MAX);
 }
 
@@ -251,8 +251,8 @@ class TileReader {
     BlockCodeword &cb = out_.blocks[slot];
     const std::uint32_t passes = read_passes(in);
     // HT: the first contribution's placeholders fix the cleanup pass; one HT set at most follows it.
-    if ((style & cb_style::kHt) && cb.passes_read == 0) cb.ht_cleanup = std::uint32_t(ht::cleanup_pass(int(passes)));
-    if ((style & cb_style::kHt) && cb.passes_read + passes > cb.ht_cleanup + 3) throw PacketTruncated{};
+    if ((style & ht::kStyleHt) && cb.passes_read == 0) cb.ht_cleanup = std::uint32_t(ht::cleanup_pass(int(passes)));
+    if ((style & ht::kStyleHt) && cb.passes_read + passes > cb.ht_cleanup + 3) throw PacketTruncated{};
     while (in.bit())
       if (++cb.lblock > 32) throw PacketTruncated{};
     Contribution c{slot, passes, std::uint32_t(pieces_.size()), 0};

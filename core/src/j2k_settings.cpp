@@ -42,6 +42,14 @@ const char *j2k_block_coder_name(J2kBlockCoder c) {
   return "?";
 }
 
+// The public style bits are the coder's.
+static_assert(j2k_style::kBypass == j2k::t1::kStyleBypass && j2k_style::kReset == j2k::t1::kStyleReset &&
+              j2k_style::kRestart == j2k::t1::kStyleRestart &&
+              j2k_style::kVerticalCausal == j2k::t1::kStyleVerticalCausal &&
+              j2k_style::kPredictable == j2k::t1::kStylePredictable &&
+              j2k_style::kSegmentationSymbols == j2k::t1::kStyleSegmentation &&
+              j2k_style::kAll == j2k::t1::kStylePart1);
+
 namespace {
 bool power_of_two(int v) { return v > 0 && (v & (v - 1)) == 0; }
 int log2_exact(int v) {
@@ -175,7 +183,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.levels = std::uint32_t(s.levels);
   p.cb_width_exp = std::uint32_t(log2_exact(s.codeblock_width));
   p.cb_height_exp = std::uint32_t(log2_exact(s.codeblock_height));
-  p.cb_style = std::uint8_t(s.codeblock_style | (s.block_coder == J2kBlockCoder::Ht ? cb_style::kHt : 0));
+  p.cb_style = std::uint8_t(s.codeblock_style | (s.block_coder == J2kBlockCoder::Ht ? ht::kStyleHt : 0));
   p.progression = Progression(int(s.progression));
   p.layers = std::uint32_t(s.layers);
   p.reversible = s.reversible;

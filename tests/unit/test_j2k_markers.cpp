@@ -165,7 +165,7 @@ static void known_bytes_wide_config() {
   p.mct = true;
   p.levels = 3;
   p.cb_width_exp = 5, p.cb_height_exp = 4;
-  p.cb_style = cb_style::kBypass | cb_style::kTerminateAll;
+  p.cb_style = t1::kStyleBypass | t1::kStyleRestart;
   p.reversible = false;
   p.guard_bits = 1;
   {
@@ -778,7 +778,7 @@ static void rules() {
       "code-block style bit 7", [](CodestreamParams &p) { p.cb_style = 0x80; }, "code-block style");
   refused(
       "HT with bypass", [](CodestreamParams &p) { p.cb_style = 0x41; }, "only the vertically causal");
-  accepted("every code-block style bit", [](CodestreamParams &p) { p.cb_style = cb_style::kAll; });
+  accepted("every code-block style bit", [](CodestreamParams &p) { p.cb_style = t1::kStylePart1; });
   accepted("HT code-blocks, vertically causal", [](CodestreamParams &p) { p.cb_style = 0x48; });
   refused(
       "progression 5", [](CodestreamParams &p) { p.progression = Progression(5); }, "progression order 5");
