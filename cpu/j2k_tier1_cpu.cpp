@@ -18,7 +18,7 @@ t1::BlockInput block_input(const Layout &l, const std::int32_t *coefficients, un
           int(k.width),
           int(k.height),
           int(stride),
-          t1::Orientation(l.bands[k.band].orientation),
+          l.bands[k.band].orientation,
           t1::kMaxBitplanes,
           style};
 }

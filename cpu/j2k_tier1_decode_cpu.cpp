@@ -37,7 +37,7 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   in.segments = int(scratch.segments.size());
   in.width = int(blk.rect.width());
   in.height = int(blk.rect.height());
-  in.orientation = t1::Orientation(band.orientation);
+  in.orientation = band.orientation;
   in.style = d.style;
   in.magnitude_bitplanes = d.magnitude_bitplanes;
   in.zero_bitplanes = int(cb.zero_bitplanes);

@@ -167,7 +167,7 @@ std::string codestream_check(const CodestreamParams &p);
 // Subbands (T.800 Annex F): a component decomposed NL times has 3 NL + 1
 // subbands. Resolution 0 is the LL band of level NL; resolution r >= 1 adds
 // HL, LH, HH of decomposition level NL - r + 1.
-enum class Orientation : std::uint8_t { LL, HL, LH, HH };
+using Orientation = t1::Orientation;  // LL, HL, LH, HH (core/shared/j2k_tier1_rules.hpp)
 struct Subband {
   Orientation orientation;
   std::uint32_t level;       // decomposition level (NL for LL; 0 when NL = 0)
