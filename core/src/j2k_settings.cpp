@@ -42,7 +42,16 @@ const char *j2k_block_coder_name(J2kBlockCoder c) {
   return "?";
 }
 
-// The public style bits are the coder's.
+// The public enums and style bits are the codestream's, value for value.
+static_assert(int(J2kProgression::Lrcp) == int(j2k::Progression::Lrcp) &&
+              int(J2kProgression::Rlcp) == int(j2k::Progression::Rlcp) &&
+              int(J2kProgression::Rpcl) == int(j2k::Progression::Rpcl) &&
+              int(J2kProgression::Pcrl) == int(j2k::Progression::Pcrl) &&
+              int(J2kProgression::Cprl) == int(j2k::Progression::Cprl));
+static_assert(int(J2kTileParts::One) == int(j2k::TilePartDivision::None) &&
+              int(J2kTileParts::Resolution) == int(j2k::TilePartDivision::Resolution) &&
+              int(J2kTileParts::Layer) == int(j2k::TilePartDivision::Layer) &&
+              int(J2kTileParts::Component) == int(j2k::TilePartDivision::Component));
 static_assert(j2k_style::kBypass == j2k::t1::kStyleBypass && j2k_style::kReset == j2k::t1::kStyleReset &&
               j2k_style::kRestart == j2k::t1::kStyleRestart &&
               j2k_style::kVerticalCausal == j2k::t1::kStyleVerticalCausal &&
@@ -190,7 +199,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.mct = in.rgb;
   p.tlm = (s.markers & j2k_marker::kTlm) != 0;
   p.plt = (s.markers & j2k_marker::kPlt) != 0;
-  p.tile_parts = TilePartDivision(int(s.tile_parts));  // the same order as J2kTileParts
+  p.tile_parts = TilePartDivision(int(s.tile_parts));
   p.rsiz = profile_rsiz(s);
   p.poc = profile_poc(s, f.n_components);
   p.cap_magnitude_bits = profile_cap_magnitude_bits(in, s);
