@@ -53,6 +53,7 @@ void estimate_planes(const Layout &l, const std::int32_t *coefficients, unsigned
 namespace cf::cpu {
 
 void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out) {
+  out.packed = nullptr;  // the codewords are in the slots of out.data
   std::vector<std::uint8_t> work(j2k::t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp));
   for (std::uint32_t b = 0; b < l.blocks.size(); ++b) j2k::code_block(l, coefficients, style, b, work.data(), out);
 }

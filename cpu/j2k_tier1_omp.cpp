@@ -9,6 +9,7 @@ namespace cf::omp {
 
 void j2k_code_blocks(const j2k::Layout &l, const std::int32_t *coefficients, unsigned style, j2k::CodedBlocks &out,
                      int threads) {
+  out.packed = nullptr;  // the codewords are in the slots of out.data
   const long n = long(l.blocks.size());
   const std::size_t work_bytes = j2k::t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp);
 #pragma omp parallel num_threads(thread_count(threads, l.coefficient_count))

@@ -407,8 +407,7 @@ void bring_back(detail::CudaState *s, J2kPlan &p, bool codewords, std::int32_t *
     std::memcpy(&out.pass_distortion[b * j2k::kMaxPasses], distortion + b * passes, sizeof(std::int64_t) * passes);
   }
   if (codewords) {
-    if (out.data.size() < total) out.data.resize(total);  // never with the encoder's slots: they hold more
-    std::memcpy(out.data.data(), bytes, total);
+    out.packed = bytes;
     for (std::size_t b = 0; b < n; ++b) out.offset[b] = std::size_t(p.offsets[b]);
   }
   s->host_frame_staged = false;

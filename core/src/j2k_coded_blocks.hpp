@@ -17,11 +17,14 @@ namespace cf::j2k {
 constexpr int kMaxPasses = t1::max_pass_count(t1::kMaxBitplanes);
 
 struct CodedBlocks {
-  // Block b's codeword starts at data[offset[b]]. capacity[b] is the room
-  // of the slot it is coded into: in `data` itself on the host backends;
-  // the cuda backend codes into device slots of that size and packs the
-  // codewords one after another into `data`.
+  // Block b's codeword is at codeword(b). capacity[b] is the room of the
+  // slot it is coded into: at data[offset[b]] on the host backends; the
+  // cuda backend codes into device slots of that size and leaves the
+  // codewords packed one after another in the engine's pinned memory,
+  // `packed` (offset[b] counting from it), read there by tier-2 instead of
+  // copied once more: valid until the engine's next frame.
   std::vector<std::uint8_t> data;
+  const std::uint8_t *packed = nullptr;
   std::vector<std::size_t> offset;
   std::vector<std::uint32_t> capacity;
   // Per block: status, passes, bytes; zero_bitplanes counted from
@@ -35,6 +38,8 @@ struct CodedBlocks {
   // HT candidates (ht::kCandidatePlanes): block b's planes, set before
   // tier-1 codes it; empty: every plane of every block.
   std::vector<t1::PlaneWindow> windows;
+
+  const std::uint8_t *codeword(std::size_t b) const { return (packed ? packed : data.data()) + offset[b]; }
 };
 
 }  // namespace cf::j2k

@@ -80,7 +80,7 @@ void precinct_plan(const Layout &l, const TileLayout &tile, const TilePlan &tp, 
           band.first_block + (share.y0 + k / share.width) * band.grid_width + share.x0 + k % share.width;
       const t1::BlockResult &res = blocks.results[b];
       const std::int32_t *lengths = blocks.pass_lengths.data() + std::size_t(b) * kMaxPasses;
-      const std::uint8_t *data = blocks.data.data() + blocks.offset[b];
+      const std::uint8_t *data = blocks.codeword(b);
       CodeBlockPlan &cb = sub.blocks[k];
       cb.passes.resize(layers);
       cb.bytes.resize(layers);

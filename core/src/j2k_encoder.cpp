@@ -148,12 +148,13 @@ void grow_overflowed(const j2k::Layout &l, const std::int32_t *coefficients, uns
   for (std::size_t b = 0; b < l.blocks.size(); ++b) {
     const bool grown = out.results[b].status == j2k::t1::BlockStatus::kOverflow;
     const std::uint32_t capacity = grown ? std::uint32_t(out.results[b].bytes) + 64 : out.capacity[b];
-    if (!grown) std::memcpy(data.data() + at, out.data.data() + out.offset[b], std::size_t(out.results[b].bytes));
+    if (!grown) std::memcpy(data.data() + at, out.codeword(b), std::size_t(out.results[b].bytes));
     out.offset[b] = at;
     out.capacity[b] = capacity;
     at += capacity;
   }
   out.data.swap(data);
+  out.packed = nullptr;
   std::vector<std::uint8_t> work(j2k::t1::block_work_bytes(1 << l.params.cb_width_exp, 1 << l.params.cb_height_exp));
   for (std::uint32_t b : again) j2k::code_block(l, coefficients, style, b, work.data(), out);
 }
@@ -265,7 +266,10 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
     st.weights = j2k::distortion_weights(s.reversible, st.steps, depth, levels);
     st.coefficients.resize(st.layout.coefficient_count);
     size_slots(st.layout, st.steps,
-               !ht_candidates(s) ? 1u : ht_windows_to_bottom(s) ? 0u : std::uint32_t(s.ht_rate_planes), st.blocks);
+               !ht_candidates(s)         ? 1u
+               : ht_windows_to_bottom(s) ? 0u
+                                         : std::uint32_t(s.ht_rate_planes),
+               st.blocks);
     st.blocks.windows.clear();
     if (coded_in_windows(s)) {
       st.estimates.results.assign(st.layout.blocks.size(), {});
@@ -301,8 +305,9 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
     require_coded(st.estimates);
     const bool ht = s.block_coder == J2kBlockCoder::Ht;
     const int above = ht ? (s.ht_rate_planes - 1) / 2 : j2k::t1::kMaxBitplanes;
-    const int below = !ht ? s.part1_planes_below : ht_windows_to_bottom(s) ? j2k::t1::kMaxBitplanes
-                                                                             : s.ht_rate_planes - 1 - above;
+    const int below = !ht                       ? s.part1_planes_below
+                      : ht_windows_to_bottom(s) ? j2k::t1::kMaxBitplanes
+                                                : s.ht_rate_planes - 1 - above;
     st.blocks.windows = j2k::plane_windows(st.estimates, j2k::block_weights(l, st.weights, st.estimates),
                                            target_bytes(l, s), above, below);
   }

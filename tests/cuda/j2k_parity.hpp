@@ -319,8 +319,7 @@ inline bool same_block(const cf::j2k::CodedBlocks &ref, const cf::j2k::CodedBloc
                     got.pass_lengths.begin() + p) &&
          std::equal(ref.pass_distortion.begin() + p, ref.pass_distortion.begin() + p + r.passes,
                     got.pass_distortion.begin() + p) &&
-         std::equal(ref.data.begin() + ref.offset[b], ref.data.begin() + ref.offset[b] + r.bytes,
-                    got.data.begin() + got.offset[b]);
+         std::equal(ref.codeword(b), ref.codeword(b) + r.bytes, got.codeword(b));
 }
 
 // The backend's entry with slots too small for most blocks: those report
