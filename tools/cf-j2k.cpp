@@ -74,8 +74,6 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-const char kProfiles[] = "none, dci-2k, dci-4k, imf-2k, imf-4k, imf-8k, imf-2k-r, imf-4k-r, imf-8k-r or imf-ht";
-
 const char kUsage[] =
     "usage: cf-j2k encode -i IN.pgm|IN.ppm|IN.pgx -o OUT.j2k|.j2c|.jp2|.jph [--lossy] [--bitrate BPP] [--max-bytes N]\n"
     "                     [--levels N] [--block WxH] [--layers N] [--progression lrcp|rlcp|rpcl|pcrl|cprl]\n"
@@ -361,7 +359,15 @@ int encode(int argc, char **argv) {
   }
   if (o.count("--profile")) {
     const std::string p = o.at("--profile");
-    if (!cf::j2k_profile_from_name(p, s.profile)) throw UsageError("--profile " + p + ": " + kProfiles);
+    if (!cf::j2k_profile_from_name(p, s.profile)) {
+      std::string names;
+      for (int k = 0; k <= int(cf::J2kProfile::ImfHt); ++k)
+        names += std::string(k == 0                            ? ""
+                             : k == int(cf::J2kProfile::ImfHt) ? " or "
+                                                               : ", ") +
+                 cf::j2k_profile_name(cf::J2kProfile(k));
+      throw UsageError("--profile " + p + ": " + names);
+    }
   }
   if (o.count("--profile-level")) {
     const std::string t = o.at("--profile-level");

@@ -70,8 +70,7 @@ bool same_settings(const J2kSettings &a, const J2kSettings &b) {
          a.codeblock_style == b.codeblock_style && a.block_coder == b.block_coder &&
          a.ht_rate_planes == b.ht_rate_planes && a.part1_planes_below == b.part1_planes_below &&
          a.max_bytes == b.max_bytes && a.markers == b.markers && a.tile_parts == b.tile_parts &&
-         same_precincts(a.precincts, b.precincts) && a.profile == b.profile &&
-         a.profile_level.main == b.profile_level.main && a.profile_level.sub == b.profile_level.sub;
+         same_precincts(a.precincts, b.precincts) && a.profile == b.profile && a.profile_level == b.profile_level;
 }
 
 // HT at a target rate codes each block at candidate cleanup planes: every

@@ -111,6 +111,7 @@ bool j2k_profile_from_name(const std::string &name, J2kProfile &out);
 // sublevel 0..9, at most max(1, main - 2) when the main level is 1 or more.
 struct J2kProfileLevel {
   int main = 0, sub = 0;
+  bool operator==(const J2kProfileLevel &o) const { return main == o.main && sub == o.sub; }
 };
 
 // Optional marker segments (T.800 A.7), as `opj_compress -TLM -PLT` writes
