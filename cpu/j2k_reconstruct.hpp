@@ -1,5 +1,5 @@
 // CPU backends of the JPEG 2000 decoder's reconstruction stage (internal):
-// from the int32 coefficient array that core/src/j2k_layout.hpp describes
+// from the int32 coefficient array that core/codec/j2k_layout.hpp describes
 // (each tile-component's block deinterleaved, LL at the top-left), the
 // frame's samples. Per tile and tile-component, with the tile-component's
 // own wavelet (TileComponentLayout::reversible): the ROI scaling undone
@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "cudafilters/frame.hpp"
 
 namespace cf::j2k {

@@ -25,10 +25,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/codec/j2k_layout.hpp"
 #include "core/shared/colour_rules.hpp"
 #include "core/shared/j2k_dequant_rules.hpp"
 #include "core/shared/j2k_idwt_rules.hpp"
-#include "core/src/j2k_layout.hpp"
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_transform_stages.hpp"  // part_of, total, Scratch
 #include "cudafilters/error.hpp"

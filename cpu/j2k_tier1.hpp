@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "core/src/j2k_coded_blocks.hpp"
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_coded_blocks.hpp"
+#include "core/codec/j2k_layout.hpp"
 
 namespace cf::j2k {
 

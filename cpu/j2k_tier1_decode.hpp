@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 #include "core/shared/j2k_block_decoder_rules.hpp"
-#include "core/src/j2k_packet_reader.hpp"
-#include "core/src/j2k_tile_plan.hpp"
 
 namespace cf::j2k {
 

@@ -3,7 +3,7 @@
 // transformed (RCT or ICT on components 0..2 when the layout's parameters
 // say mct), decomposed by the wavelet (5/3 or 9/7, T.800 Annex F) and, when
 // irreversible, quantised with step_reciprocals[band.step_index], into the
-// int32 coefficient array that core/src/j2k_layout.hpp describes
+// int32 coefficient array that core/codec/j2k_layout.hpp describes
 // (layout.coefficient_count entries). cf::cpu is the serial reference;
 // cf::omp shares the tiles, components, rows and columns over threads and
 // gives the same bits. The rules are core/shared/j2k_dwt_rules.hpp and
@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "cudafilters/j2k.hpp"
 
 namespace cf::cpu {

@@ -19,10 +19,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/codec/j2k_layout.hpp"
 #include "core/shared/colour_rules.hpp"
 #include "core/shared/j2k_dwt_rules.hpp"
 #include "core/shared/j2k_quant_rules.hpp"
-#include "core/src/j2k_layout.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 

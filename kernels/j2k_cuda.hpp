@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/src/j2k_coded_blocks.hpp"
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_coded_blocks.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "cudafilters/j2k.hpp"
 #include "kernels/cuda_device.hpp"
 

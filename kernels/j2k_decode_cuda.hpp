@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/src/j2k_packet_reader.hpp"
-#include "core/src/j2k_tile_plan.hpp"
+#include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_tier1_decode.hpp"  // BandDecoding
 #include "kernels/cuda_device.hpp"

@@ -1,6 +1,6 @@
 // Device code of the JPEG 2000 encoder's CUDA backend (kernels/j2k_cuda.cu):
 // the transform stage (load with DC shift and colour transform, the wavelet
-// levels, quantisation) into the coefficient array of core/src/j2k_layout.hpp,
+// levels, quantisation) into the coefficient array of core/codec/j2k_layout.hpp,
 // and the packing of the codewords back to back (tier-1 is in
 // kernels/j2k_tier1_kernels.cuh). Each sample and each line gets the
 // operations of the shared rules (j2k_quant_rules.hpp, j2k_dwt_rules.hpp,

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/src/j2k_coded_blocks.hpp"
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_coded_blocks.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "core/src/j2k_plane_windows.hpp"
 #include "core/src/j2k_rate.hpp"
 #include "core/src/j2k_settings.hpp"

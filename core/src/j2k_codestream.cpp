@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "core/codec/j2k_tier2.hpp"
 #include "cudafilters/error.hpp"
-#include "j2k_tier2.hpp"
 
 namespace cf::j2k {
 

@@ -10,13 +10,13 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
 #include "cudafilters/error.hpp"
-#include "j2k_header.hpp"
-#include "j2k_layout.hpp"
-#include "j2k_packet_reader.hpp"
-#include "j2k_tile_plan.hpp"
 #include "kernels/j2k_decode_cuda.hpp"
 
 namespace cf {

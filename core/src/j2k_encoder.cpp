@@ -7,13 +7,13 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/codec/j2k_layout.hpp"
 #include "core/shared/j2k_ht_block_coder_rules.hpp"  // kCandidatePlanes
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "j2k_codestream.hpp"
-#include "j2k_layout.hpp"
 #include "j2k_plane_windows.hpp"
 #include "j2k_profiles.hpp"
 #include "j2k_rate.hpp"

@@ -7,10 +7,10 @@
 #include <string>
 #include <utility>
 
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_markers.hpp"  // ByteWriter
 #include "cudafilters/error.hpp"
-#include "j2k_header.hpp"
 #include "j2k_jp2.hpp"
-#include "j2k_markers.hpp"  // ByteWriter
 
 namespace cf {
 namespace {

@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "j2k_header.hpp"  // ByteSpan
+#include "core/codec/j2k_header.hpp"  // ByteSpan
 
 namespace cf::j2k {
 

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "j2k_header.hpp"
-#include "j2k_layout.hpp"
-#include "j2k_packet_order.hpp"
-#include "j2k_tile_plan.hpp"
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_packet_order.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 
 namespace cf::j2k {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "j2k_coded_blocks.hpp"
+#include "core/codec/j2k_coded_blocks.hpp"
 
 namespace cf::j2k {
 

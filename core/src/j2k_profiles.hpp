@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/codec/j2k_markers.hpp"
 #include "cudafilters/j2k.hpp"
-#include "j2k_markers.hpp"
 
 namespace cf::j2k {
 

@@ -33,9 +33,9 @@
 #include <string>
 #include <vector>
 
-#include "j2k_coded_blocks.hpp"
-#include "j2k_layout.hpp"
-#include "j2k_tier2.hpp"
+#include "core/codec/j2k_coded_blocks.hpp"
+#include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_tier2.hpp"
 
 namespace cf::j2k {
 

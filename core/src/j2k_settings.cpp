@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/codec/j2k_layout.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "cudafilters/error.hpp"
 #include "j2k_codestream.hpp"
-#include "j2k_layout.hpp"
 #include "j2k_profiles.hpp"
 
 namespace cf {

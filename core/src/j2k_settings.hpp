@@ -4,9 +4,9 @@
 
 #include <string>
 
+#include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_markers.hpp"
 #include "cudafilters/j2k.hpp"
-#include "j2k_layout.hpp"
-#include "j2k_markers.hpp"
 #include "j2k_packet_plan.hpp"
 
 namespace cf::j2k {

@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "j2k_markers.hpp"
+#include "core/codec/j2k_markers.hpp"
 
 namespace cf::j2k {
 

@@ -32,12 +32,12 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/shared/j2k_ht_block_coder_rules.hpp"
-#include "core/src/j2k_header.hpp"
 #include "core/src/j2k_jp2.hpp"
-#include "core/src/j2k_packet_reader.hpp"
-#include "core/src/j2k_tile_plan.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
 #include "cudafilters/engine.hpp"
 #include "cudafilters/error.hpp"

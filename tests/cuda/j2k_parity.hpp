@@ -23,8 +23,8 @@
 
 // The backend's internal entries, for the overflow check (the source root is
 // on the include path of both tests).
-#include "core/src/j2k_coded_blocks.hpp"
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_coded_blocks.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "core/src/j2k_settings.hpp"
 #include "core/src/j2k_steps.hpp"
 #include "cpu/j2k_tier1.hpp"

@@ -30,10 +30,10 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/codec/j2k_markers.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/shared/j2k_mq_rules.hpp"
 #include "core/shared/j2k_plane_estimate_rules.hpp"
-#include "core/src/j2k_markers.hpp"
 #include "frames.hpp"
 #include "pnm.hpp"
 #include "shell.hpp"

@@ -27,9 +27,9 @@
 #include <vector>
 
 #include "check.hpp"
-#include "core/src/j2k_header.hpp"
-#include "core/src/j2k_packet_reader.hpp"
-#include "core/src/j2k_tile_plan.hpp"
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "cudafilters/j2k_decoder.hpp"

@@ -1,4 +1,4 @@
-// Reading JPEG 2000 headers (core/src/j2k_header.hpp, core/src/j2k_jp2.hpp):
+// Reading JPEG 2000 headers (core/codec/j2k_header.hpp, core/src/j2k_jp2.hpp):
 //  - every conformance stream (CF_J2K_CONFORMANCE) against what OpenJPEG's
 //    opj_dump prints of it, and its tile-parts against a walk of its SOT
 //    segments written here;
@@ -40,7 +40,7 @@
 #endif
 
 #include "check.hpp"
-#include "core/src/j2k_header.hpp"
+#include "core/codec/j2k_header.hpp"
 #include "core/src/j2k_jp2.hpp"
 #include "cudafilters/error.hpp"
 #include "shell.hpp"

@@ -1,9 +1,9 @@
-// The encoder's geometry (core/src/j2k_layout.hpp) against T.800 Annex B's
+// The encoder's geometry (core/codec/j2k_layout.hpp) against T.800 Annex B's
 // equations worked by hand: tile rectangles (B-7 to B-10), tile-components
 // (B-12), resolutions (B-14), subbands (B-15) and their place in the
 // deinterleaved block, code-blocks anchored at the origin (B.7).
 #include "check.hpp"
-#include "core/src/j2k_layout.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "cudafilters/error.hpp"
 
 using namespace cf::j2k;

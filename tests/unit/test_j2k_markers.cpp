@@ -1,4 +1,4 @@
-// JPEG 2000 codestream syntax (core/src/j2k_markers.hpp):
+// JPEG 2000 codestream syntax (core/codec/j2k_markers.hpp):
 //  - marker segments against bytes written here by hand from the field
 //    tables of T.800 Annex A;
 //  - whole codestreams whose packets are all empty, decoded by OpenJPEG's
@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_markers.hpp"
 #include "core/src/j2k_codestream.hpp"
-#include "core/src/j2k_layout.hpp"
-#include "core/src/j2k_markers.hpp"
 #include "core/src/j2k_packet_plan.hpp"
 #include "cudafilters/error.hpp"
 #include "pnm.hpp"

@@ -1,5 +1,5 @@
-// JPEG 2000 tier-2 decoding (core/src/j2k_packet_reader.hpp,
-// core/src/j2k_packet_order.hpp, core/src/j2k_tile_plan.hpp):
+// JPEG 2000 tier-2 decoding (core/codec/j2k_packet_reader.hpp,
+// core/codec/j2k_packet_order.hpp, core/codec/j2k_tile_plan.hpp):
 //  1. the header bit reader's unstuffing after 0xFF (T.800 B.10.1), by hand;
 //  2. tag trees (B.10.2): the bits the encoder's tag tree writes for random
 //     grids over rising thresholds, read back to the same answers;
@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "check.hpp"
-#include "core/src/j2k_header.hpp"
-#include "core/src/j2k_packet_order.hpp"
-#include "core/src/j2k_packet_reader.hpp"
-#include "core/src/j2k_tier2.hpp"
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_packet_order.hpp"
+#include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_tier2.hpp"
 
 using namespace cf::j2k;
 

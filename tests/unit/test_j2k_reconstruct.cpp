@@ -31,11 +31,11 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "core/shared/j2k_dequant_rules.hpp"
 #include "core/shared/j2k_dwt_rules.hpp"
 #include "core/shared/j2k_idwt_rules.hpp"
 #include "core/shared/j2k_quant_rules.hpp"
-#include "core/src/j2k_layout.hpp"
 #include "core/src/j2k_steps.hpp"
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_transform.hpp"

@@ -1,4 +1,4 @@
-// JPEG 2000 tier-2 coding (core/src/j2k_tier2.hpp):
+// JPEG 2000 tier-2 coding (core/codec/j2k_tier2.hpp):
 //  1. the header bit writer's stuffing after 0xFF (T.800 B.10.1), by hand;
 //  2. a tag tree (B.10.2) worked by hand: its minima, the bits of every
 //     leaf, and the same bits spread over three packets of rising threshold;
@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/codec/j2k_tier2.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/shared/j2k_mq_rules.hpp"
-#include "core/src/j2k_tier2.hpp"
 #include "cudafilters/error.hpp"
 #include "pnm.hpp"
 #include "shell.hpp"

@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/codec/j2k_layout.hpp"
 #include "core/shared/j2k_dwt_rules.hpp"
 #include "core/shared/j2k_quant_rules.hpp"
-#include "core/src/j2k_layout.hpp"
 #include "core/src/j2k_steps.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"

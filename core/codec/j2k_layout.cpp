@@ -2,7 +2,7 @@
 // resolutions (B.5), subbands (B.5) and code-blocks (B.7), whose size the
 // precincts clip. Precincts themselves are the packets' business
 // (j2k_packet_plan.hpp).
-#include "j2k_layout.hpp"
+#include "core/codec/j2k_layout.hpp"
 
 #include <algorithm>
 #include <string>

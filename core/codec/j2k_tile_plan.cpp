@@ -1,5 +1,5 @@
 // The decoding plan of one tile (T.800 B.5 to B.7).
-#include "j2k_tile_plan.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 
 #include <algorithm>
 #include <string>

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "j2k_markers.hpp"  // Component, Progression, ProgressionChange, SubbandStep, marker codes
+#include "core/codec/j2k_markers.hpp"  // Component, Progression, ProgressionChange, SubbandStep, marker codes
 
 namespace cf::j2k {
 

@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "j2k_header.hpp"
-#include "j2k_layout.hpp"  // Rect
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_layout.hpp"  // Rect
 
 namespace cf::j2k {
 

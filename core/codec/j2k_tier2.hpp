@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "j2k_markers.hpp"
+#include "core/codec/j2k_markers.hpp"
 
 namespace cf::j2k {
 

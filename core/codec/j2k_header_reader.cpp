@@ -21,8 +21,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/codec/j2k_header.hpp"
 #include "cudafilters/error.hpp"
-#include "j2k_header.hpp"
 
 namespace cf::j2k {
 namespace {

@@ -19,8 +19,8 @@
 #include <functional>
 #include <vector>
 
-#include "j2k_header.hpp"
-#include "j2k_tile_plan.hpp"
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 
 namespace cf::j2k {
 

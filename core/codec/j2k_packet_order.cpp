@@ -1,5 +1,5 @@
 // The order of a tile's packets (T.800 B.12).
-#include "j2k_packet_order.hpp"
+#include "core/codec/j2k_packet_order.hpp"
 
 #include <algorithm>
 #include <tuple>

@@ -1,6 +1,6 @@
 // JPEG 2000 Part 1 marker segments (T.800 Annex A), their rules and the
 // subband order QCD follows.
-#include "j2k_markers.hpp"
+#include "core/codec/j2k_markers.hpp"
 
 #include <algorithm>
 #include <cmath>

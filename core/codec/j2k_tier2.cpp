@@ -1,6 +1,6 @@
 // JPEG 2000 tier-2 coding (T.800 B.9, B.10): the header bit writer, tag
 // trees, the codewords of passes and lengths, and the packets of a precinct.
-#include "j2k_tier2.hpp"
+#include "core/codec/j2k_tier2.hpp"
 
 #include <algorithm>
 

@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "j2k_header.hpp"
-#include "j2k_tile_plan.hpp"
+#include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_tile_plan.hpp"
 
 namespace cf::j2k {
 

@@ -1,14 +1,14 @@
 // Tier-2 decoding (T.800 B.9, B.10).
-#include "j2k_packet_reader.hpp"
+#include "core/codec/j2k_packet_reader.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <unordered_map>
 
+#include "core/codec/j2k_packet_order.hpp"
+#include "core/codec/j2k_tier2.hpp"               // floor_log2, kInitialLblock
 #include "core/shared/j2k_block_coder_rules.hpp"  // pass_ends_segment
 #include "core/shared/j2k_ht_rules.hpp"
-#include "j2k_packet_order.hpp"
-#include "j2k_tier2.hpp"  // floor_log2, kInitialLblock
 
 namespace cf::j2k {
 
