@@ -18,7 +18,8 @@
 // cf::cpu is the serial reference; cf::omp shares the tiles, components,
 // rows and columns over threads and gives the same bits. The rules are
 // core/shared/j2k_idwt_rules.hpp and core/shared/j2k_dequant_rules.hpp;
-// the steps are in cpu/j2k_reconstruct_stages.hpp.
+// the steps are in cpu/j2k_reconstruct_stages.hpp, the settings, the
+// frame's size and its check in core/codec/j2k_reconstruction.hpp.
 //
 // The output frame has one U8 or U16 component per codestream component
 // (at most 4), in host memory, of the reduced size (B-14 with the levels
@@ -31,37 +32,8 @@
 #include <vector>
 
 #include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_reconstruction.hpp"  // Reconstruction
 #include "cudafilters/frame.hpp"
-
-namespace cf::j2k {
-
-struct Reconstruction {
-  // Delta_b of each band of Layout::bands (by its index there, so each
-  // tile-component has its own), read for the irreversible tile-components'
-  // bands only; empty when every tile-component is reversible.
-  std::vector<float> steps;
-  // The ROI shift s (RGN's SPrgn) of each tile-component, by its index in
-  // Layout::tile_components; empty: no ROI anywhere.
-  std::vector<std::uint32_t> roi_shifts;
-  // Highest resolution levels discarded: 0..NL.
-  std::uint32_t reduce = 0;
-  // Fraction bits of the irreversible tile-components' coefficients (0 or
-  // 1; quant::dequantise), where ROI scaling is undone (quant::roi_descale);
-  // the reversible ones' coefficients are integers (none).
-  std::uint32_t irreversible_fraction_bits = 0;
-  // Each component's output samples shifted left by this many bits
-  // (J2kDecodeSettings::shift_up).
-  std::uint32_t shift_up[kMaxPlanes] = {};
-};
-
-// The size of component c once `reduce` levels are discarded: the width
-// and height the output frame's component c must have.
-struct Size {
-  std::uint32_t width = 0, height = 0;
-};
-Size reduced_component_size(const CodestreamParams &p, std::uint32_t c, std::uint32_t reduce);
-
-}  // namespace cf::j2k
 
 namespace cf::cpu {
 // Throws cf::Error when the frame does not match the layout (components,

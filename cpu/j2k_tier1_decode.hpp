@@ -9,19 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/codec/j2k_block_decoding.hpp"  // BandDecoding, block_decoded, block_problem
 #include "core/codec/j2k_packet_reader.hpp"
 #include "core/codec/j2k_tile_plan.hpp"
 #include "core/shared/j2k_block_decoder_rules.hpp"
 
 namespace cf::j2k {
-
-// What tier-1 needs of a subband of the plan (by TilePlan::bands index).
-struct BandDecoding {
-  bool skip = false;            // a discarded resolution or a component not decoded
-  unsigned style = 0;           // code-block style (COD/COC)
-  int magnitude_bitplanes = 0;  // Mb (E-2), the ROI shift included
-  int fraction_bits = 0;        // t1::DecodeInput::fraction_bits
-};
 
 // A thread's buffers, kept between blocks.
 struct BlockScratch {
@@ -34,13 +27,6 @@ struct BlockScratch {
 // component with nothing stored is left alone); its status.
 t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
                                   std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch);
-
-// Whether decode_plan_block decodes the block.
-bool block_decoded(const TilePlan &plan, const BlockCodeword &cb, const std::vector<BandDecoding> &bands);
-
-// What a block's status says, for a problem report (naming the block by its
-// number in the tile); empty for kOk.
-std::string block_problem(const TilePlan &plan, const BlockCodeword &cb, t1::BlockStatus s);
 
 }  // namespace cf::j2k
 

@@ -4,10 +4,6 @@
 
 namespace cf::j2k {
 
-bool block_decoded(const TilePlan &plan, const BlockCodeword &cb, const std::vector<BandDecoding> &bands) {
-  return !bands[cb.block.band].skip && cb.passes > 0 && plan.components[plan.bands[cb.block.band].component].stride > 0;
-}
-
 t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw, const std::vector<BandDecoding> &bands,
                                   std::uint32_t b, std::int32_t *coefficients, BlockScratch &scratch) {
   const BlockCodeword &cb = cw.blocks[b];
@@ -48,25 +44,6 @@ t1::BlockStatus decode_plan_block(const TilePlan &plan, const TileCodewords &cw,
   const t1::DecodeOutput out{coefficients + pc.offset + std::size_t(blk.buffer_y) * stride + blk.buffer_x, int(stride),
                              scratch.work.data()};
   return (in.style & ht::kStyleHt) ? ht::decode_ht_block(in, out, ht::decode_tables()) : t1::decode_block(in, out);
-}
-
-std::string block_problem(const TilePlan &plan, const BlockCodeword &cb, t1::BlockStatus s) {
-  const char *why = nullptr;
-  switch (s) {
-    case t1::BlockStatus::kOk: return {};
-    case t1::BlockStatus::kTooManyBitplanes: why = "more magnitude bit-planes than the decoder takes (30)"; break;
-    case t1::BlockStatus::kBadZeroBitplanes: why = "more zero bit-planes than the subband has"; break;
-    case t1::BlockStatus::kBadPasses: why = "more coding passes than its bit-planes allow"; break;
-    case t1::BlockStatus::kBadSegments: why = "codeword segment lengths that do not fit its passes or data"; break;
-    case t1::BlockStatus::kCorrupt:
-      why =
-          "bytes that contradict its coder (a segmentation symbol other than 1010, or HT codewords past its "
-          "tables or planes): corrupt data";
-      break;
-    default: why = "an impossible size or style"; break;
-  }
-  return "code-block " + std::to_string(cb.index) + " of component " +
-         std::to_string(plan.bands[cb.block.band].component) + ": " + why;
 }
 
 }  // namespace cf::j2k

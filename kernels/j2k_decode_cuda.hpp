@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/codec/j2k_block_decoding.hpp"  // BandDecoding
 #include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_reconstruction.hpp"  // Reconstruction
 #include "core/codec/j2k_tile_plan.hpp"
-#include "cpu/j2k_reconstruct.hpp"
-#include "cpu/j2k_tier1_decode.hpp"  // BandDecoding
 #include "kernels/cuda_device.hpp"
 
 namespace cf::cuda {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "cpu/j2k_reconstruct_stages.hpp"  // check, kept, levels_of
+#include "core/codec/j2k_reconstruction.hpp"  // check, kept, levels_of
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/j2k_decode_cuda.hpp"

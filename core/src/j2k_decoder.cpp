@@ -10,9 +10,11 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/codec/j2k_block_decoding.hpp"
 #include "core/codec/j2k_header.hpp"
 #include "core/codec/j2k_layout.hpp"
 #include "core/codec/j2k_packet_reader.hpp"
+#include "core/codec/j2k_reconstruction.hpp"
 #include "core/codec/j2k_tile_plan.hpp"
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
