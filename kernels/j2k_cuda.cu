@@ -2,9 +2,10 @@
 // (kernels/j2k_cuda.hpp; device code in kernels/j2k_kernels.cuh). A plan
 // holds the layout's tables and every device buffer, made once per
 // geometry. A frame: its samples uploaded through the engine's staging (or
-// read in place in device memory); load, the wavelet levels (each a launch
-// per lifting step of the columns, one to deinterleave them, one for the
-// rows) and quantisation into the coefficient array; tier-1 into fixed
+// read in place in device memory); the wavelet levels, a launch each, the
+// first reading the frame (DC shift, colour transform), each writing its
+// high-pass bands (quantised on the irreversible path) into the
+// coefficient array and its LL to scratch for the next; tier-1 into fixed
 // slots: Part 1 as a warp per code-block forming the contexts and a thread
 // per code-block coding them (kernels/j2k_tier1_kernels.cuh), HT as a warp
 // per code-block (kernels/j2k_ht_kernels.cuh; at a rate, first a warp per
@@ -89,8 +90,8 @@ struct J2kPlan {
   std::uint32_t levels = 0;
   bool reversible = true, mct = false;
   std::size_t coefficient_count = 0;
-  int sample_blocks = 0;                        // blocks per tile-component of the sample-wise kernels
-  std::vector<int> column_blocks, row_blocks;   // per level: of the column kernel (its tiles), of the rows
+  int sample_blocks = 0;                        // blocks per tile-component of the load without levels
+  std::vector<int> level_blocks;                // per level: tiles per tile-component of its kernel
   int work_bytes = 0;                           // tier-1 work area per code-block coded whole
   long long decision_room = 0;                  // bytes of stored decisions per code-block
   int shared_samples = 0, shared_words = 0;     // model_blocks' shared memory, in 32-bit words
@@ -101,7 +102,7 @@ struct J2kPlan {
   std::vector<unsigned long long> slot_start;   // scratch of lay_slots
 
   j2k_launch::DeviceBytes tcs, regions, bands, reciprocals, block_list;                                  // tables
-  j2k_launch::DeviceBytes coefficients, work, tmp;                                                       // transform
+  j2k_launch::DeviceBytes coefficients, low[2];                                                          // transform
   j2k_launch::DeviceBytes slots, packed, block_work, results, pass_lengths, distortion, packed_offsets;  // tier-1
   j2k_launch::DeviceBytes decisions, pass_ends, models;                                                  // modelling
   j2k_launch::DeviceBytes ht_tables;                            // HT code-blocks: the VLC lookup
@@ -133,8 +134,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   p.reversible = c.reversible;
   p.mct = c.mct;
   p.coefficient_count = l.coefficient_count;
-  p.column_blocks.assign(p.levels, 0);
-  p.row_blocks.assign(p.levels, 0);
+  p.level_blocks.assign(p.levels, 0);
 
   std::vector<TileComponent> tcs;
   std::vector<Region> regions(std::size_t(p.levels) * l.tile_components.size());
@@ -152,8 +152,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
     for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
       const j2k::Rect &r = tc.resolutions[p.levels - lv + 1];
       regions[(lv - 1) * l.tile_components.size() + t] = {r.x0, r.y0, int(r.width()), int(r.height())};
-      p.column_blocks[lv - 1] = std::max(p.column_blocks[lv - 1], column_tiles(int(r.width()), int(r.height())));
-      p.row_blocks[lv - 1] = std::max(p.row_blocks[lv - 1], int(r.height()));
+      p.level_blocks[lv - 1] = std::max(p.level_blocks[lv - 1], level_tiles(int(r.width()), int(r.height())));
     }
   }
   std::vector<Band> bands;
@@ -182,8 +181,9 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   upload(s, p.bands, bands, "subband table");
   upload(s, p.block_list, p.block_table, "code-block table");  // slots laid by lay_slots
   p.coefficients.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "coefficients");
-  if (!p.reversible) p.work.reserve(s, sizeof(float) * p.coefficient_count, "float work");
-  p.tmp.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "lifting scratch");
+  // The levels' LL, level after level in turn (int32 or float samples).
+  if (p.levels > 0) p.low[0].reserve(s, sizeof(std::int32_t) * p.coefficient_count, "wavelet scratch");
+  if (p.levels > 1) p.low[1].reserve(s, sizeof(std::int32_t) * p.coefficient_count, "wavelet scratch");
   const std::size_t n = std::size_t(p.blocks);
   p.block_work.reserve(s, std::size_t(p.work_bytes) * n, "tier-1 work areas");
   p.results.reserve(s, sizeof(j2k::t1::BlockResult) * n, "block results");
@@ -233,18 +233,44 @@ void set_reciprocals(detail::CudaState *s, J2kPlan &p, const j2k::Layout &l, con
   upload(s, p.reciprocals, p.step_reciprocals, "step reciprocals");
 }
 
-template <class F>
-void wavelet_levels(detail::CudaState *s, J2kPlan &p, typename F::Sample *work) {
+// Level lv (1 the finest) reads the frame or the LL of level lv - 1, and
+// leaves its own LL in low[(lv - 1) % 2], or in the coefficients at the last.
+template <class F, class S>
+void wavelet_levels(detail::CudaState *s, J2kPlan &p, const FrameArgs &frame) {
   using T = typename F::Sample;
   for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
-    LevelArgs<T> a{work, p.tmp.as<T>(), p.tcs.as<TileComponent>(),
-                   p.regions.as<Region>() + std::size_t(lv - 1) * p.tile_components, p.column_blocks[lv - 1]};
-    launch_kernel(s, lift_columns<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
-                  "the JPEG 2000 column lifting kernel");
-    a.blocks_per_tc = p.row_blocks[lv - 1];
-    launch_kernel(s, lift_rows<F>, (long long)p.tile_components * a.blocks_per_tc, kThreads, a,
-                  "the JPEG 2000 row lifting kernel", sizeof(T) * kSharedLine);
+    const WaveletLevelArgs<T> a{p.tcs.as<TileComponent>(),
+                                p.regions.as<Region>() + std::size_t(lv - 1) * p.tile_components,
+                                p.level_blocks[lv - 1],
+                                int(1 + 3 * (p.levels - lv)),  // subbands_in_order(): LL, then HL, LH, HH from NL down
+                                lv == p.levels,
+                                frame,
+                                p.low[lv % 2].as<T>(),
+                                p.low[(lv - 1) % 2].as<T>(),
+                                p.coefficients.as<std::int32_t>(),
+                                p.bands.as<Band>(),
+                                p.reciprocals.as<float>()};
+    const long long blocks = (long long)p.tile_components * a.blocks_per_tc;
+    if (lv == 1)
+      launch_kernel(s, wavelet_level<F, S>, blocks, kThreads, a, "the JPEG 2000 wavelet level kernel");
+    else
+      launch_kernel(s, wavelet_level<F, void>, blocks, kThreads, a, "the JPEG 2000 wavelet level kernel");
   }
+}
+
+template <class S>
+void transform_as(detail::CudaState *s, J2kPlan &p, const FrameArgs &frame) {
+  if (p.levels > 0) {
+    if (p.reversible)
+      wavelet_levels<j2k::dwt::Reversible53, S>(s, p, frame);
+    else
+      wavelet_levels<j2k::dwt::Irreversible97, S>(s, p, frame);
+    return;
+  }
+  const LoadArgs a{p.tcs.as<TileComponent>(), p.sample_blocks,           frame,
+                   p.bands.as<Band>(),        p.reciprocals.as<float>(), p.coefficients.as<std::int32_t>()};
+  launch_kernel(s, p.reversible ? load_samples<S, std::int32_t> : load_samples<S, float>,
+                (long long)p.tile_components * p.sample_blocks, kThreads, a, "the JPEG 2000 load kernel");
 }
 
 void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::Layout &l) {
@@ -255,29 +281,16 @@ void transform(detail::CudaState *s, J2kPlan &p, const J2kInput &in, const j2k::
     throw Error("JPEG 2000 transform: the frame has " + std::to_string(frame.n_components) +
                 " components, the layout " + std::to_string(l.params.components.size()));
   const FrameView f = detail::stage_source(s, frame, detail::Slot::Source);
-  LoadArgs a{};
-  a.tcs = p.tcs.as<TileComponent>();
-  a.blocks_per_tc = p.sample_blocks;
+  FrameArgs a{};
   for (int c = 0; c < f.n_components; ++c) {
     a.planes[c] = plane_ref(f, c);
     a.bit_depth[c] = int(l.params.components[std::size_t(c)].bit_depth);
   }
   a.mct = p.mct;
-  a.work = p.reversible ? p.coefficients.ptr : p.work.ptr;
-  const long long blocks = (long long)p.tile_components * p.sample_blocks;
-  const bool u8 = f.type == SampleType::U8;
-  if (p.reversible) {
-    launch_kernel(s, u8 ? load_samples<std::uint8_t, std::int32_t> : load_samples<std::uint16_t, std::int32_t>, blocks,
-                  kThreads, a, "the JPEG 2000 load kernel");
-    wavelet_levels<j2k::dwt::Reversible53>(s, p, p.coefficients.as<std::int32_t>());
-  } else {
-    launch_kernel(s, u8 ? load_samples<std::uint8_t, float> : load_samples<std::uint16_t, float>, blocks, kThreads, a,
-                  "the JPEG 2000 load kernel");
-    wavelet_levels<j2k::dwt::Irreversible97>(s, p, p.work.as<float>());
-    const QuantiseArgs q{p.work.as<float>(), p.coefficients.as<std::int32_t>(), p.tcs.as<TileComponent>(),
-                         p.bands.as<Band>(), p.reciprocals.as<float>(),         p.sample_blocks};
-    launch_kernel(s, quantise, blocks, kThreads, q, "the JPEG 2000 quantisation kernel");
-  }
+  if (f.type == SampleType::U8)
+    transform_as<std::uint8_t>(s, p, a);
+  else
+    transform_as<std::uint16_t>(s, p, a);
 }
 
 // The planes each block is coded at this frame, by Layout index (nullptr:

@@ -14,6 +14,7 @@
 
 #include "kernels/j2k_work_blocks.cuh"
 #include "kernels/samples.cuh"
+#include "kernels/symmetric_extension.cuh"
 #include "kernels/warp_lanes.cuh"
 
 #include "core/shared/colour_rules.hpp"
@@ -71,150 +72,154 @@ __device__ inline std::uint32_t block_or(const j2k::t1::BlockInput &in) {
 
 // ---------------------------------------------------------------- transform
 
+// The frame as the first wavelet level (or, without levels, the load)
+// reads it.
+struct FrameArgs {
+  PlaneRef planes[kMaxPlanes];  // component c of the (device) frame
+  int bit_depth[kMaxPlanes];
+  bool mct;  // colour transform of components 0..2
+};
+
+// Sample (x, y) of tile-component tc, as W: DC level shift (G.1.2) and, on
+// components 0..2 with mct, the RCT or the ICT (G.2, G.3), whose three
+// outputs are each computed from all three inputs (each component's thread
+// computes them and keeps its own).
+template <class S, class W>
+__device__ inline W frame_sample(const FrameArgs &f, const TileComponent &tc, int x, int y) {
+  const auto sample = [&](int k) {
+    return j2k::quant::dc_shift(std::int32_t(*sample_at<S>(f.planes[k], tc.frame_x + x, tc.frame_y + y)),
+                                f.bit_depth[k]);
+  };
+  const int c = tc.component;
+  if (!f.mct || c > 2) return W(sample(c));
+  if constexpr (std::is_same_v<W, float>) {
+    float v[3] = {float(sample(0)), float(sample(1)), float(sample(2))};
+    j2k::quant::ict_forward(v);
+    return v[c];
+  } else {
+    std::int32_t v[3] = {sample(0), sample(1), sample(2)};
+    colour::forward(ColourTransform::Rct, v);
+    return v[c];
+  }
+}
+
+// A coefficient of subband `band` (of tile-component tc's table) as it is
+// stored: the reversible path's integer as it is, the irreversible path's
+// float quantised with the band's step (E.1).
+template <class W>
+__device__ __forceinline__ std::int32_t coefficient(W v, const TileComponent &tc, int band, const Band *bands,
+                                                    const float *reciprocals) {
+  if constexpr (std::is_same_v<W, float>)
+    return j2k::quant::quantise(v, reciprocals[bands[tc.first_band + band].step_index]);
+  else
+    return v;
+}
+
 struct LoadArgs {
   const TileComponent *tcs;
   int blocks_per_tc;
-  PlaneRef planes[kMaxPlanes];  // component c of the (device) frame
-  int bit_depth[kMaxPlanes];
-  bool mct;    // colour transform of components 0..2 (one thread does all three)
-  void *work;  // int32 coefficients (reversible) or float work (irreversible)
+  FrameArgs frame;
+  const Band *bands;
+  const float *reciprocals;  // per step index (irreversible)
+  std::int32_t *coefficients;
 };
 
-// One sample of every tile-component: DC level shift (G.1.2) and, on
-// components 0..2 with mct, the RCT or the ICT (G.2, G.3).
+// Without wavelet levels: every sample of every tile-component, its one
+// band (LL) quantised on the irreversible path.
 template <class S, class W>
 __global__ void __launch_bounds__(kThreads) load_samples(const LoadArgs a) {
   const int t = tile_component_of(a.blocks_per_tc);
   const TileComponent tc = a.tcs[t];
   const long long i = item_of(a.blocks_per_tc);
   if (i >= (long long)tc.width * tc.height) return;
-  const int c = tc.component;
-  if (a.mct && (c == 1 || c == 2)) return;  // done with component 0
-  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
-  W *work = static_cast<W *>(a.work);
-  const auto sample = [&](int k) {
-    return j2k::quant::dc_shift(std::int32_t(*sample_at<S>(a.planes[k], tc.frame_x + x, tc.frame_y + y)),
-                                a.bit_depth[k]);
-  };
-  if (!a.mct || c != 0) {
-    work[tc.offset + i] = W(sample(c));
-    return;
-  }
-  // Components 1 and 2 of the tile follow component 0 and have its size.
-  const unsigned long long at[3] = {tc.offset + i, a.tcs[t + 1].offset + i, a.tcs[t + 2].offset + i};
-  if constexpr (std::is_same_v<W, float>) {
-    float v[3] = {float(sample(0)), float(sample(1)), float(sample(2))};
-    j2k::quant::ict_forward(v);
-    for (int k = 0; k < 3; ++k) work[at[k]] = v[k];
-  } else {
-    std::int32_t v[3] = {sample(0), sample(1), sample(2)};
-    colour::forward(ColourTransform::Rct, v);
-    for (int k = 0; k < 3; ++k) work[at[k]] = v[k];
-  }
-}
-
-// VER_SD of one level, a column tile per thread block (ColumnTile): the
-// tile's rows read from work into shared memory, every lifting step in
-// turn, then its own rows scaled and deinterleaved (low-pass rows first)
-// into tmp, where the row kernel reads them.
-template <class F>
-__global__ void __launch_bounds__(kThreads) lift_columns(const LevelArgs<typename F::Sample> a) {
-  using T = typename F::Sample;
-  __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
-  TileThread th;
-  if (!tile_thread(a, F::kSteps, th)) return;
-  const ColumnTile &g = th.g;
-  const int thread_row = th.thread_row, n = th.n, width = th.tc.width;
-  const bool in = th.in, odd = th.odd;
-  const T *source = a.work + th.tc.offset + th.x;
-  T *column = a.tmp + th.tc.offset + th.x;
-  if (n == 1) {
-    if (in && thread_row == 0) column[0] = F::single(source[0], odd);
-    return;
-  }
-  const TileColumn<T> line{held + th.lane, g.first};
-  for (int y = g.first + thread_row; y < g.end; y += kTileThreadRows)
-    if (in) line[y] = source[(unsigned long long)y * width];
-  __syncthreads();
-  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd;  // rows of the first high- and low-pass samples
-  for (int step = 0; step < F::kSteps; ++step) {
-    const int from = first_of_parity(g.first, F::on_odd(step) ? first_odd : first_low);
-    for (int y = from + 2 * thread_row; y < g.end; y += 2 * kTileThreadRows)
-      if (in && lifts_in_tile(g, y, n))
-        line[y] = F::lifted(step, line[y], j2k::dwt::left_of(line, y), j2k::dwt::right_of(line, y, n));
-    __syncthreads();
-  }
-  const int low = j2k::dwt::low_count(n, odd);
-  for (int y = g.y0 + thread_row; y < g.y1; y += kTileThreadRows) {
-    const bool high = ((y - first_low) & 1) != 0;
-    const int row = high ? low + (y - first_odd) / 2 : (y - first_low) / 2;
-    if (in) column[(unsigned long long)row * width] = F::scaled(line[y], high);
-  }
-}
-
-// HOR_SD of one level: one thread block per row, all threads lifting the row
-// (as finish_columns left it in tmp) one step at a time in a line of shared
-// memory (or in its place in tmp), then writing it deinterleaved into work.
-template <class F>
-__global__ void __launch_bounds__(kThreads) lift_rows(const LevelArgs<typename F::Sample> a) {
-  using T = typename F::Sample;
-  T *shared_line = line_in_shared_memory<T>();
-  const int t = int(blockIdx.x) / a.blocks_per_tc, y = int(blockIdx.x) % a.blocks_per_tc;
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  if (y >= r.height) return;
-  const int n = r.width;
-  T *row = a.work + tc.offset + (unsigned long long)y * tc.width;
-  T *source = a.tmp + tc.offset + (unsigned long long)y * tc.width;
-  T *line = n <= kSharedLine ? shared_line : source;
-  const bool odd = (r.u0 & 1) != 0;
-  if (n == 1) {
-    if (threadIdx.x == 0) row[0] = F::single(source[0], odd);
-    return;
-  }
-  if (line != source) {
-    for (int i = threadIdx.x; i < n; i += kThreads) line[i] = source[i];
-    __syncthreads();
-  }
-  // line[i] has the absolute parity (odd + i) & 1.
-  const int first_odd = odd ? 0 : 1;
-  for (int step = 0; step < F::kSteps; ++step) {
-    const int first = F::on_odd(step) ? first_odd : 1 - first_odd;
-    for (int i = first + 2 * int(threadIdx.x); i < n; i += 2 * kThreads)
-      line[i] = F::lifted(step, line[i], j2k::dwt::left_of(line, i), j2k::dwt::right_of(line, i, n));
-    __syncthreads();
-  }
-  const int low = j2k::dwt::low_count(n, odd), first_low = 1 - first_odd;
-  for (int i = threadIdx.x; i < n; i += kThreads) {
-    const bool high = ((i - first_low) & 1) != 0;
-    row[high ? low + (i - first_odd) / 2 : (i - first_low) / 2] = F::scaled(line[i], high);
-  }
-}
-
-struct QuantiseArgs {
-  const float *work;
-  std::int32_t *coefficients;
-  const TileComponent *tcs;
-  const Band *bands;
-  const float *reciprocals;  // per step index
-  int blocks_per_tc;
-};
-
-// The irreversible path's quantisation (E.1), each sample with its band's step.
-__global__ void __launch_bounds__(kThreads) quantise(const QuantiseArgs a) {
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const long long i = item_of(a.blocks_per_tc);
-  if (i >= (long long)tc.width * tc.height) return;
   int x, y;
   column_and_row(i, tc.width, x, y);
-  // The bands of the first level, three quarters of the samples, are the
-  // table's last: searched first.
-  for (int k = tc.bands - 1; k >= 0; --k) {
-    const Band b = a.bands[tc.first_band + k];
-    if (x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height) {
-      a.coefficients[tc.offset + i] = j2k::quant::quantise(a.work[tc.offset + i], a.reciprocals[b.step_index]);
-      return;
+  a.coefficients[tc.offset + i] = coefficient(frame_sample<S, W>(a.frame, tc, x, y), tc, 0, a.bands, a.reciprocals);
+}
+
+// One level of 2D_SD (F.4.2) in one launch, a thread block per tile of the
+// level's regions (LevelTile, j2k_work_blocks.cuh): the held samples read
+// (the frame at the first level, the previous level's LL after), every
+// held column lifted and scaled (VER_SD), then the tile's own rows (HOR_SD),
+// as the reference does; then its samples go out deinterleaved: the
+// high-pass bands to the coefficients (quantised on the irreversible path),
+// LL to `low_out` for the next level, or to the coefficients at the last.
+template <class T>
+struct WaveletLevelArgs {
+  const TileComponent *tcs;
+  const Region *regions;  // this level's, per tile-component
+  int blocks_per_tc;
+  int band;         // this level's HL in each tile-component's band table (LH, HH follow)
+  bool last;        // the coarsest level: LL is a band too
+  FrameArgs frame;  // the first level's input
+  const T *low_in;  // the later levels': the previous level's LL, at each block's top-left
+  T *low_out;
+  std::int32_t *coefficients;
+  const Band *bands;
+  const float *reciprocals;
+};
+
+// S: the frame's sample type at the first level; void to read low_in.
+template <class F, class S>
+__global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
+  using T = typename F::Sample;
+  constexpr int halo = F::kSteps;
+  static_assert(halo <= kLevelHalo && halo % 2 == 0, "the halo fits and keeps the tile's parities");
+  __shared__ T held_samples[kLevelHeld][kLevelHeld];
+  const HeldTile<T> held = held_samples;
+  const int t = tile_component_of(a.blocks_per_tc);
+  const TileComponent tc = a.tcs[t];
+  const Region r = a.regions[t];
+  LevelTile g;
+  if (!level_tile(r, int(blockIdx.x) % a.blocks_per_tc, halo, g)) return;
+  const int lane = warp::lane_id(), row0 = int(threadIdx.x) / warp::kLanes;
+  const unsigned long long stride = (unsigned long long)tc.width;
+  for (int ly = row0; ly < g.held_h; ly += kLevelRows) {
+    const int y = mirror(g.y0 - halo + ly, r.height);
+    for (int lx = lane; lx < g.held_w; lx += warp::kLanes) {
+      const int x = mirror(g.x0 - halo + lx, r.width);
+      if constexpr (std::is_void_v<S>)
+        held[ly][lx] = a.low_in[tc.offset + y * stride + x];
+      else
+        held[ly][lx] = frame_sample<S, T>(a.frame, tc, x, y);
+    }
+  }
+  __syncthreads();
+  const bool odd_x = (r.u0 & 1) != 0, odd_y = (r.v0 & 1) != 0;
+  const int first_odd_x = odd_x ? 0 : 1, first_odd_y = odd_y ? 0 : 1;  // held lines of odd absolute index
+  for (int step = 0; step < F::kSteps && r.height >= 2; ++step)
+    column_step(held, F::on_odd(step) ? first_odd_y : 1 - first_odd_y, g.held_h, 0, g.held_w,
+                [step](T x, T left, T right) { return F::lifted(step, x, left, right); });
+  for (int ly = halo + row0; ly < halo + g.own_h; ly += kLevelRows) {
+    const bool high = ((ly + first_odd_y) & 1) == 0;
+    for (int lx = lane; lx < g.held_w; lx += warp::kLanes)
+      held[ly][lx] = r.height >= 2 ? F::scaled(held[ly][lx], high) : F::single(held[ly][lx], odd_y);
+  }
+  __syncthreads();
+  for (int step = 0; step < F::kSteps && r.width >= 2; ++step)
+    row_step(held, F::on_odd(step) ? first_odd_x : 1 - first_odd_x, halo, halo + g.own_h, g.held_w,
+             [step](T x, T left, T right) { return F::lifted(step, x, left, right); });
+  // Deinterleaved (2D_DEINTERLEAVE): a warp writes a tile row's low-pass
+  // half, then its high-pass half, each to consecutive columns.
+  const int low_w = j2k::dwt::low_count(r.width, odd_x), low_h = j2k::dwt::low_count(r.height, odd_y);
+  for (int i = row0; i < g.own_h; i += kLevelRows) {
+    const bool high_y = ((i + first_odd_y) & 1) == 0;
+    const int row = (high_y ? low_h : 0) + g.y0 / 2 + (i - (high_y ? first_odd_y : 1 - first_odd_y)) / 2;
+    for (int half = 0; half < 2; ++half) {
+      const bool high_x = half == 1;
+      const int j = 2 * lane + (high_x ? first_odd_x : 1 - first_odd_x);  // the tile's column
+      if (j >= g.own_w) continue;
+      const T v = held[halo + i][halo + j];
+      const T out = r.width >= 2 ? F::scaled(v, high_x) : F::single(v, odd_x);
+      const int column = (high_x ? low_w : 0) + g.x0 / 2 + lane;
+      const unsigned long long at = tc.offset + row * stride + column;
+      CF_EMU_CHECK(row < tc.height && column < tc.width);
+      if (high_x || high_y)
+        a.coefficients[at] = coefficient(out, tc, a.band + (high_x ? (high_y ? 2 : 0) : 1), a.bands, a.reciprocals);
+      else if (a.last)
+        a.coefficients[at] = coefficient(out, tc, 0, a.bands, a.reciprocals);
+      else
+        a.low_out[at] = out;
     }
   }
 }

@@ -3,10 +3,11 @@
 // kernels/j2k_reconstruct_kernels.cuh). Per frame: the tables (tile-components,
 // their coefficient blocks, bands, steps, each level's regions) laid out in
 // one host image and uploaded in one copy into the engine's
-// Slot::J2kReconstruct buffer, which also holds the work blocks and the
-// lifting scratch; then dequantise, per level from the deepest the rows and
-// the columns of every tile-component of each wavelet, and the store into
-// the frame. The buffer grows when a frame needs more and is otherwise
+// Slot::J2kReconstruct buffer, which also holds the work blocks and two
+// scratch areas for the levels' results; then, for each wavelet, the
+// tile-components without levels dequantised into their work blocks, one
+// launch per level from the deepest (the last writing the work blocks),
+// and the store into the frame. The buffer grows when a frame needs more and is otherwise
 // reused.
 #include <algorithm>
 #include <cstdint>
@@ -25,20 +26,18 @@ namespace cf::cuda {
 
 namespace j2k_reconstruct_launch {
 
+using j2k_kernels::level_tiles;
 using j2k_reconstruct_kernels::Band;
 using j2k_reconstruct_kernels::dequantise;
 using j2k_reconstruct_kernels::DequantiseArgs;
-using j2k_reconstruct_kernels::kSharedLine;
+using j2k_reconstruct_kernels::InverseLevelArgs;
 using j2k_reconstruct_kernels::kThreads;
-using j2k_reconstruct_kernels::LevelArgs;
 using j2k_reconstruct_kernels::Region;
 using j2k_reconstruct_kernels::Source;
 using j2k_reconstruct_kernels::store_samples;
 using j2k_reconstruct_kernels::StoreArgs;
 using j2k_reconstruct_kernels::TileComponent;
-using j2k_reconstruct_kernels::unlift_columns;
-using j2k_reconstruct_kernels::unlift_rows;
-using j2k_kernels::column_tiles;
+using j2k_reconstruct_kernels::wavelet_level_inverse;
 namespace rs = j2k::reconstruct;
 
 long long blocks_for(std::uint64_t items) { return (long long)((items + kThreads - 1) / kThreads); }
@@ -53,8 +52,9 @@ struct Tables {
   // region each tile-component rebuilds, empty for those of the other
   // wavelet or with fewer levels.
   std::vector<std::vector<Region>> regions[2];
-  std::vector<int> row_blocks[2], column_blocks[2];  // per level: the most rows, the most column tiles
+  std::vector<int> level_blocks[2];  // per level: the most tiles of a tile-component
   bool has[2] = {false, false};
+  bool unleveled[2] = {false, false};  // some tile-component of the wavelet is loaded without levels
   std::uint32_t deepest = 0;
   int sample_blocks = 0;
   std::size_t work = 0;  // samples of every work block
@@ -66,8 +66,7 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
   for (const j2k::TileComponentLayout &tc : l.tile_components) t.deepest = std::max(t.deepest, rs::levels_of(tc));
   for (int w = 0; w < 2; ++w) {
     t.regions[w].assign(t.deepest, std::vector<Region>(l.tile_components.size(), Region{0, 0, 0, 0}));
-    t.row_blocks[w].assign(t.deepest, 0);
-    t.column_blocks[w].assign(t.deepest, 0);
+    t.level_blocks[w].assign(t.deepest, 0);
   }
   // The constant tile-components (rs::is_constant) load zeros and skip the
   // wavelet levels: their regions stay empty.
@@ -86,8 +85,8 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     t.tcs.push_back({t.work, int(kept.width()), int(kept.height()), int(tc.component), frame_x, frame_y,
                      int(t.bands.size()), int(j2k::subband_count(kept_levels))});
     t.sources.push_back({tc.offset, tc.coded ? int(tc.coefficient_stride) : 0,
-                         r.roi_shifts.empty() ? 0u : r.roi_shifts[i],
-                         tc.reversible ? 0u : r.irreversible_fraction_bits});
+                         r.roi_shifts.empty() ? 0u : r.roi_shifts[i], tc.reversible ? 0u : r.irreversible_fraction_bits,
+                         constant[i] ? 0 : int(kept_levels)});
     t.reversible.push_back(tc.reversible ? 1 : 0);
     // Bands in subbands_in_order(): those of resolutions 0..kept_levels come first.
     for (std::uint32_t b = 0; b < j2k::subband_count(kept_levels); ++b) {
@@ -97,25 +96,24 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     }
     const int w = tc.reversible ? 0 : 1;
     t.has[w] = true;
+    t.unleveled[w] |= t.sources.back().levels == 0;
     t.work += std::size_t(kept.width()) * kept.height();
     t.sample_blocks = std::max(t.sample_blocks, int(blocks_for(std::uint64_t(kept.width()) * kept.height())));
     // Level lv rebuilds resolution nl - lv + 1.
     for (std::uint32_t lv = r.reduce + 1; lv <= nl && !constant[i]; ++lv) {
       const j2k::Rect &res = tc.resolutions[nl - lv + 1];
       t.regions[w][lv - 1][i] = {res.x0, res.y0, int(res.width()), int(res.height())};
-      t.row_blocks[w][lv - 1] = std::max(t.row_blocks[w][lv - 1], int(res.height()));
-      t.column_blocks[w][lv - 1] =
-          std::max(t.column_blocks[w][lv - 1], column_tiles(int(res.width()), int(res.height())));
+      t.level_blocks[w][lv - 1] = std::max(t.level_blocks[w][lv - 1], level_tiles(int(res.width()), int(res.height())));
     }
   }
   return t;
 }
 
 // Where each table goes in the Slot::J2kReconstruct buffer, then the work
-// blocks and their lifting scratch.
+// blocks and the two areas the levels below the last leave their results in.
 struct Placement {
   std::size_t tcs = 0, sources = 0, reversible = 0, bands = 0, steps = 0, regions = 0, image = 0;
-  std::size_t work = 0, tmp = 0, total = 0;
+  std::size_t work = 0, low[2] = {0, 0}, total = 0;
 };
 
 template <class T>
@@ -132,8 +130,9 @@ Placement place(const Tables &t, const j2k::Reconstruction &r) {
   p.regions = p.steps + bytes_of(r.steps);
   p.image = p.regions + 2 * std::size_t(t.deepest) * bytes_of(std::vector<Region>(t.tcs.size()));
   p.work = detail::align_up(p.image);
-  p.tmp = p.work + detail::align_up(4 * t.work);
-  p.total = p.tmp + detail::align_up(4 * t.work);
+  p.low[0] = p.work + detail::align_up(4 * t.work);
+  p.low[1] = p.low[0] + detail::align_up(4 * t.work);
+  p.total = p.low[1] + detail::align_up(4 * t.work);
   return p;
 }
 
@@ -142,26 +141,30 @@ void put(std::vector<std::uint8_t> &image, std::size_t at, const std::vector<T> 
   if (!v.empty()) std::memcpy(image.data() + at, v.data(), sizeof(T) * v.size());
 }
 
+// Level lv leaves its result in low[lv % 2], the last (reduce + 1) in the
+// work blocks; a level below a tile-component's deepest reads low[(lv + 1) % 2].
 template <class F>
-void levels(detail::CudaState *s, const Tables &t, int w, std::uint32_t reduce, std::uint8_t *base,
-            const Placement &at) {
+void levels(detail::CudaState *s, const Tables &t, int w, std::uint32_t reduce, const std::int32_t *coefficients,
+            std::uint8_t *base, const Placement &at) {
   using T = typename F::Sample;
   const std::size_t region_table = sizeof(Region) * t.tcs.size();
   for (std::uint32_t lv = t.deepest; lv > reduce; --lv) {
-    if (t.row_blocks[w][lv - 1] == 0) continue;  // no tile-component of this wavelet has the level
-    const auto *regions = reinterpret_cast<const Region *>(
-        base + at.regions + detail::align_up(region_table) * (std::size_t(w) * t.deepest + lv - 1));
-    LevelArgs<T> a{reinterpret_cast<T *>(base + at.work),
-                   reinterpret_cast<T *>(base + at.tmp),
-                   reinterpret_cast<const TileComponent *>(base + at.tcs),
-                   regions,
-                   t.row_blocks[w][lv - 1]};
-    const long long tcs = (long long)t.tcs.size();
-    launch_kernel(s, unlift_rows<F>, tcs * a.blocks_per_tc, kThreads, a, "the JPEG 2000 inverse row lifting kernel",
-                  sizeof(T) * kSharedLine);
-    a.blocks_per_tc = t.column_blocks[w][lv - 1];
-    launch_kernel(s, unlift_columns<F>, tcs * a.blocks_per_tc, kThreads, a,
-                  "the JPEG 2000 inverse column lifting kernel");
+    if (t.level_blocks[w][lv - 1] == 0) continue;  // no tile-component of this wavelet has the level
+    const InverseLevelArgs<T> a{
+        reinterpret_cast<const TileComponent *>(base + at.tcs),
+        reinterpret_cast<const Source *>(base + at.sources),
+        reinterpret_cast<const Band *>(base + at.bands),
+        reinterpret_cast<const float *>(base + at.steps),
+        reinterpret_cast<const Region *>(base + at.regions +
+                                         detail::align_up(region_table) * (std::size_t(w) * t.deepest + lv - 1)),
+        t.level_blocks[w][lv - 1],
+        int(lv),
+        int(reduce),
+        coefficients,
+        reinterpret_cast<const T *>(base + at.low[(lv + 1) % 2]),
+        reinterpret_cast<T *>(base + (lv == reduce + 1 ? at.work : at.low[lv % 2]))};
+    launch_kernel(s, wavelet_level_inverse<F>, (long long)t.tcs.size() * a.blocks_per_tc, kThreads, a,
+                  "the JPEG 2000 inverse wavelet level kernel");
   }
 }
 
@@ -212,14 +215,16 @@ void reconstruct(detail::CudaState *s, const j2k::Layout &l, const std::int32_t 
   a.work = base + at.work;
   const bool u8 = f.type == SampleType::U8;
   if (t.has[0]) {
-    launch_kernel(s, dequantise<std::int32_t>, sample_blocks, kThreads, d, "the JPEG 2000 coefficient load kernel");
-    levels<j2k::dwt::Reversible53>(s, t, 0, r.reduce, base, at);
+    if (t.unleveled[0])
+      launch_kernel(s, dequantise<std::int32_t>, sample_blocks, kThreads, d, "the JPEG 2000 coefficient load kernel");
+    levels<j2k::dwt::Reversible53>(s, t, 0, r.reduce, coefficients, base, at);
     launch_kernel(s, u8 ? store_samples<std::int32_t, std::uint8_t> : store_samples<std::int32_t, std::uint16_t>,
                   sample_blocks, kThreads, a, "the JPEG 2000 sample store kernel");
   }
   if (t.has[1]) {
-    launch_kernel(s, dequantise<float>, sample_blocks, kThreads, d, "the JPEG 2000 dequantisation kernel");
-    levels<j2k::dwt::Irreversible97>(s, t, 1, r.reduce, base, at);
+    if (t.unleveled[1])
+      launch_kernel(s, dequantise<float>, sample_blocks, kThreads, d, "the JPEG 2000 dequantisation kernel");
+    levels<j2k::dwt::Irreversible97>(s, t, 1, r.reduce, coefficients, base, at);
     launch_kernel(s, u8 ? store_samples<float, std::uint8_t> : store_samples<float, std::uint16_t>, sample_blocks,
                   kThreads, a, "the JPEG 2000 sample store kernel");
   }

@@ -13,12 +13,10 @@
 // other (their regions are empty, or `reversible` says so). Thread blocks
 // are shared over the tile-components as j2k_work_blocks.cuh says.
 //
-// One level of 2D_SR (F.3.2) is HOR_SR then VER_SR: unlift_rows (a thread
-// block per row: interleave and unscale into a line of shared memory, the
-// lifting steps undone one at a time, the row written to tmp), then
-// unlift_columns (a thread block per column tile: interleave and unscale
-// from tmp into shared memory, every lifting step undone there, the tile's
-// rows written back to work).
+// One level of 2D_SR (F.3.2), HOR_SR then VER_SR, is one launch of
+// wavelet_level_inverse, a thread block per tile of the rebuilt region
+// (LevelTile, j2k_work_blocks.cuh); its deepest level reads the
+// coefficients, ROI scaling undone and dequantised as it loads them.
 #pragma once
 
 #include <cstdint>
@@ -29,27 +27,23 @@
 #include "core/shared/j2k_idwt_rules.hpp"
 #include "kernels/j2k_work_blocks.cuh"
 #include "kernels/samples.cuh"
+#include "kernels/symmetric_extension.cuh"
 
 namespace cf::cuda::j2k_reconstruct_kernels {
 
 using j2k_kernels::Band;
-using j2k_kernels::ColumnTile;
 using j2k_kernels::column_and_row;
-using j2k_kernels::first_of_parity;
+using j2k_kernels::column_step;
+using j2k_kernels::HeldTile;
 using j2k_kernels::item_of;
-using j2k_kernels::kTileColumns;
-using j2k_kernels::kTileHalo;
-using j2k_kernels::kTileRows;
-using j2k_kernels::kTileThreadRows;
-using j2k_kernels::lifts_in_tile;
-using j2k_kernels::tile_thread;
-using j2k_kernels::TileColumn;
-using j2k_kernels::TileThread;
-using j2k_kernels::kSharedLine;
+using j2k_kernels::kLevelHalo;
+using j2k_kernels::kLevelHeld;
+using j2k_kernels::kLevelRows;
 using j2k_kernels::kThreads;
-using j2k_kernels::LevelArgs;
-using j2k_kernels::line_in_shared_memory;
+using j2k_kernels::level_tile;
+using j2k_kernels::LevelTile;
 using j2k_kernels::Region;
+using j2k_kernels::row_step;
 using j2k_kernels::tile_component_of;
 using j2k_kernels::TileComponent;
 
@@ -61,7 +55,23 @@ struct Source {
   int stride;
   std::uint32_t roi_shift;      // RGN's SPrgn, 0: none
   std::uint32_t fraction_bits;  // of the 9/7 indices (j2k_dequant_rules.hpp)
+  int levels;                   // wavelet levels the frame rebuilds (0: dequantise loads it whole)
 };
+
+// Coefficient (x, y) of the tile-component's block, of its band `band`
+// (in TileComponent::first_band's table): the ROI scaling undone (H.2)
+// and, for the 9/7, dequantised (E.1.1.1); zero where nothing is stored.
+template <class W>
+__device__ __forceinline__ W coefficient(const std::int32_t *coefficients, const Source &s, int x, int y,
+                                         const TileComponent &tc, int band, const Band *bands, const float *steps) {
+  if (s.stride == 0) return W(0);
+  const std::int32_t q = j2k::quant::roi_descale(coefficients[s.offset + (unsigned long long)y * s.stride + x],
+                                                 s.roi_shift, s.fraction_bits);
+  if constexpr (std::is_same_v<W, float>)
+    return j2k::quant::dequantise(q, steps[bands[tc.first_band + band].step_index]);
+  else
+    return q;
+}
 
 template <class W>
 __device__ __forceinline__ bool of_type(const std::uint8_t *reversible, int t) {
@@ -79,114 +89,105 @@ struct DequantiseArgs {
   void *work;
 };
 
-// load_row's work: each sample of the kept region from its band, the ROI
-// scaling undone (H.2) and, for the 9/7, dequantised (E.1.1.1); zero where
-// nothing is stored.
+// The tile-components the wavelet levels do not rebuild (Source::levels
+// 0): each sample of the kept region from its band (coefficient()).
 template <class W>
 __global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
   const int t = tile_component_of(a.blocks_per_tc);
   if (!of_type<W>(a.reversible, t)) return;
+  const Source s = a.sources[t];
+  if (s.levels > 0) return;
   const TileComponent tc = a.tcs[t];
   const long long i = item_of(a.blocks_per_tc);
   if (i >= (long long)tc.width * tc.height) return;
   int x, y;
   column_and_row(i, tc.width, x, y);
-  const Source s = a.sources[t];
+  W *work = static_cast<W *>(a.work);
   if (s.stride == 0) {
-    static_cast<W *>(a.work)[tc.offset + i] = W(0);
+    work[tc.offset + i] = W(0);
     return;
   }
-  // The bands of the first level, three quarters of the samples, are the
-  // table's last: searched first.
-  for (int k = tc.bands - 1; k >= 0; --k) {
-    const Band b = a.bands[tc.first_band + k];
-    if (x < b.x || x >= b.x + b.width || y < b.y || y >= b.y + b.height) continue;
-    const std::int32_t q = j2k::quant::roi_descale(a.coefficients[s.offset + (unsigned long long)y * s.stride + x],
-                                                   s.roi_shift, s.fraction_bits);
-    W *work = static_cast<W *>(a.work);
-    if constexpr (std::is_same_v<W, float>)
-      work[tc.offset + i] = j2k::quant::dequantise(q, a.steps[b.step_index]);
-    else
-      work[tc.offset + i] = q;
-    return;
-  }
+  // Without levels the kept region is the one band LL (band 0).
+  work[tc.offset + i] = coefficient<W>(a.coefficients, s, x, y, tc, 0, a.bands, a.steps);
 }
 
-// HOR_SR of one level: one thread block per row of the region, read
-// deinterleaved from work, rebuilt in a line of shared memory (or, when
-// longer, in its place in tmp) and left interleaved in tmp.
+template <class T>
+struct InverseLevelArgs {
+  const TileComponent *tcs;  // first_band, bands: the bands of the kept resolutions
+  const Source *sources;
+  const Band *bands;
+  const float *steps;
+  const Region *regions;  // this level's, per tile-component (empty: not rebuilt here)
+  int blocks_per_tc;
+  int level;   // 1 the finest
+  int reduce;  // levels left out: level reduce + 1 is the last rebuilt
+  const std::int32_t *coefficients;
+  const T *low_in;  // the LL of the levels below a tile-component's deepest: level + 1's result
+  T *out;           // this level's result, at each block's top-left (rows of TileComponent::width)
+};
+
+// One level of 2D_SR: the held samples read interleaved (2D_INTERLEAVE)
+// from the deinterleaved block: LL from the level below's result, or from
+// the coefficients at a tile-component's deepest level, the high-pass
+// bands from the coefficients; every held row unscaled and its lifting
+// undone (HOR_SR), then the tile's own columns (VER_SR), as the reference
+// does; the tile's own samples written to `out`.
 template <class F>
-__global__ void __launch_bounds__(kThreads) unlift_rows(const LevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
-  T *shared_line = line_in_shared_memory<T>();
-  const int t = int(blockIdx.x) / a.blocks_per_tc, y = int(blockIdx.x) % a.blocks_per_tc;
+  constexpr int halo = F::kSteps;
+  static_assert(halo <= kLevelHalo && halo % 2 == 0, "the halo fits and keeps the tile's parities");
+  __shared__ T held_samples[kLevelHeld][kLevelHeld];
+  const HeldTile<T> held = held_samples;
+  const int t = tile_component_of(a.blocks_per_tc);
   const TileComponent tc = a.tcs[t];
   const Region r = a.regions[t];
-  if (y >= r.height) return;
-  const int n = r.width;
-  const T *source = a.work + tc.offset + (unsigned long long)y * tc.width;
-  T *row = a.tmp + tc.offset + (unsigned long long)y * tc.width;
-  T *line = n <= kSharedLine ? shared_line : row;
-  const bool odd = (r.u0 & 1) != 0;
-  if (n == 1) {
-    if (threadIdx.x == 0) row[0] = S::single(source[0], odd);
-    return;
-  }
-  // line[i] has the absolute parity (odd + i) & 1; the high-pass samples are the odd ones.
-  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(n, odd);
-  for (int i = threadIdx.x; i < n; i += kThreads) {
-    const bool high = ((i - first_low) & 1) != 0;
-    line[i] = S::unscaled(source[high ? low + (i - first_odd) / 2 : (i - first_low) / 2], high);
-  }
-  __syncthreads();
-  for (int step = F::kSteps - 1; step >= 0; --step) {
-    const int first = F::on_odd(step) ? first_odd : first_low;
-    for (int i = first + 2 * int(threadIdx.x); i < n; i += 2 * kThreads)
-      line[i] = S::unlifted(step, line[i], j2k::dwt::left_of(line, i), j2k::dwt::right_of(line, i, n));
-    __syncthreads();
-  }
-  if (line != row)
-    for (int i = threadIdx.x; i < n; i += kThreads) row[i] = line[i];
-}
-
-// VER_SR of one level, a column tile per thread block (ColumnTile): the
-// tile's rows of each column interleaved and unscaled from tmp (the
-// low-pass rows first there) into shared memory, every lifting step undone
-// in turn, then its own rows written to work.
-template <class F>
-__global__ void __launch_bounds__(kThreads) unlift_columns(const LevelArgs<typename F::Sample> a) {
-  using T = typename F::Sample;
-  using S = j2k::dwt::Synthesis<F>;
-  __shared__ T held[(kTileRows + 2 * kTileHalo) * kTileColumns];
-  TileThread th;
-  if (!tile_thread(a, F::kSteps, th)) return;
-  const ColumnTile &g = th.g;
-  const int thread_row = th.thread_row, n = th.n, width = th.tc.width;
-  const bool in = th.in, odd = th.odd;
-  const T *source = a.tmp + th.tc.offset + th.x;
-  T *column = a.work + th.tc.offset + th.x;
-  if (n == 1) {
-    if (in && thread_row == 0) column[0] = S::single(source[0], odd);
-    return;
-  }
-  const TileColumn<T> line{held + th.lane, g.first};
-  const int first_odd = odd ? 0 : 1, first_low = 1 - first_odd, low = j2k::dwt::low_count(n, odd);
-  for (int y = g.first + thread_row; y < g.end; y += kTileThreadRows) {
-    const bool high = ((y - first_low) & 1) != 0;
-    const int row = high ? low + (y - first_odd) / 2 : (y - first_low) / 2;
-    if (in) line[y] = S::unscaled(source[(unsigned long long)row * width], high);
+  LevelTile g;
+  if (!level_tile(r, int(blockIdx.x) % a.blocks_per_tc, halo, g)) return;
+  const Source s = a.sources[t];
+  const bool deepest = a.level == a.reduce + s.levels;
+  const int band = 1 + 3 * (a.reduce + s.levels - a.level);  // this level's HL: subbands_in_order()
+  const int lane = int(threadIdx.x) % 32, row0 = int(threadIdx.x) / 32;
+  const bool odd_x = (r.u0 & 1) != 0, odd_y = (r.v0 & 1) != 0;
+  const int first_odd_x = odd_x ? 0 : 1, first_odd_y = odd_y ? 0 : 1;  // region lines of odd absolute index
+  const int low_w = j2k::dwt::low_count(r.width, odd_x), low_h = j2k::dwt::low_count(r.height, odd_y);
+  const unsigned long long stride = (unsigned long long)tc.width;
+  for (int ly = row0; ly < g.held_h; ly += kLevelRows) {
+    const int y = mirror(g.y0 - halo + ly, r.height);
+    const bool high_y = ((y + first_odd_y) & 1) == 0;
+    const int row = high_y ? low_h + (y - first_odd_y) / 2 : (y - 1 + first_odd_y) / 2;
+    for (int lx = lane; lx < g.held_w; lx += 32) {
+      const int x = mirror(g.x0 - halo + lx, r.width);
+      const bool high_x = ((x + first_odd_x) & 1) == 0;
+      const int column = high_x ? low_w + (x - first_odd_x) / 2 : (x - 1 + first_odd_x) / 2;
+      T v;
+      if (high_x || high_y)
+        v = coefficient<T>(a.coefficients, s, column, row, tc, band + (high_x ? (high_y ? 2 : 0) : 1), a.bands,
+                           a.steps);
+      else if (deepest)
+        v = coefficient<T>(a.coefficients, s, column, row, tc, 0, a.bands, a.steps);
+      else
+        v = a.low_in[tc.offset + row * stride + column];
+      held[ly][lx] = r.width >= 2 ? S::unscaled(v, high_x) : S::single(v, odd_x);
+    }
   }
   __syncthreads();
-  for (int step = F::kSteps - 1; step >= 0; --step) {
-    const int from = first_of_parity(g.first, F::on_odd(step) ? first_odd : first_low);
-    for (int y = from + 2 * thread_row; y < g.end; y += 2 * kTileThreadRows)
-      if (in && lifts_in_tile(g, y, n))
-        line[y] = S::unlifted(step, line[y], j2k::dwt::left_of(line, y), j2k::dwt::right_of(line, y, n));
-    __syncthreads();
+  for (int step = F::kSteps - 1; step >= 0 && r.width >= 2; --step)
+    row_step(held, F::on_odd(step) ? first_odd_x : 1 - first_odd_x, 0, g.held_h, g.held_w,
+             [step](T x, T left, T right) { return S::unlifted(step, x, left, right); });
+  for (int ly = row0; ly < g.held_h; ly += kLevelRows) {
+    const bool high = ((ly + first_odd_y) & 1) == 0;
+    for (int lx = halo + lane; lx < halo + g.own_w; lx += 32)
+      held[ly][lx] = r.height >= 2 ? S::unscaled(held[ly][lx], high) : S::single(held[ly][lx], odd_y);
   }
-  for (int y = g.y0 + thread_row; y < g.y1; y += kTileThreadRows)
-    if (in) column[(unsigned long long)y * width] = line[y];
+  __syncthreads();
+  for (int step = F::kSteps - 1; step >= 0 && r.height >= 2; --step)
+    column_step(held, F::on_odd(step) ? first_odd_y : 1 - first_odd_y, g.held_h, halo, halo + g.own_w,
+                [step](T x, T left, T right) { return S::unlifted(step, x, left, right); });
+  for (int i = row0; i < g.own_h; i += kLevelRows)
+    for (int j = lane; j < g.own_w; j += 32)
+      a.out[tc.offset + (unsigned long long)(g.y0 + i) * stride + g.x0 + j] = held[halo + i][halo + j];
 }
 
 struct StoreArgs {

@@ -55,109 +55,73 @@ __device__ __forceinline__ void column_and_row(long long i, int width, int &x, i
   }
 }
 
-// The column kernels' tiles: a strip of kTileColumns columns of a region,
-// kTileRows of its rows at a time (a thread per column, kTileThreadRows
-// rows of threads), lifted in shared memory through every step of a level
-// in one launch. A tile holds, besides its own rows, F::kSteps rows on
-// either side (at most kTileHalo): each step reads one row further than
-// the next, so its own rows come out as the whole column's lifting makes
-// them; the rows it holds beyond them are read, never written back.
-constexpr int kTileColumns = 32;
-constexpr int kTileRows = 64;
-constexpr int kTileHalo = 4;  // the 9/7's steps, the most of any filter
-constexpr int kTileThreadRows = kThreads / kTileColumns;
-static_assert(kThreads % kTileColumns == 0, "a whole number of rows of threads");
+// The wavelet level kernels' tiles (forward: j2k_kernels.cuh, inverse:
+// j2k_reconstruct_kernels.cuh): a thread block per tile of kLevelTile x
+// kLevelTile samples of a tile-component's region, held in shared memory
+// with `halo` (a filter's F::kSteps) more rows and columns on each side,
+// taken from their mirror images past the region's edges (whole-sample
+// symmetric extension, symmetric_extension.cuh: lifting keeps the
+// extended line symmetric, so a mirrored neighbour is what the reference's
+// edge rule reads, and no step tests for an edge). Each lifting step
+// updates every held line but the outermost, so after the kSteps steps
+// only the halo is wrong and the tile's own samples are those of the whole
+// line. The tile is even-sized and starts at an even row and column of the
+// region, so held line i has the absolute parity (region start + i) & 1.
+constexpr int kLevelTile = 64;
+constexpr int kLevelHalo = 4;  // the 9/7's steps, the most of any filter
+constexpr int kLevelHeld = kLevelTile + 2 * kLevelHalo;
+constexpr int kLevelRows = kThreads / 32;  // rows of a thread block's warps
+static_assert(kLevelTile == 64 && kThreads % 32 == 0, "a warp's lanes take two columns each of a tile row");
 
-// Thread blocks a width x height region's column tiles take (strips times
-// row tiles); block k of a tile-component is strip k % strips, row tile
-// k / strips.
-__host__ __device__ inline int column_tiles(int width, int height) {
-  return ((width + kTileColumns - 1) / kTileColumns) * ((height + kTileRows - 1) / kTileRows);
+template <class T>
+using HeldTile = T (*)[kLevelHeld];
+
+// Thread blocks a width x height region's tiles take; block k of a
+// tile-component is tile column k % tiles across, tile row k / tiles across.
+__host__ __device__ inline int level_tiles(int width, int height) {
+  return ((width + kLevelTile - 1) / kLevelTile) * ((height + kLevelTile - 1) / kLevelTile);
 }
 
-// Tile k of region r: its first column x0, its own rows [y0, y1) and the
-// rows it holds [first, end) (`halo` more on each side, within the
-// region); false when the region has no tile k.
-struct ColumnTile {
-  int x0, y0, y1, first, end;
+// A thread block's tile of a region: its first column and row, its own
+// columns and rows (up to kLevelTile), and those it holds (with the halo).
+struct LevelTile {
+  int x0, y0, own_w, own_h, held_w, held_h;
 };
-__device__ inline bool column_tile(const Region &r, int k, int halo, ColumnTile &t) {
-  if (r.width <= 0 || r.height <= 0 || k >= column_tiles(r.width, r.height)) return false;
-  const int strips = (r.width + kTileColumns - 1) / kTileColumns;
-  t.x0 = (k % strips) * kTileColumns;
-  t.y0 = (k / strips) * kTileRows;
-  t.y1 = t.y0 + kTileRows < r.height ? t.y0 + kTileRows : r.height;
-  t.first = t.y0 > halo ? t.y0 - halo : 0;
-  t.end = t.y1 + halo < r.height ? t.y1 + halo : r.height;
+__device__ inline bool level_tile(const Region &r, int k, int halo, LevelTile &g) {
+  if (k >= level_tiles(r.width, r.height)) return false;
+  const int tiles_x = (r.width + kLevelTile - 1) / kLevelTile;
+  g.x0 = (k % tiles_x) * kLevelTile;
+  g.y0 = (k / tiles_x) * kLevelTile;
+  g.own_w = r.width - g.x0 < kLevelTile ? r.width - g.x0 : kLevelTile;
+  g.own_h = r.height - g.y0 < kLevelTile ? r.height - g.y0 : kLevelTile;
+  g.held_w = g.own_w + 2 * halo;
+  g.held_h = g.own_h + 2 * halo;
   return true;
 }
 
-// One column of a tile in shared memory, indexed by the region's row.
-template <class T>
-struct TileColumn {
-  T *p;  // the tile's row `first`, this column
-  int first;
-  __device__ T &operator[](int row) const { return p[(row - first) * kTileColumns]; }
-};
+// The first held line of a parity (0 or 1) that a step updates: the
+// outermost lines lack a neighbour.
+__device__ __forceinline__ int first_updated(int first_of_parity) { return first_of_parity == 0 ? 2 : 1; }
 
-// Whether row y (of a column of n >= 2 rows) can be lifted from what the
-// tile holds: the rows left_of and right_of read for it are there.
-__device__ inline bool lifts_in_tile(const ColumnTile &t, int y, int n) {
-  return (y == 0 || y - 1 >= t.first) && (y + 1 == n || y + 1 < t.end);
+// One lifting step down the held columns [c0, c1): every held row of the
+// parity `first` (0 or 1) but the outermost, x = op(x, above, below).
+template <class T, class Op>
+__device__ inline void column_step(HeldTile<T> held, int first, int rows, int c0, int c1, Op op) {
+  const int lane = int(threadIdx.x) % 32, row0 = int(threadIdx.x) / 32;
+  for (int ly = first_updated(first) + 2 * row0; ly < rows - 1; ly += 2 * kLevelRows)
+    for (int lx = c0 + lane; lx < c1; lx += 32) held[ly][lx] = op(held[ly][lx], held[ly - 1][lx], held[ly + 1][lx]);
+  __syncthreads();
 }
 
-// The first row at or after `from` of the parity of row `parity_row`.
-__device__ inline int first_of_parity(int from, int parity_row) { return from + ((from - parity_row) & 1); }
-
-template <class T>
-struct LevelArgs {
-  T *work;  // the tile-components' blocks
-  T *tmp;   // as large: the columns' result, which the rows read (and lift in place when longer than shared memory)
-  const TileComponent *tcs;
-  const Region *regions;  // this level's, per tile-component
-  int blocks_per_tc;
-};
-
-// A column kernel's thread: its tile-component and tile, its column x
-// (lane of the tile) and row of threads, and the region's height and row
-// parity; false when the block has no tile there (the whole block returns).
-struct TileThread {
-  TileComponent tc;
-  ColumnTile g;
-  int lane, thread_row, x;
-  int n;     // rows of the region
-  bool in;   // x is a column of the region
-  bool odd;  // the region's first row is odd on the reference grid
-};
-template <class T>
-__device__ inline bool tile_thread(const LevelArgs<T> &a, int halo, TileThread &th) {
-  const int t = tile_component_of(a.blocks_per_tc);
-  th.tc = a.tcs[t];
-  const Region r = a.regions[t];
-  if (!column_tile(r, int(blockIdx.x) % a.blocks_per_tc, halo, th.g)) return false;
-  th.lane = int(threadIdx.x) % kTileColumns;
-  th.thread_row = int(threadIdx.x) / kTileColumns;
-  th.x = th.g.x0 + th.lane;
-  th.n = r.height;
-  th.in = th.x < r.width;
-  th.odd = (r.v0 & 1) != 0;
-  return true;
-}
-
-// Samples of the row kernel's line in shared memory (48 KiB, the limit
-// without opting in); longer rows are lifted in tmp.
-constexpr int kSharedLine = 48 * 1024 / 4;
-
-// The row kernels' line: their dynamic shared memory (launched with
-// sizeof(T) * kSharedLine bytes), or the CPU emulation's.
-template <class T>
-__device__ __forceinline__ T *line_in_shared_memory() {
-#ifdef CF_CUDA_EMULATION
-  return static_cast<T *>(cf_emulate_dynamic_shared(sizeof(T) * kSharedLine));
-#else
-  extern __shared__ unsigned char shared_bytes[];
-  return reinterpret_cast<T *>(shared_bytes);
-#endif
+// One lifting step along the held rows [r0, r1): every held column of the
+// parity `first` but the outermost, x = op(x, left, right).
+template <class T, class Op>
+__device__ inline void row_step(HeldTile<T> held, int first, int r0, int r1, int columns, Op op) {
+  const int lane = int(threadIdx.x) % 32, row0 = int(threadIdx.x) / 32;
+  for (int ly = r0 + row0; ly < r1; ly += kLevelRows)
+    for (int lx = first_updated(first) + 2 * lane; lx < columns - 1; lx += 64)
+      held[ly][lx] = op(held[ly][lx], held[ly][lx - 1], held[ly][lx + 1]);
+  __syncthreads();
 }
 
 }  // namespace cf::cuda::j2k_kernels

@@ -128,7 +128,8 @@ inline void compare(cf::Engine &cuda, cf::Engine &cpu, const cf::J2kInput &in, c
 }
 
 // Settings that the frame allows: both paths, levels from 0 to 5, code-block
-// sizes, tiles of 16 x 16 (with partial ones at the edges), the style
+// sizes, tiles of 16 x 16 (with partial ones at the edges) and of 18 x 10
+// (odd origins at lower resolutions), the style
 // switches, a target rate over quality layers, and HT code-blocks.
 inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   std::vector<cf::J2kSettings> all;
@@ -161,6 +162,18 @@ inline std::vector<cf::J2kSettings> settings_for(const cf::J2kInput &in) {
   s.reversible = false;
   s.codeblock_width = s.codeblock_height = 8;
   all.push_back(s);
+  // Tiles whose second resolution starts on an odd column and row (18 -> 9,
+  // 10 -> 5; I420's chroma from the first): the transform's high-pass
+  // samples come first there.
+  for (bool reversible : {true, false}) {
+    s = {};
+    s.reversible = reversible;
+    s.levels = 2;
+    s.tile_width = 18;
+    s.tile_height = 10;
+    s.codeblock_width = s.codeblock_height = 8;
+    all.push_back(s);
+  }
   // Rate allocation reads the passes' distortions and lengths.
   s = {};
   s.reversible = false;
