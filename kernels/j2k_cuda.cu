@@ -149,10 +149,11 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
     p.sample_blocks =
         std::max(p.sample_blocks, int(ceil_div(std::int64_t(tc.rect.width()) * tc.rect.height(), kThreads)));
     // Level lv splits resolution NL - lv + 1.
+    const int halo = p.reversible ? j2k::dwt::Reversible53::kSteps : j2k::dwt::Irreversible97::kSteps;
     for (std::uint32_t lv = 1; lv <= p.levels; ++lv) {
       const j2k::Rect &r = tc.resolutions[p.levels - lv + 1];
       regions[(lv - 1) * l.tile_components.size() + t] = {r.x0, r.y0, int(r.width()), int(r.height())};
-      p.level_blocks[lv - 1] = std::max(p.level_blocks[lv - 1], level_tiles(int(r.width()), int(r.height())));
+      p.level_blocks[lv - 1] = std::max(p.level_blocks[lv - 1], level_tiles(int(r.width()), int(r.height()), halo));
     }
   }
   std::vector<Band> bands;

@@ -103,16 +103,22 @@ __device__ inline W frame_sample(const FrameArgs &f, const TileComponent &tc, in
   }
 }
 
-// A coefficient of subband `band` (of tile-component tc's table) as it is
-// stored: the reversible path's integer as it is, the irreversible path's
-// float quantised with the band's step (E.1).
+// The reciprocal of the step of subband `band` of tile-component tc (the
+// irreversible path's; 0 on the reversible one, which has none).
 template <class W>
-__device__ __forceinline__ std::int32_t coefficient(W v, const TileComponent &tc, int band, const Band *bands,
-                                                    const float *reciprocals) {
+__device__ __forceinline__ float band_reciprocal(const TileComponent &tc, int band, const Band *bands,
+                                                 const float *reciprocals) {
   if constexpr (std::is_same_v<W, float>)
-    return j2k::quant::quantise(v, reciprocals[bands[tc.first_band + band].step_index]);
+    return reciprocals[bands[tc.first_band + band].step_index];
   else
-    return v;
+    return 0.0f;
+}
+
+// A coefficient as it is stored: the reversible path's integer as it is,
+// the irreversible path's float quantised with its band's step (E.1).
+__device__ __forceinline__ std::int32_t coefficient(std::int32_t v, float) { return v; }
+__device__ __forceinline__ std::int32_t coefficient(float v, float reciprocal) {
+  return j2k::quant::quantise(v, reciprocal);
 }
 
 struct LoadArgs {
@@ -134,7 +140,8 @@ __global__ void __launch_bounds__(kThreads) load_samples(const LoadArgs a) {
   if (i >= (long long)tc.width * tc.height) return;
   int x, y;
   column_and_row(i, tc.width, x, y);
-  a.coefficients[tc.offset + i] = coefficient(frame_sample<S, W>(a.frame, tc, x, y), tc, 0, a.bands, a.reciprocals);
+  a.coefficients[tc.offset + i] =
+      coefficient(frame_sample<S, W>(a.frame, tc, x, y), band_reciprocal<W>(tc, 0, a.bands, a.reciprocals));
 }
 
 // One level of 2D_SD (F.4.2) in one launch, a thread block per tile of the
@@ -164,7 +171,7 @@ template <class F, class S>
 __global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   constexpr int halo = F::kSteps;
-  static_assert(halo <= kLevelHalo && halo % 2 == 0, "the halo fits and keeps the tile's parities");
+  static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   __shared__ T held_samples[kLevelHeld][kLevelHeld];
   const HeldTile<T> held = held_samples;
   const int t = tile_component_of(a.blocks_per_tc);
@@ -202,6 +209,10 @@ __global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs
   // Deinterleaved (2D_DEINTERLEAVE): a warp writes a tile row's low-pass
   // half, then its high-pass half, each to consecutive columns.
   const int low_w = j2k::dwt::low_count(r.width, odd_x), low_h = j2k::dwt::low_count(r.height, odd_y);
+  float reciprocal[4];  // LL (at the last level), HL, LH, HH
+  for (int k = 0; k < 4; ++k)
+    reciprocal[k] =
+        k > 0 || a.last ? band_reciprocal<T>(tc, k == 0 ? 0 : a.band + k - 1, a.bands, a.reciprocals) : 0.0f;
   for (int i = row0; i < g.own_h; i += kLevelRows) {
     const bool high_y = ((i + first_odd_y) & 1) == 0;
     const int row = (high_y ? low_h : 0) + g.y0 / 2 + (i - (high_y ? first_odd_y : 1 - first_odd_y)) / 2;
@@ -214,10 +225,8 @@ __global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs
       const int column = (high_x ? low_w : 0) + g.x0 / 2 + lane;
       const unsigned long long at = tc.offset + row * stride + column;
       CF_EMU_CHECK(row < tc.height && column < tc.width);
-      if (high_x || high_y)
-        a.coefficients[at] = coefficient(out, tc, a.band + (high_x ? (high_y ? 2 : 0) : 1), a.bands, a.reciprocals);
-      else if (a.last)
-        a.coefficients[at] = coefficient(out, tc, 0, a.bands, a.reciprocals);
+      if (high_x || high_y || a.last)
+        a.coefficients[at] = coefficient(out, reciprocal[(high_x ? 1 : 0) + (high_y ? 2 : 0)]);
       else
         a.low_out[at] = out;
     }

@@ -100,10 +100,12 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     t.work += std::size_t(kept.width()) * kept.height();
     t.sample_blocks = std::max(t.sample_blocks, int(blocks_for(std::uint64_t(kept.width()) * kept.height())));
     // Level lv rebuilds resolution nl - lv + 1.
+    const int halo = tc.reversible ? j2k::dwt::Reversible53::kSteps : j2k::dwt::Irreversible97::kSteps;
     for (std::uint32_t lv = r.reduce + 1; lv <= nl && !constant[i]; ++lv) {
       const j2k::Rect &res = tc.resolutions[nl - lv + 1];
       t.regions[w][lv - 1][i] = {res.x0, res.y0, int(res.width()), int(res.height())};
-      t.level_blocks[w][lv - 1] = std::max(t.level_blocks[w][lv - 1], level_tiles(int(res.width()), int(res.height())));
+      t.level_blocks[w][lv - 1] =
+          std::max(t.level_blocks[w][lv - 1], level_tiles(int(res.width()), int(res.height()), halo));
     }
   }
   return t;

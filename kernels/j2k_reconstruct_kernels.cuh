@@ -36,11 +36,11 @@ using j2k_kernels::column_and_row;
 using j2k_kernels::column_step;
 using j2k_kernels::HeldTile;
 using j2k_kernels::item_of;
-using j2k_kernels::kLevelHalo;
 using j2k_kernels::kLevelHeld;
 using j2k_kernels::kLevelRows;
 using j2k_kernels::kThreads;
 using j2k_kernels::level_tile;
+using j2k_kernels::level_tile_side;
 using j2k_kernels::LevelTile;
 using j2k_kernels::Region;
 using j2k_kernels::row_step;
@@ -58,17 +58,26 @@ struct Source {
   int levels;                   // wavelet levels the frame rebuilds (0: dequantise loads it whole)
 };
 
-// Coefficient (x, y) of the tile-component's block, of its band `band`
-// (in TileComponent::first_band's table): the ROI scaling undone (H.2)
-// and, for the 9/7, dequantised (E.1.1.1); zero where nothing is stored.
+// The step of subband `band` of tile-component tc (the 9/7's; 0 for the
+// 5/3, which has none).
 template <class W>
-__device__ __forceinline__ W coefficient(const std::int32_t *coefficients, const Source &s, int x, int y,
-                                         const TileComponent &tc, int band, const Band *bands, const float *steps) {
+__device__ __forceinline__ float band_step(const TileComponent &tc, int band, const Band *bands, const float *steps) {
+  if constexpr (std::is_same_v<W, float>)
+    return steps[bands[tc.first_band + band].step_index];
+  else
+    return 0.0f;
+}
+
+// Coefficient (x, y) of the tile-component's block, of a band with the
+// step `step`: the ROI scaling undone (H.2) and, for the 9/7, dequantised
+// (E.1.1.1); zero where nothing is stored.
+template <class W>
+__device__ __forceinline__ W coefficient(const std::int32_t *coefficients, const Source &s, int x, int y, float step) {
   if (s.stride == 0) return W(0);
   const std::int32_t q = j2k::quant::roi_descale(coefficients[s.offset + (unsigned long long)y * s.stride + x],
                                                  s.roi_shift, s.fraction_bits);
   if constexpr (std::is_same_v<W, float>)
-    return j2k::quant::dequantise(q, steps[bands[tc.first_band + band].step_index]);
+    return j2k::quant::dequantise(q, step);
   else
     return q;
 }
@@ -108,7 +117,7 @@ __global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
     return;
   }
   // Without levels the kept region is the one band LL (band 0).
-  work[tc.offset + i] = coefficient<W>(a.coefficients, s, x, y, tc, 0, a.bands, a.steps);
+  work[tc.offset + i] = coefficient<W>(a.coefficients, s, x, y, band_step<W>(tc, 0, a.bands, a.steps));
 }
 
 template <class T>
@@ -137,7 +146,7 @@ __global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseL
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
   constexpr int halo = F::kSteps;
-  static_assert(halo <= kLevelHalo && halo % 2 == 0, "the halo fits and keeps the tile's parities");
+  static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   __shared__ T held_samples[kLevelHeld][kLevelHeld];
   const HeldTile<T> held = held_samples;
   const int t = tile_component_of(a.blocks_per_tc);
@@ -153,6 +162,9 @@ __global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseL
   const int first_odd_x = odd_x ? 0 : 1, first_odd_y = odd_y ? 0 : 1;  // region lines of odd absolute index
   const int low_w = j2k::dwt::low_count(r.width, odd_x), low_h = j2k::dwt::low_count(r.height, odd_y);
   const unsigned long long stride = (unsigned long long)tc.width;
+  float step[4];  // LL (at the deepest level), HL, LH, HH
+  for (int k = 0; k < 4; ++k)
+    step[k] = k > 0 || deepest ? band_step<T>(tc, k == 0 ? 0 : band + k - 1, a.bands, a.steps) : 0.0f;
   for (int ly = row0; ly < g.held_h; ly += kLevelRows) {
     const int y = mirror(g.y0 - halo + ly, r.height);
     const bool high_y = ((y + first_odd_y) & 1) == 0;
@@ -161,14 +173,9 @@ __global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseL
       const int x = mirror(g.x0 - halo + lx, r.width);
       const bool high_x = ((x + first_odd_x) & 1) == 0;
       const int column = high_x ? low_w + (x - first_odd_x) / 2 : (x - 1 + first_odd_x) / 2;
-      T v;
-      if (high_x || high_y)
-        v = coefficient<T>(a.coefficients, s, column, row, tc, band + (high_x ? (high_y ? 2 : 0) : 1), a.bands,
-                           a.steps);
-      else if (deepest)
-        v = coefficient<T>(a.coefficients, s, column, row, tc, 0, a.bands, a.steps);
-      else
-        v = a.low_in[tc.offset + row * stride + column];
+      const T v = high_x || high_y || deepest
+                      ? coefficient<T>(a.coefficients, s, column, row, step[(high_x ? 1 : 0) + (high_y ? 2 : 0)])
+                      : a.low_in[tc.offset + row * stride + column];
       held[ly][lx] = r.width >= 2 ? S::unscaled(v, high_x) : S::single(v, odd_x);
     }
   }

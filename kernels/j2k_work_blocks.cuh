@@ -56,44 +56,49 @@ __device__ __forceinline__ void column_and_row(long long i, int width, int &x, i
 }
 
 // The wavelet level kernels' tiles (forward: j2k_kernels.cuh, inverse:
-// j2k_reconstruct_kernels.cuh): a thread block per tile of kLevelTile x
-// kLevelTile samples of a tile-component's region, held in shared memory
-// with `halo` (a filter's F::kSteps) more rows and columns on each side,
-// taken from their mirror images past the region's edges (whole-sample
-// symmetric extension, symmetric_extension.cuh: lifting keeps the
-// extended line symmetric, so a mirrored neighbour is what the reference's
-// edge rule reads, and no step tests for an edge). Each lifting step
-// updates every held line but the outermost, so after the kSteps steps
-// only the halo is wrong and the tile's own samples are those of the whole
-// line. The tile is even-sized and starts at an even row and column of the
-// region, so held line i has the absolute parity (region start + i) & 1.
-constexpr int kLevelTile = 64;
-constexpr int kLevelHalo = 4;  // the 9/7's steps, the most of any filter
-constexpr int kLevelHeld = kLevelTile + 2 * kLevelHalo;
+// j2k_reconstruct_kernels.cuh): a thread block per tile of a
+// tile-component's region, held in shared memory with `halo` (a filter's
+// F::kSteps) more rows and columns on each side, taken from their mirror
+// images past the region's edges (whole-sample symmetric extension,
+// symmetric_extension.cuh: lifting keeps the extended line symmetric, so a
+// mirrored neighbour is what the reference's edge rule reads, and no step
+// tests for an edge). Each lifting step updates every held line but the
+// outermost, so after the kSteps steps only the halo is wrong and the
+// tile's own samples are those of the whole line. A tile holds kLevelHeld
+// x kLevelHeld samples, two warps' width, so that no pass over a row
+// leaves lanes idle; its own samples are kLevelHeld - 2 halo a side (60
+// for the 5/3, 56 for the 9/7), an even number starting at an even row
+// and column of the region, so held line i has the absolute parity
+// (region start + i) & 1.
+constexpr int kLevelHeld = 64;
 constexpr int kLevelRows = kThreads / 32;  // rows of a thread block's warps
-static_assert(kLevelTile == 64 && kThreads % 32 == 0, "a warp's lanes take two columns each of a tile row");
+static_assert(kThreads % 32 == 0 && kLevelHeld == 64, "a row is two passes of a warp's lanes");
 
 template <class T>
 using HeldTile = T (*)[kLevelHeld];
 
+// Own samples a side of a tile with the halo `halo`.
+__host__ __device__ constexpr int level_tile_side(int halo) { return kLevelHeld - 2 * halo; }
+
 // Thread blocks a width x height region's tiles take; block k of a
 // tile-component is tile column k % tiles across, tile row k / tiles across.
-__host__ __device__ inline int level_tiles(int width, int height) {
-  return ((width + kLevelTile - 1) / kLevelTile) * ((height + kLevelTile - 1) / kLevelTile);
+__host__ __device__ inline int level_tiles(int width, int height, int halo) {
+  const int side = level_tile_side(halo);
+  return ((width + side - 1) / side) * ((height + side - 1) / side);
 }
 
 // A thread block's tile of a region: its first column and row, its own
-// columns and rows (up to kLevelTile), and those it holds (with the halo).
+// columns and rows, and those it holds (with the halo).
 struct LevelTile {
   int x0, y0, own_w, own_h, held_w, held_h;
 };
 __device__ inline bool level_tile(const Region &r, int k, int halo, LevelTile &g) {
-  if (k >= level_tiles(r.width, r.height)) return false;
-  const int tiles_x = (r.width + kLevelTile - 1) / kLevelTile;
-  g.x0 = (k % tiles_x) * kLevelTile;
-  g.y0 = (k / tiles_x) * kLevelTile;
-  g.own_w = r.width - g.x0 < kLevelTile ? r.width - g.x0 : kLevelTile;
-  g.own_h = r.height - g.y0 < kLevelTile ? r.height - g.y0 : kLevelTile;
+  if (k >= level_tiles(r.width, r.height, halo)) return false;
+  const int side = level_tile_side(halo), tiles_x = (r.width + side - 1) / side;
+  g.x0 = (k % tiles_x) * side;
+  g.y0 = (k / tiles_x) * side;
+  g.own_w = r.width - g.x0 < side ? r.width - g.x0 : side;
+  g.own_h = r.height - g.y0 < side ? r.height - g.y0 : side;
   g.held_w = g.own_w + 2 * halo;
   g.held_h = g.own_h + 2 * halo;
   return true;
