@@ -168,7 +168,7 @@ struct WaveletLevelArgs {
 
 // S: the frame's sample type at the first level; void to read low_in.
 template <class F, class S>
-__global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm) wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   constexpr int halo = F::kSteps;
   static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
@@ -209,10 +209,11 @@ __global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs
   // Deinterleaved (2D_DEINTERLEAVE): a warp writes a tile row's low-pass
   // half, then its high-pass half, each to consecutive columns.
   const int low_w = j2k::dwt::low_count(r.width, odd_x), low_h = j2k::dwt::low_count(r.height, odd_y);
-  float reciprocal[4];  // LL (at the last level), HL, LH, HH
-  for (int k = 0; k < 4; ++k)
-    reciprocal[k] =
-        k > 0 || a.last ? band_reciprocal<T>(tc, k == 0 ? 0 : a.band + k - 1, a.bands, a.reciprocals) : 0.0f;
+  // Scalars, not an array: indexed by a runtime value, an array goes to local memory.
+  const float ll = a.last ? band_reciprocal<T>(tc, 0, a.bands, a.reciprocals) : 0.0f;
+  const float hl = band_reciprocal<T>(tc, a.band, a.bands, a.reciprocals);
+  const float lh = band_reciprocal<T>(tc, a.band + 1, a.bands, a.reciprocals);
+  const float hh = band_reciprocal<T>(tc, a.band + 2, a.bands, a.reciprocals);
   for (int i = row0; i < g.own_h; i += kLevelRows) {
     const bool high_y = ((i + first_odd_y) & 1) == 0;
     const int row = (high_y ? low_h : 0) + g.y0 / 2 + (i - (high_y ? first_odd_y : 1 - first_odd_y)) / 2;
@@ -226,7 +227,7 @@ __global__ void __launch_bounds__(kThreads) wavelet_level(const WaveletLevelArgs
       const unsigned long long at = tc.offset + row * stride + column;
       CF_EMU_CHECK(row < tc.height && column < tc.width);
       if (high_x || high_y || a.last)
-        a.coefficients[at] = coefficient(out, reciprocal[(high_x ? 1 : 0) + (high_y ? 2 : 0)]);
+        a.coefficients[at] = coefficient(out, high_x ? (high_y ? hh : hl) : (high_y ? lh : ll));
       else
         a.low_out[at] = out;
     }

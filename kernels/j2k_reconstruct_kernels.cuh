@@ -36,6 +36,7 @@ using j2k_kernels::column_and_row;
 using j2k_kernels::column_step;
 using j2k_kernels::HeldTile;
 using j2k_kernels::item_of;
+using j2k_kernels::kLevelBlocksPerSm;
 using j2k_kernels::kLevelHeld;
 using j2k_kernels::kLevelRows;
 using j2k_kernels::kThreads;
@@ -142,7 +143,7 @@ struct InverseLevelArgs {
 // undone (HOR_SR), then the tile's own columns (VER_SR), as the reference
 // does; the tile's own samples written to `out`.
 template <class F>
-__global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseLevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm) wavelet_level_inverse(const InverseLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
   constexpr int halo = F::kSteps;
@@ -162,9 +163,10 @@ __global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseL
   const int first_odd_x = odd_x ? 0 : 1, first_odd_y = odd_y ? 0 : 1;  // region lines of odd absolute index
   const int low_w = j2k::dwt::low_count(r.width, odd_x), low_h = j2k::dwt::low_count(r.height, odd_y);
   const unsigned long long stride = (unsigned long long)tc.width;
-  float step[4];  // LL (at the deepest level), HL, LH, HH
-  for (int k = 0; k < 4; ++k)
-    step[k] = k > 0 || deepest ? band_step<T>(tc, k == 0 ? 0 : band + k - 1, a.bands, a.steps) : 0.0f;
+  // Scalars, not an array: indexed by a runtime value, an array goes to local memory.
+  const float ll = deepest ? band_step<T>(tc, 0, a.bands, a.steps) : 0.0f;
+  const float hl = band_step<T>(tc, band, a.bands, a.steps), lh = band_step<T>(tc, band + 1, a.bands, a.steps);
+  const float hh = band_step<T>(tc, band + 2, a.bands, a.steps);
   for (int ly = row0; ly < g.held_h; ly += kLevelRows) {
     const int y = mirror(g.y0 - halo + ly, r.height);
     const bool high_y = ((y + first_odd_y) & 1) == 0;
@@ -174,7 +176,7 @@ __global__ void __launch_bounds__(kThreads) wavelet_level_inverse(const InverseL
       const bool high_x = ((x + first_odd_x) & 1) == 0;
       const int column = high_x ? low_w + (x - first_odd_x) / 2 : (x - 1 + first_odd_x) / 2;
       const T v = high_x || high_y || deepest
-                      ? coefficient<T>(a.coefficients, s, column, row, step[(high_x ? 1 : 0) + (high_y ? 2 : 0)])
+                      ? coefficient<T>(a.coefficients, s, column, row, high_x ? (high_y ? hh : hl) : (high_y ? lh : ll))
                       : a.low_in[tc.offset + row * stride + column];
       held[ly][lx] = r.width >= 2 ? S::unscaled(v, high_x) : S::single(v, odd_x);
     }
@@ -219,7 +221,8 @@ __global__ void __launch_bounds__(kThreads) store_samples(const StoreArgs a) {
   if (i >= (long long)tc.width * tc.height) return;
   const int c = tc.component;
   if (a.mct && (c == 1 || c == 2)) return;  // done with component 0
-  const int y = int(i / tc.width), x = int(i - (long long)y * tc.width);
+  int x, y;
+  column_and_row(i, tc.width, x, y);
   const W *work = static_cast<const W *>(a.work);
   const int n = a.mct && c == 0 ? 3 : 1;
   std::int32_t v[3];

@@ -74,6 +74,11 @@ constexpr int kLevelHeld = 64;
 constexpr int kLevelRows = kThreads / 32;  // rows of a thread block's warps
 static_assert(kThreads % 32 == 0 && kLevelHeld == 64, "a row is two passes of a warp's lanes");
 
+// Thread blocks per SM the level kernels are compiled for: their
+// barriers stall a block at every step, so enough other blocks must be
+// resident to hide them (registers permitting: 8 x 256 threads leave 32 each).
+constexpr int kLevelBlocksPerSm = 8;
+
 template <class T>
 using HeldTile = T (*)[kLevelHeld];
 
