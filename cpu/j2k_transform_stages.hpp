@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/codec/j2k_layout.hpp"
+#include "core/shared/ceil_div.hpp"
 #include "core/shared/colour_rules.hpp"
 #include "core/shared/j2k_dwt_rules.hpp"
 #include "core/shared/j2k_quant_rules.hpp"
@@ -34,8 +35,6 @@ struct Frame {
   const std::vector<float> &step_reciprocals;
   std::int32_t *coefficients;
 };
-
-inline std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
 
 inline void check(const Frame &f) {
   const CodestreamParams &p = f.layout.params;

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/j2k_cuda.hpp"
@@ -72,8 +73,6 @@ void download(detail::CudaState *s, T *dst, const DeviceBytes &d, std::size_t co
     detail::check(cudaMemcpyAsync(dst, d.ptr, sizeof(T) * count, cudaMemcpyDeviceToHost, s->stream),
                   [&] { return std::string("copying back the JPEG 2000 ") + what; });
 }
-
-long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 
 // Room for a code-block's decisions, per sample: a sample takes at most one
 // decision per bit-plane from its top one down, one for its sign, and runs

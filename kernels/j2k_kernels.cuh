@@ -168,17 +168,18 @@ struct WaveletLevelArgs {
 
 // S: the frame's sample type at the first level; void to read low_in.
 template <class F, class S>
-__global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm) wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm)
+    wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   constexpr int halo = F::kSteps;
   static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   __shared__ T held_samples[kLevelHeld][kLevelHeld];
   const HeldTile<T> held = held_samples;
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  LevelTile g;
-  if (!level_tile(r, int(blockIdx.x) % a.blocks_per_tc, halo, g)) return;
+  LevelBlock b;
+  if (!level_block(a.tcs, a.regions, a.blocks_per_tc, halo, b)) return;
+  const TileComponent &tc = b.tc;
+  const Region &r = b.r;
+  const LevelTile &g = b.g;
   const int lane = warp::lane_id(), row0 = int(threadIdx.x) / warp::kLanes;
   const unsigned long long stride = (unsigned long long)tc.width;
   for (int ly = row0; ly < g.held_h; ly += kLevelRows) {

@@ -81,7 +81,7 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
     const j2k::Component &q = p.components[tc.component];
     // Resolution coordinates to the reduced component's (B-14 on the image origin), as store_row.
     const std::uint64_t sx = std::uint64_t(q.subsample_x) << r.reduce, sy = std::uint64_t(q.subsample_y) << r.reduce;
-    const int frame_x = int(kept.x0 - rs::ceil_div(p.x0, sx)), frame_y = int(kept.y0 - rs::ceil_div(p.y0, sy));
+    const int frame_x = int(kept.x0 - ceil_div(p.x0, sx)), frame_y = int(kept.y0 - ceil_div(p.y0, sy));
     t.tcs.push_back({t.work, int(kept.width()), int(kept.height()), int(tc.component), frame_x, frame_y,
                      int(t.bands.size()), int(j2k::subband_count(kept_levels))});
     t.sources.push_back({tc.offset, tc.coded ? int(tc.coefficient_stride) : 0,

@@ -40,8 +40,9 @@ using j2k_kernels::kLevelBlocksPerSm;
 using j2k_kernels::kLevelHeld;
 using j2k_kernels::kLevelRows;
 using j2k_kernels::kThreads;
-using j2k_kernels::level_tile;
+using j2k_kernels::level_block;
 using j2k_kernels::level_tile_side;
+using j2k_kernels::LevelBlock;
 using j2k_kernels::LevelTile;
 using j2k_kernels::Region;
 using j2k_kernels::row_step;
@@ -143,19 +144,20 @@ struct InverseLevelArgs {
 // undone (HOR_SR), then the tile's own columns (VER_SR), as the reference
 // does; the tile's own samples written to `out`.
 template <class F>
-__global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm) wavelet_level_inverse(const InverseLevelArgs<typename F::Sample> a) {
+__global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm)
+    wavelet_level_inverse(const InverseLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
   constexpr int halo = F::kSteps;
   static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   __shared__ T held_samples[kLevelHeld][kLevelHeld];
   const HeldTile<T> held = held_samples;
-  const int t = tile_component_of(a.blocks_per_tc);
-  const TileComponent tc = a.tcs[t];
-  const Region r = a.regions[t];
-  LevelTile g;
-  if (!level_tile(r, int(blockIdx.x) % a.blocks_per_tc, halo, g)) return;
-  const Source s = a.sources[t];
+  LevelBlock b;
+  if (!level_block(a.tcs, a.regions, a.blocks_per_tc, halo, b)) return;
+  const TileComponent &tc = b.tc;
+  const Region &r = b.r;
+  const LevelTile &g = b.g;
+  const Source s = a.sources[b.t];
   const bool deepest = a.level == a.reduce + s.levels;
   const int band = 1 + 3 * (a.reduce + s.levels - a.level);  // this level's HL: subbands_in_order()
   const int lane = int(threadIdx.x) % 32, row0 = int(threadIdx.x) / 32;

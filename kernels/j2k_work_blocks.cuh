@@ -109,6 +109,23 @@ __device__ inline bool level_tile(const Region &r, int k, int halo, LevelTile &g
   return true;
 }
 
+// A level kernel's thread block: its tile-component (index t), the region
+// the level works on there and its tile of it; false when the region has
+// no tile for the block (the whole block returns).
+struct LevelBlock {
+  int t;
+  TileComponent tc;
+  Region r;
+  LevelTile g;
+};
+__device__ inline bool level_block(const TileComponent *tcs, const Region *regions, int blocks_per_tc, int halo,
+                                   LevelBlock &b) {
+  b.t = tile_component_of(blocks_per_tc);
+  b.tc = tcs[b.t];
+  b.r = regions[b.t];
+  return level_tile(b.r, int(blockIdx.x) % blocks_per_tc, halo, b.g);
+}
+
 // The first held line of a parity (0 or 1) that a step updates: the
 // outermost lines lack a neighbour.
 __device__ __forceinline__ int first_updated(int first_of_parity) { return first_of_parity == 0 ? 2 : 1; }

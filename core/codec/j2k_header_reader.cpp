@@ -22,6 +22,7 @@
 #include <cstdio>
 
 #include "core/codec/j2k_header.hpp"
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf::j2k {
@@ -106,8 +107,6 @@ class Segment {
   std::size_t pos_, end_;
   const char *name_;
 };
-
-std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
 
 void read_siz(Segment &s, ImageGrid &g) {
   g.capabilities = std::uint16_t(s.u16("Rsiz"));

@@ -7,15 +7,14 @@
 #include <algorithm>
 #include <string>
 
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf::j2k {
 namespace {
-std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) { return std::uint32_t((a + b - 1) / b); }
 // ceil(a / 2^k) for a possibly negative a (B-15 subtracts half a cell).
 std::uint32_t ceil_shift(std::int64_t a, std::uint32_t k) {
-  const std::int64_t d = std::int64_t(1) << k;
-  return std::uint32_t(a >= 0 ? (a + d - 1) / d : -((-a) / d));
+  return std::uint32_t(ceil_div_signed(a, std::int64_t(1) << k));
 }
 
 Rect scaled(const Rect &r, std::uint32_t k) {
@@ -92,8 +91,10 @@ Layout tile_grid(const CodestreamParams &p) {
         TileComponentLayout tc;
         tc.tile = t.index;
         tc.component = c;
-        tc.rect = {ceil_div(t.rect.x0, k.subsample_x), ceil_div(t.rect.y0, k.subsample_y),
-                   ceil_div(t.rect.x1, k.subsample_x), ceil_div(t.rect.y1, k.subsample_y)};
+        // B-12: the tile's corners in the component's coordinates.
+        const auto down = [](std::uint32_t v, std::uint32_t s) { return std::uint32_t(ceil_div(v, s)); };
+        tc.rect = {down(t.rect.x0, k.subsample_x), down(t.rect.y0, k.subsample_y), down(t.rect.x1, k.subsample_x),
+                   down(t.rect.y1, k.subsample_y)};
         tc.offset = l.coefficient_count;
         tc.coefficient_stride = tc.rect.width();
         tc.reversible = p.reversible;

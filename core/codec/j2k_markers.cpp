@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf::j2k {
@@ -46,8 +47,6 @@ void ByteWriter::end_segment(std::size_t length_pos) {
 
 namespace {
 constexpr std::uint64_t kMax32 = 0xFFFFFFFFull;
-
-std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
 
 std::string range_rule(const char *field, std::uint64_t v, std::uint64_t lo, std::uint64_t hi) {
   if (v >= lo && v <= hi) return "";

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/codec/j2k_layout.hpp"
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "cudafilters/frame.hpp"
 
@@ -53,8 +54,6 @@ struct Frame {
   const Reconstruction &r;
   const FrameView &out;
 };
-
-inline std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
 
 // NL of a tile-component: its resolutions are 0..NL.
 inline std::uint32_t levels_of(const TileComponentLayout &tc) { return std::uint32_t(tc.resolutions.size()) - 1; }

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <string>
 
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf::j2k {
 
 namespace {
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 Rect rect_of(std::int64_t x0, std::int64_t y0, std::int64_t x1, std::int64_t y1) {
@@ -29,8 +29,8 @@ Rect scaled(const Rect &t, std::uint32_t shift, std::uint32_t xob, std::uint32_t
   const std::int64_t d = std::int64_t(1) << shift;
   const std::int64_t ox = shift == 0 ? 0 : (std::int64_t(1) << (shift - 1)) * xob;
   const std::int64_t oy = shift == 0 ? 0 : (std::int64_t(1) << (shift - 1)) * yob;
-  return rect_of(ceil_div(std::int64_t(t.x0) - ox, d), ceil_div(std::int64_t(t.y0) - oy, d),
-                 ceil_div(std::int64_t(t.x1) - ox, d), ceil_div(std::int64_t(t.y1) - oy, d));
+  return rect_of(ceil_div_signed(std::int64_t(t.x0) - ox, d), ceil_div_signed(std::int64_t(t.y0) - oy, d),
+                 ceil_div_signed(std::int64_t(t.x1) - ox, d), ceil_div_signed(std::int64_t(t.y1) - oy, d));
 }
 
 // Cells [first, end) of a grid of 2^e anchored at 0 that [x0, x1) touches.

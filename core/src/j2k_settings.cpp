@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/codec/j2k_layout.hpp"
+#include "core/shared/ceil_div.hpp"
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "cudafilters/error.hpp"
 #include "j2k_codestream.hpp"
@@ -66,7 +67,6 @@ int log2_exact(int v) {
   while ((1 << k) < v) ++k;
   return k;
 }
-std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; }
 
 std::string frame_rules(const J2kInput &in) {
   const FrameView &f = in.frame;
