@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/shared/cdf97_lifting.hpp"
 #include "core/shared/host_device.hpp"
 #include "core/shared/rounded_float.hpp"
 
@@ -18,7 +19,8 @@
 
 namespace cf::cdf97 {
 
-constexpr float kAlpha = -1.586134342f, kBeta = -0.05298011854f, kGamma = 0.8829110762f, kDelta = 0.4435068522f;
+constexpr float kAlpha = float(cdf97_lifting::kAlpha), kBeta = float(cdf97_lifting::kBeta),
+                kGamma = float(cdf97_lifting::kGamma), kDelta = float(cdf97_lifting::kDelta);
 // sqrt(2)/K and K/sqrt(2) with K = 1.230174105 (see cdf97.hpp), and their inverses.
 constexpr float kLowGain = 1.1496043988f, kHighGain = 0.86986445169f;
 constexpr float kLowInv = 0.86986445169f, kHighInv = 1.1496043988f;

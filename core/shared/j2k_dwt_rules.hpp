@@ -39,6 +39,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/shared/cdf97_lifting.hpp"
 #include "core/shared/host_device.hpp"
 #include "core/shared/rounded_float.hpp"
 
@@ -91,12 +92,12 @@ struct Irreversible97 {
   using Sample = float;
 
   // T.800 Table F.4's lifting parameters and scaling factor.
-  static constexpr float kAlpha = -1.586134342059924f;
-  static constexpr float kBeta = -0.052980118572961f;
-  static constexpr float kGamma = 0.882911075530934f;
-  static constexpr float kDelta = 0.443506852043971f;
-  static constexpr float kK = 1.230174104914001f;
-  static constexpr float kInvK = float(1.0 / 1.230174104914001);
+  static constexpr float kAlpha = float(cdf97_lifting::kAlpha);
+  static constexpr float kBeta = float(cdf97_lifting::kBeta);
+  static constexpr float kGamma = float(cdf97_lifting::kGamma);
+  static constexpr float kDelta = float(cdf97_lifting::kDelta);
+  static constexpr float kK = float(cdf97_lifting::kK);
+  static constexpr float kInvK = float(1.0 / cdf97_lifting::kK);
 
   // alpha on the odd samples, beta on the even, gamma on the odd, delta on
   // the even: x += c * (left + right), each operation rounded on its own.

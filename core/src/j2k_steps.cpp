@@ -3,15 +3,18 @@
 #include <cmath>
 #include <string>
 
+#include "core/shared/cdf97_lifting.hpp"
 #include "cudafilters/error.hpp"
 
 namespace cf::j2k {
 
 namespace {
 
-// T.800 Table F.4.
-constexpr double kAlpha = -1.586134342059924, kBeta = -0.052980118572961, kGamma = 0.882911075530934,
-                 kDelta = 0.443506852043971, kK = 1.230174104914001;
+using cdf97_lifting::kAlpha;
+using cdf97_lifting::kBeta;
+using cdf97_lifting::kDelta;
+using cdf97_lifting::kGamma;
+using cdf97_lifting::kK;
 
 // x[i] += c (x[i-1] + x[i+1]) for i = first, first + 2, ... < n, with the
 // whole-sample symmetric extension (n >= 2).
