@@ -152,7 +152,10 @@ enum {
 
 static guint engine_prop(cfgst::EngineProp p) { return PROP_ENGINE_FIRST + guint(p); }
 
-static constexpr int kMaxLevels = 32, kMinCodeblock = 4, kMaxCodeblock = 1024, kMaxLayers = 65535;
+using cf::j2k_limits::kMaxCodeblock;
+using cf::j2k_limits::kMaxLayers;
+using cf::j2k_limits::kMaxLevels;
+using cf::j2k_limits::kMinCodeblock;
 static constexpr double kMaxBitrate = 1024;  // bits per pixel: more than 4 components of 16 bits ever need
 
 #define J2K_SINK_CAPS                                                                                   \

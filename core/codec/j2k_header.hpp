@@ -19,14 +19,15 @@
 #include <vector>
 
 #include "core/codec/j2k_markers.hpp"  // Component, Progression, ProgressionChange, SubbandStep, marker codes
+#include "cudafilters/j2k.hpp"         // j2k_limits
 
 namespace cf::j2k {
 
 // Limits of T.800 the reader enforces before it allocates anything.
-constexpr std::uint32_t kMaxComponents = 16384;  // Csiz
-constexpr std::uint32_t kMaxLevels = 32;         // NL
-constexpr std::uint32_t kMaxTiles = 65535;       // Isot 0..65534
-constexpr std::uint32_t kMaxLayers = 65535;
+constexpr std::uint32_t kMaxComponents = 16384;               // Csiz
+constexpr std::uint32_t kMaxLevels = j2k_limits::kMaxLevels;  // NL
+constexpr std::uint32_t kMaxTiles = 65535;                    // Isot 0..65534
+constexpr std::uint32_t kMaxLayers = j2k_limits::kMaxLayers;
 
 // SIZ: the reference grid and the tiles on it.
 struct ImageGrid {

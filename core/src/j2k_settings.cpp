@@ -126,11 +126,14 @@ std::string precinct_rules(const J2kSettings &s) {
 }
 
 std::string settings_rules(const J2kSettings &s) {
-  if (s.levels < 0 || s.levels > 32) return "levels = " + std::to_string(s.levels) + " must be 0..32";
+  using namespace j2k_limits;
+  if (s.levels < 0 || s.levels > kMaxLevels)
+    return "levels = " + std::to_string(s.levels) + " must be 0.." + std::to_string(kMaxLevels);
   if (auto why = precinct_rules(s); !why.empty()) return why;
   for (auto [name, v] : {std::pair{"codeblock-width", s.codeblock_width}, {"codeblock-height", s.codeblock_height}})
-    if (!power_of_two(v) || v < 4 || v > 1024)
-      return std::string(name) + " = " + std::to_string(v) + " must be a power of two, 4..1024";
+    if (!power_of_two(v) || v < kMinCodeblock || v > kMaxCodeblock)
+      return std::string(name) + " = " + std::to_string(v) + " must be a power of two, " +
+             std::to_string(kMinCodeblock) + ".." + std::to_string(kMaxCodeblock);
   if (s.codeblock_width * s.codeblock_height > j2k::t1::kMaxBlockArea)
     return "code-block of " + std::to_string(s.codeblock_width) + "x" + std::to_string(s.codeblock_height) +
            ": its area must be at most 4096 samples";
@@ -142,7 +145,8 @@ std::string settings_rules(const J2kSettings &s) {
     return "bitrate = " + std::to_string(s.bitrate) +
            " with reversible coding: reversible coding keeps every pass (lossless); set reversible=false for a "
            "target rate";
-  if (s.layers < 1 || s.layers > 65535) return "layers = " + std::to_string(s.layers) + " must be 1..65535";
+  if (s.layers < 1 || s.layers > kMaxLayers)
+    return "layers = " + std::to_string(s.layers) + " must be 1.." + std::to_string(kMaxLayers);
   if (int(s.progression) < 0 || int(s.progression) > int(J2kProgression::Cprl))
     return "progression " + std::to_string(int(s.progression)) + " must be one of lrcp, rlcp, rpcl, pcrl, cprl";
   if (s.tile_width < 0 || s.tile_height < 0)

@@ -132,6 +132,15 @@ struct J2kPrecinctSize {
   int width_exp = 15, height_exp = 15;
 };
 
+// T.800's bounds on the settings below (SPcod's levels and code-block
+// exponents, SGcod's layers), shared by the checks, the codestream reader
+// and the elements' property ranges.
+namespace j2k_limits {
+constexpr int kMaxLevels = 32;                          // NL
+constexpr int kMinCodeblock = 4, kMaxCodeblock = 1024;  // a code-block side, 2^2..2^10
+constexpr int kMaxLayers = 65535;
+}  // namespace j2k_limits
+
 struct J2kSettings {
   bool reversible = true;  // true: RCT + 5/3, lossless; false: ICT + 9/7, quantised
   int levels = 5;          // decomposition levels, 0..32 and at most log2 of the smallest tile side
