@@ -156,8 +156,7 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
     }
   }
   std::vector<Band> bands;
-  for (const j2k::BandLayout &b : l.bands)
-    bands.push_back({int(b.buffer_x), int(b.buffer_y), int(b.band.width()), int(b.band.height()), int(b.step_index)});
+  for (const j2k::BandLayout &b : l.bands) bands.push_back({int(b.step_index)});
   for (std::uint32_t b = 0; b < l.blocks.size(); ++b) {
     const j2k::BlockLayout &k = l.blocks[b];
     const j2k::TileComponentLayout &tc = l.tile_components[k.tile_component];
@@ -181,9 +180,10 @@ J2kPlan *make_plan(detail::CudaState *s, const j2k::Layout &l) {
   upload(s, p.bands, bands, "subband table");
   upload(s, p.block_list, p.block_table, "code-block table");  // slots laid by lay_slots
   p.coefficients.reserve(s, sizeof(std::int32_t) * p.coefficient_count, "coefficients");
-  // The levels' LL, level after level in turn (int32 or float samples).
-  if (p.levels > 0) p.low[0].reserve(s, sizeof(std::int32_t) * p.coefficient_count, "wavelet scratch");
-  if (p.levels > 1) p.low[1].reserve(s, sizeof(std::int32_t) * p.coefficient_count, "wavelet scratch");
+  // The LL of every level but the last (which goes to the coefficients):
+  // levels 1, 3, ... in low[0], 2, 4, ... in low[1] (int32 or float samples).
+  if (p.levels > 1) p.low[0].reserve(s, sizeof(std::int32_t) * p.coefficient_count, "wavelet scratch");
+  if (p.levels > 2) p.low[1].reserve(s, sizeof(std::int32_t) * p.coefficient_count, "wavelet scratch");
   const std::size_t n = std::size_t(p.blocks);
   p.block_work.reserve(s, std::size_t(p.work_bytes) * n, "tier-1 work areas");
   p.results.reserve(s, sizeof(j2k::t1::BlockResult) * n, "block results");

@@ -172,11 +172,10 @@ __global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm)
     wavelet_level(const WaveletLevelArgs<typename F::Sample> a) {
   using T = typename F::Sample;
   constexpr int halo = F::kSteps;
-  static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   __shared__ T held_samples[kLevelHeld][kLevelHeld];
   const HeldTile<T> held = held_samples;
   LevelBlock b;
-  if (!level_block(a.tcs, a.regions, a.blocks_per_tc, halo, b)) return;
+  if (!level_block<halo>(a.tcs, a.regions, a.blocks_per_tc, b)) return;
   const TileComponent &tc = b.tc;
   const Region &r = b.r;
   const LevelTile &g = b.g;

@@ -89,11 +89,7 @@ Tables make_tables(const j2k::Layout &l, const j2k::Reconstruction &r) {
                          constant[i] ? 0 : int(kept_levels)});
     t.reversible.push_back(tc.reversible ? 1 : 0);
     // Bands in subbands_in_order(): those of resolutions 0..kept_levels come first.
-    for (std::uint32_t b = 0; b < j2k::subband_count(kept_levels); ++b) {
-      const j2k::BandLayout &band = l.bands[tc.first_band + b];
-      t.bands.push_back({int(band.buffer_x), int(band.buffer_y), int(band.band.width()), int(band.band.height()),
-                         int(tc.first_band + b)});
-    }
+    for (std::uint32_t b = 0; b < j2k::subband_count(kept_levels); ++b) t.bands.push_back({int(tc.first_band + b)});
     const int w = tc.reversible ? 0 : 1;
     t.has[w] = true;
     t.unleveled[w] |= t.sources.back().levels == 0;
@@ -132,9 +128,14 @@ Placement place(const Tables &t, const j2k::Reconstruction &r) {
   p.regions = p.steps + bytes_of(r.steps);
   p.image = p.regions + 2 * std::size_t(t.deepest) * bytes_of(std::vector<Region>(t.tcs.size()));
   p.work = detail::align_up(p.image);
+  // Level lv leaves its result in low[lv % 2] for lv from reduce + 2 up to
+  // the deepest: an area only for a parity some such level has.
+  const auto needed = [&](std::uint32_t parity) {
+    return t.deepest >= r.reduce + 3 || (t.deepest == r.reduce + 2 && (r.reduce + 2) % 2 == parity);
+  };
   p.low[0] = p.work + detail::align_up(4 * t.work);
-  p.low[1] = p.low[0] + detail::align_up(4 * t.work);
-  p.total = p.low[1] + detail::align_up(4 * t.work);
+  p.low[1] = p.low[0] + (needed(0) ? detail::align_up(4 * t.work) : 0);
+  p.total = p.low[1] + (needed(1) ? detail::align_up(4 * t.work) : 0);
   return p;
 }
 

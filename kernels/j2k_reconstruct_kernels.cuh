@@ -41,7 +41,6 @@ using j2k_kernels::kLevelHeld;
 using j2k_kernels::kLevelRows;
 using j2k_kernels::kThreads;
 using j2k_kernels::level_block;
-using j2k_kernels::level_tile_side;
 using j2k_kernels::LevelBlock;
 using j2k_kernels::LevelTile;
 using j2k_kernels::Region;
@@ -94,7 +93,7 @@ struct DequantiseArgs {
   const TileComponent *tcs;  // first_band, bands: the bands of the kept resolutions
   const Source *sources;
   const std::uint8_t *reversible;
-  const Band *bands;   // x, y: in the tile-component's block; step_index: into steps
+  const Band *bands;   // step_index: into steps
   const float *steps;  // Delta_b per band (Reconstruction::steps)
   int blocks_per_tc;
   void *work;
@@ -114,10 +113,6 @@ __global__ void __launch_bounds__(kThreads) dequantise(const DequantiseArgs a) {
   int x, y;
   column_and_row(i, tc.width, x, y);
   W *work = static_cast<W *>(a.work);
-  if (s.stride == 0) {
-    work[tc.offset + i] = W(0);
-    return;
-  }
   // Without levels the kept region is the one band LL (band 0).
   work[tc.offset + i] = coefficient<W>(a.coefficients, s, x, y, band_step<W>(tc, 0, a.bands, a.steps));
 }
@@ -149,11 +144,10 @@ __global__ void __launch_bounds__(kThreads, kLevelBlocksPerSm)
   using T = typename F::Sample;
   using S = j2k::dwt::Synthesis<F>;
   constexpr int halo = F::kSteps;
-  static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   __shared__ T held_samples[kLevelHeld][kLevelHeld];
   const HeldTile<T> held = held_samples;
   LevelBlock b;
-  if (!level_block(a.tcs, a.regions, a.blocks_per_tc, halo, b)) return;
+  if (!level_block<halo>(a.tcs, a.regions, a.blocks_per_tc, b)) return;
   const TileComponent &tc = b.tc;
   const Region &r = b.r;
   const LevelTile &g = b.g;

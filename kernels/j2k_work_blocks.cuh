@@ -30,9 +30,9 @@ struct Region {
   int width, height;
 };
 
-// A subband's rectangle in its tile-component's block, and its step.
+// A subband's quantisation step (its index into the step table); the level
+// kernels place its samples themselves.
 struct Band {
-  int x, y, width, height;
   int step_index;
 };
 
@@ -118,8 +118,9 @@ struct LevelBlock {
   Region r;
   LevelTile g;
 };
-__device__ inline bool level_block(const TileComponent *tcs, const Region *regions, int blocks_per_tc, int halo,
-                                   LevelBlock &b) {
+template <int halo>
+__device__ inline bool level_block(const TileComponent *tcs, const Region *regions, int blocks_per_tc, LevelBlock &b) {
+  static_assert(halo % 2 == 0 && level_tile_side(halo) % 2 == 0, "a tile keeps the region's parities");
   b.t = tile_component_of(blocks_per_tc);
   b.tc = tcs[b.t];
   b.r = regions[b.t];
