@@ -5,11 +5,12 @@
 // read them, where a block of one chunk finds its codeword in place, then
 // the joined chunks of the blocks of several) laid out in one host image
 // and uploaded in one copy into the engine's Slot::J2kTier1 buffer, which
-// also holds the statuses and the HT blocks' work areas (and, for the host
-// variant, the coefficients); it grows when a call needs more and is
-// otherwise reused, so once the sizes are known no call allocates device
-// memory. The coefficients are zeroed, the kernels decode the blocks (HT
-// ones a warp per block, Part 1 ones a thread per block), and the statuses
+// also holds the statuses, the HT blocks' work areas and quad codes (and,
+// for the host variant, the coefficients); it grows when a call needs more
+// and is otherwise reused, so once the sizes are known no call allocates
+// device memory. The coefficients are zeroed, the kernels decode the
+// blocks (HT ones a thread per block reading MEL and VLC, then a warp per
+// block reading MagSgn; Part 1 ones a thread per block), and the statuses
 // come back: one wait. The host side of the copies is the engine's pinned
 // memory (HostSlot::J2kDecoder), where the image is laid out.
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
 #include "kernels/j2k_decode_cuda.hpp"
@@ -32,6 +34,7 @@ namespace j2k_decode_launch {
 using j2k_decode_kernels::DecodeArgs;
 using j2k_decode_kernels::DecodeBlock;
 using j2k_decode_kernels::kDecodeThreads;
+using j2k_decode_kernels::kHtCodeThreads;
 using j2k_decode_kernels::kHtDecodeThreads;
 
 // What the host lays out for one tile, or for a frame's tiles together.
@@ -43,6 +46,7 @@ struct TileJob {
   std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
   std::size_t tile_bytes = 0;        // of cw.data, up to the last chunk read in place
   unsigned long long work = 0;       // bytes of work areas
+  unsigned long long codes = 0;      // words of HT blocks' quad codes
 };
 
 // The blocks cpu::j2k_decode_blocks decodes (j2k::block_decoded), with the
@@ -85,8 +89,11 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     k.work = job.work;
     // HT blocks' work areas, each 16-byte aligned: the decoder reads its
     // states in words (Part 1 blocks keep theirs in shared memory).
-    if ((d.style & j2k::ht::kStyleHt) && t1::block_size_ok(k.width, k.height))
+    k.codes = job.codes;
+    if ((d.style & j2k::ht::kStyleHt) && t1::block_size_ok(k.width, k.height)) {
       job.work += (unsigned(t1::block_work_bytes(k.width, k.height)) + 15u) & ~15u;
+      job.codes += unsigned(j2k_decode_kernels::ht_codes::quad_count(k.width, k.height));
+    }
     k.orientation = int(band.orientation);
     k.style = d.style;
     k.magnitude_bitplanes = d.magnitude_bitplanes;
@@ -142,7 +149,7 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
   for (std::uint32_t t = 0; t < tiles.size(); ++t) {
     const J2kTileBlocks &tile = tiles[t];
     TileJob job = lay_out(*tile.plan, *tile.codewords, *tile.bands);
-    const unsigned long long bytes_at = f.byte_count, work_at = all.work;
+    const unsigned long long bytes_at = f.byte_count, work_at = all.work, codes_at = all.codes;
     const int segments_at = int(all.segments.size());
     const std::size_t joined = job.joined.size();
     f.pieces.push_back({tile.codewords->data, job.tile_bytes});
@@ -155,23 +162,26 @@ FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
       k.codeword += bytes_at;
       k.samples += tile.base;
       k.work += work_at;
+      k.codes += codes_at;
       k.first_segment += segments_at;
       all.blocks.push_back(k);
       all.index.push_back(job.index[i]);
       all.tile.push_back(t);
     }
     all.work += job.work;
+    all.codes += job.codes;
   }
   launch_order(all);
   return f;
 }
 
 // Where each part goes in the Slot::J2kTier1 buffer: the uploaded image
-// (descriptors, segment lengths, the HT lookup, codewords), then the statuses, the work
-// areas and the coefficients when the buffer holds them.
+// (descriptors, segment lengths, the HT lookup, codewords), then the
+// statuses, the work areas, the HT quads' codes and the coefficients when
+// the buffer holds them.
 struct Placement {
   std::size_t segments = 0, bytes = 0, tables = 0, image = 0;  // image: the uploaded part's size
-  std::size_t status = 0, work = 0, coefficients = 0, total = 0;
+  std::size_t status = 0, work = 0, codes = 0, coefficients = 0, total = 0;
 };
 
 Placement place(const TileJob &job, std::size_t byte_count, std::size_t coefficient_count) {
@@ -183,7 +193,8 @@ Placement place(const TileJob &job, std::size_t byte_count, std::size_t coeffici
   p.image = p.bytes + byte_count;
   p.status = align_up(p.image);
   p.work = p.status + align_up(sizeof(int) * job.blocks.size());
-  p.coefficients = p.work + align_up(std::size_t(job.work));
+  p.codes = p.work + align_up(std::size_t(job.work));
+  p.coefficients = p.codes + align_up(sizeof(std::uint32_t) * std::size_t(job.codes));
   p.total = p.coefficients + sizeof(std::int32_t) * coefficient_count;
   return p;
 }
@@ -205,9 +216,9 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     detail::check(cudaMemsetAsync(coefficients, 0, sizeof(std::int32_t) * coefficient_count, s->stream),
                   "zeroing the JPEG 2000 coefficients");
   // The image and the statuses pass through the engine's pinned memory.
-  auto *host = n > 0 ? static_cast<std::uint8_t *>(
-                           s->reserve_host(detail::HostSlot::J2kDecoder, at.status + sizeof(int) * n))
-                     : nullptr;
+  auto *host =
+      n > 0 ? static_cast<std::uint8_t *>(s->reserve_host(detail::HostSlot::J2kDecoder, at.status + sizeof(int) * n))
+            : nullptr;
   const int *status = host ? reinterpret_cast<const int *>(host + at.status) : nullptr;
   if (n > 0) {
     std::uint8_t *image = host;
@@ -231,16 +242,19 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
                  base + at.work,
                  coefficients,
                  reinterpret_cast<int *>(base + at.status),
-                 reinterpret_cast<const j2k::ht::DecodeTables *>(base + at.tables)};
+                 reinterpret_cast<const j2k::ht::DecodeTables *>(base + at.tables),
+                 reinterpret_cast<std::uint32_t *>(base + at.codes)};
+    launch_kernel(s, j2k_decode_kernels::read_ht_codes, (long long)ceil_div(ht, kHtCodeThreads), kHtCodeThreads, a,
+                  "the JPEG 2000 HT code reading kernel");
     launch_kernel(s, j2k_decode_kernels::decode_ht_blocks, (long long)ht, kHtDecodeThreads, a,
                   "the JPEG 2000 HT decoding kernel");
     a.first = ht;
     a.count = int(n) - ht;
     launch_kernel(s, j2k_decode_kernels::decode_blocks, (long long)a.count, kDecodeThreads, a,
                   "the JPEG 2000 tier-1 decoding kernel");
-    detail::check(cudaMemcpyAsync(host + at.status, base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost,
-                                  s->stream),
-                  "copying back the JPEG 2000 code-blocks' statuses");
+    detail::check(
+        cudaMemcpyAsync(host + at.status, base + at.status, sizeof(int) * n, cudaMemcpyDeviceToHost, s->stream),
+        "copying back the JPEG 2000 code-blocks' statuses");
   }
   if (host_coefficients && coefficient_count)
     detail::check(cudaMemcpyAsync(host_coefficients, coefficients, sizeof(std::int32_t) * coefficient_count,

@@ -1,24 +1,124 @@
-// HT code-blocks decoded by a warp (j2k_tier1_decode_kernels.cuh launches
-// it). MEL and VLC are read serially, by lane 0: each codeword's length
-// and meaning depend on the one before. What they say fixes how many
-// MagSgn bits each sample takes, so the rest is parallel, a lane per quad,
-// 32 quads (64 columns of a row of quads) a step: a prefix sum places each
-// sample's bits, the warp unstuffs MagSgn's bytes 32 at a time (whether a
-// byte holds 7 or 8 bits depends only on the byte before it), and each
-// lane decodes its samples and writes them over the zeros the launcher
-// left (j2k_decode_cuda.cu zeroes the coefficients first): final values
-// when the block has no refinement passes, the common case; with them,
-// which few encoders write, magnitudes and work flags, the passes on lane 0
-// through the host's own decoder, then the reconstruction, a sample a
-// lane. Every
-// step follows the serial decoder's order, corrupt blocks included (where
-// it stops, what it has written), so the samples are the host backends'.
+// HT code-blocks decoded in two kernels (j2k_tier1_decode_kernels.cuh
+// launches them).
+//  - ht_codes, a thread per block: MEL and VLC. Each codeword's length and
+//    meaning depend on the one before, and a quad's context only on the
+//    significance of the quads before it, so a thread reads the whole
+//    cleanup pass's codewords and residuals in the serial decoder's order,
+//    and writes them packed, a word a quad, for the second kernel. Threads
+//    of a warp take blocks of similar length (the launcher sorts them).
+//  - ht_warp, a warp per block: MagSgn. With the codewords known, a row of
+//    quads needs only the exponents of the row above (kappa_q), so a lane
+//    takes a quad, 32 quads (64 columns of a row of quads) a step: a prefix
+//    sum places each sample's bits, the warp unstuffs MagSgn's bytes 32 at a
+//    time (whether a byte holds 7 or 8 bits depends only on the byte before
+//    it), and each lane decodes its samples and writes them over the zeros
+//    the launcher left (j2k_decode_cuda.cu zeroes the coefficients first):
+//    final values when the block has no refinement passes, the common case;
+//    with them, which few encoders write, magnitudes and work flags, the
+//    passes on lane 0 through the host's own decoder, then the
+//    reconstruction, a sample a lane.
+// Every step follows the serial decoder's order, corrupt blocks included
+// (where it stops, what it has written), so the samples are the host
+// backends'.
 #pragma once
 
 #include "core/shared/j2k_ht_block_decoder_rules.hpp"
 #include "kernels/warp_bit_streams.cuh"
 
-namespace cf::cuda::j2k_decode_kernels::ht_warp {
+namespace cf::cuda::j2k_decode_kernels {
+
+namespace ht_codes {
+
+namespace ht = j2k::ht;
+namespace t1 = j2k::t1;
+
+// A quad's codeword and residual u_q, packed: rho | e_k << 4 | e_1 << 8 |
+// u_q << 12 (u_q < 64).
+__device__ inline std::uint32_t pack(const ht::QuadCode &q, int u) {
+  return q.rho | q.e_k << 4 | q.e_1 << 8 | unsigned(u) << 12;
+}
+__device__ inline ht::QuadCode unpack(std::uint32_t word, int &u) {
+  ht::QuadCode q;
+  q.rho = word & 0xF, q.e_k = (word >> 4) & 0xF, q.e_1 = (word >> 8) & 0xF;
+  u = int(word >> 12) & 0x3F;
+  return q;
+}
+
+// The words a block of w x h samples takes: a quad each, row after row.
+__host__ __device__ constexpr int quad_count(int w, int h) { return ((w + 1) / 2) * ((h + 1) / 2); }
+
+// The significance of the bottom samples of a row of quads, a bit a
+// column (column c at bit c + 1, so that column -1 is a zero): one row,
+// read as the row above and overwritten, a word behind, as the row below.
+constexpr int kRowWords = (t1::kMaxBlockSide + 3) / 32 + 2;
+
+// c_q as QuadRows::context gives it, from significance alone (an exponent
+// is nonzero exactly where its sample is significant); `around`: columns
+// x - 1 .. x + 2 of the row above, bit i column x - 1 + i.
+__device__ inline unsigned context(unsigned around, bool first_row, unsigned left_rho) {
+  return ht::quad_context(first_row, left_rho, int(around & 1u), int(around >> 1 & 1u), int(around >> 2 & 1u),
+                          int(around >> 3 & 1u));
+}
+
+// The serial decoder's cleanup_row without MagSgn, for every row: each
+// quad's packed codes at codes[(y / 2) * ((w + 1) / 2) + x / 2]. Blocks
+// the serial decoder refuses or finds empty are left alone (the second
+// kernel makes the same checks). The VLC tables have no gaps (every 7 bits
+// start a codeword in every context), so the codes turn corrupt only at a
+// U-VLC extension: u_q >= 33, a bound U_q over 32, at which the second
+// kernel stops before the pair, as the serial decoder does. Nothing is
+// written past that pair. The significance the contexts need passes
+// through registers, two words of the row above and the word of the row
+// below being gathered, so that the thread's chain of dependent steps
+// touches memory only every 8 pairs.
+__device__ inline void read_block(const t1::DecodeInput &in, const t1::DecodeOutput &out,
+                                  const ht::DecodeTables &tables, std::uint32_t *codes) {
+  const ht::HtBlockPlan p = ht::plan_ht_block(in, out);
+  if (p.status != t1::BlockStatus::kOk || p.empty) return;
+  const int scup = ht::HtBlockDecoder::cleanup_scup(in);
+  if (scup < 0) return;
+  ht::QuadCodeReader reader(tables);
+  reader.init(in.data, in.segment_lengths[0], scup);
+  const int w = in.width, h = in.height, row_quads = (w + 1) / 2, used = (w + 2) / 32 + 2;
+  std::uint32_t significance[kRowWords];
+  for (int i = 0; i < used; ++i) significance[i] = 0;
+  for (int y = 0; y < h; y += 2) {
+    const bool first_row = y == 0;
+    std::uint32_t *row = codes + (y >> 1) * row_quads;
+    unsigned long long above = (unsigned long long)significance[1] << 32 | significance[0];
+    unsigned long long below = 0;  // from bit 0 of word `at`
+    int at = 0;
+    unsigned left_rho = 0;
+    for (int x = 0; x < w; x += 4) {
+      if ((x >> 5) != at) {  // the words move on: word `at` of the row below is complete
+        significance[at] = std::uint32_t(below);
+        below >>= 32;
+        ++at;
+        above = above >> 32 | (unsigned long long)significance[at + 1] << 32;
+      }
+      const unsigned around = unsigned(above >> (x & 31));
+      const bool pair = x + 2 < w;
+      reader.refill();
+      const ht::QuadCode q0 = reader.read_codeword(context(around, first_row, left_rho), first_row);
+      ht::QuadCode q1;
+      if (pair) q1 = reader.read_codeword(context(around >> 2, first_row, q0.rho), first_row);
+      left_rho = pair ? q1.rho : q0.rho;
+      int u0, u1;
+      reader.read_residuals(q0, q1, first_row, u0, u1);
+      row[x >> 1] = pack(q0, u0);
+      if (pair) row[(x >> 1) + 1] = pack(q1, u1);
+      // Columns x .. x + 3: the bottom samples of both quads.
+      const unsigned bottom = (q0.rho >> 1 & 1u) | (q0.rho >> 2 & 2u) | (q1.rho << 1 & 4u) | (q1.rho & 8u);
+      below |= (unsigned long long)bottom << ((x & 31) + 1);
+      if (reader.corrupt()) return;
+    }
+    for (; at < used; ++at, below >>= 32) significance[at] = std::uint32_t(below);
+  }
+}
+
+}  // namespace ht_codes
+
+namespace ht_warp {
 
 namespace ht = j2k::ht;
 namespace t1 = j2k::t1;
@@ -31,12 +131,9 @@ constexpr int kStepColumns = 2 * warp::kLanes;
 constexpr int kMagSgnWords = (4 * warp::kLanes * 32 + 8 * warp::kLanes) / 32 + 2;
 
 // A warp's shared memory: unstuffed MagSgn bits from the next unread one,
-// the step's codewords and bounds U_q (lane 0 writes them), and the
-// exponents of the rows above and being decoded (QuadRows' layout).
+// and the exponents of the rows above and being decoded (QuadRows' layout).
 struct HtDecodeScratch {
   warp::StreamBits<kMagSgnWords> magsgn;
-  ht::QuadCode quads[warp::kLanes];
-  std::uint8_t bounds[warp::kLanes];
   std::uint8_t rows[2][ht::QuadRows::kColumns];
 };
 
@@ -81,62 +178,40 @@ __device__ inline void consume(MagSgnWindow &m, MagSgnBits &words, int used) {
   __syncwarp();
 }
 
-// Lane 0's part of a step: the codewords and residuals of the step's pairs
-// (the serial decoder's cleanup_row, pair by pair), into sh.quads and
-// sh.bounds. Returns the pairs whose MagSgn bits the serial decoder reads;
-// `stop`: it stops after them.
-__device__ inline int read_step_codes(ht::QuadCodeReader &codes, const std::uint8_t *above, int width, int x0,
-                                      bool first_row, unsigned &left_rho, HtDecodeScratch &sh, bool &stop) {
-  int pairs = 0;
-  for (int x = x0; x < width && x < x0 + kStepColumns; x += 4) {
-    const bool pair = x + 2 < width;
-    const auto context = [&](int at, unsigned left) {
-      return ht::quad_context(first_row, left, above[at], above[at + 1], above[at + 2], above[at + 3]);
-    };
-    const auto kappa = [&](int at, unsigned rho) {
-      return ht::quad_kappa(first_row, rho, above[at], above[at + 1], above[at + 2], above[at + 3]);
-    };
-    const ht::QuadCode q0 = codes.read_codeword(context(x, left_rho), first_row);
-    ht::QuadCode q1;
-    if (pair) q1 = codes.read_codeword(context(x + 2, q0.rho), first_row);
-    left_rho = pair ? q1.rho : q0.rho;
-    int u0, u1;
-    codes.read_residuals(q0, q1, first_row, u0, u1);
-    const int bound0 = u0 + kappa(x, q0.rho);
-    const int bound1 = u1 + (pair ? kappa(x + 2, q1.rho) : 1);
-    if (bound0 > 32 || bound1 > 32) return stop = true, pairs;
-    const int q = (x - x0) >> 1;
-    sh.quads[q] = q0, sh.quads[q + 1] = q1;
-    sh.bounds[q] = std::uint8_t(bound0), sh.bounds[q + 1] = std::uint8_t(bound1);
-    ++pairs;
-    if (codes.corrupt()) return stop = true, pairs;
-  }
-  return pairs;
+// The pairs of a step whose MagSgn bits the serial decoder reads: those
+// before the first with a bound U_q over 32, where it stops (`stop`).
+__device__ inline int step_pairs(int width, int x0, bool bad_bound, bool &stop) {
+  const int columns = width - x0 < kStepColumns ? width - x0 : kStepColumns;
+  const unsigned bad = __ballot_sync(warp::kAllLanes, bad_bound);
+  stop = bad != 0;
+  return stop ? (__ffs(int(bad)) - 1) / 2 : (columns + 3) / 4;
 }
 
-// One step: lane 0 reads the codes, then a lane per quad its MagSgn bits.
-// `final`: the block has no refinement passes, so each significant sample
-// is written reconstructed and no work flags; otherwise its magnitude and
-// flags, for the refinement passes and the reconstruction after them.
-// Returns whether the cleanup pass stops (a corrupt block).
+// One step: a lane per quad, its codes from the first kernel, then its
+// MagSgn bits. `final`: the block has no refinement passes, so each
+// significant sample is written reconstructed and no work flags; otherwise
+// its magnitude and flags, for the refinement passes and the reconstruction
+// after them. Returns whether the cleanup pass stops (a corrupt block).
 __device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOutput &out, int plane, bool final,
-                                   int x0, int y, ht::QuadCodeReader &codes, unsigned &left_rho, MagSgnWindow &ms,
-                                   HtDecodeScratch &sh) {
+                                   int x0, int y, const std::uint32_t *codes, MagSgnWindow &ms, HtDecodeScratch &sh) {
   const int lane = warp::lane_id();
   const bool first_row = y == 0;
   const std::uint8_t *above = sh.rows[(y >> 1) & 1];
   std::uint8_t *below = sh.rows[((y >> 1) + 1) & 1];
-  bool stop = false;
-  int pairs = 0;
-  if (lane == 0) pairs = read_step_codes(codes, above, in.width, x0, first_row, left_rho, sh, stop);
-  pairs = __shfl_sync(warp::kAllLanes, pairs, 0);
-  stop = __shfl_sync(warp::kAllLanes, int(stop), 0) != 0;
-  __syncwarp();
-
   const int x = x0 + 2 * lane;
+  // Past a corrupt pair the words are stale; step_pairs drops those lanes.
+  const std::uint32_t word = x < in.width ? codes[(y >> 1) * ((in.width + 1) / 2) + (x >> 1)] : 0;
+  int u;
+  const ht::QuadCode coded = ht_codes::unpack(word, u);
+  // The second quad of a pair at the block's edge does not exist: bound 1.
+  const int bound_here =
+      x < in.width ? u + ht::quad_kappa(first_row, coded.rho, above[x], above[x + 1], above[x + 2], above[x + 3]) : 1;
+  bool stop;
+  const int pairs = step_pairs(in.width, x0, bound_here > 32, stop);
+
   const bool read = lane / 2 < pairs && x < in.width;
-  const ht::QuadCode q = read ? sh.quads[lane] : ht::QuadCode{};
-  const int bound = read ? sh.bounds[lane] : 0;
+  const ht::QuadCode q = read ? coded : ht::QuadCode{};
+  const int bound = read ? bound_here : 0;
   int lengths[4], length = 0;
   for (int n = 0; n < 4; ++n) length += lengths[n] = ht::magsgn_bits_of(q, n, bound);
   int total;
@@ -178,10 +253,11 @@ __device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOu
   return stop || corrupt_lanes != 0;
 }
 
-// decode_ht_block for a warp: the same checks, samples and status (on
-// every lane).
+// decode_ht_block for a warp, given the block's codes from the first
+// kernel: the same checks, samples and status (on every lane).
 __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const t1::DecodeOutput &out,
-                                               const ht::DecodeTables &tables, HtDecodeScratch &sh) {
+                                               const ht::DecodeTables &tables, const std::uint32_t *codes,
+                                               HtDecodeScratch &sh) {
   const int lane = warp::lane_id();
   const ht::HtBlockPlan p = ht::plan_ht_block(in, out);
   if (p.status != t1::BlockStatus::kOk) return p.status;
@@ -194,17 +270,14 @@ __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const 
   const int scup = ht::HtBlockDecoder::cleanup_scup(in);
   if (scup < 0) return t1::BlockStatus::kCorrupt;
 
-  ht::QuadCodeReader codes(tables);
-  if (lane == 0) codes.init(in.data, in.segment_lengths[0], scup);
   MagSgnWindow ms{in.data, in.segment_lengths[0] - scup, 0, 0, 0};
   for (int i = lane; i < ht::QuadRows::kColumns; i += warp::kLanes) sh.rows[0][i] = sh.rows[1][i] = 0;
   for (int i = lane; i < kMagSgnWords; i += warp::kLanes) sh.magsgn.word[i] = 0;
   __syncwarp();
   bool corrupt = false;
   for (int y = 0; y < h && !corrupt; y += 2) {
-    unsigned left_rho = 0;
     for (int x0 = 0; x0 < w && !corrupt; x0 += kStepColumns)
-      corrupt = decode_step(in, out, p.plane, final, x0, y, codes, left_rho, ms, sh);
+      corrupt = decode_step(in, out, p.plane, final, x0, y, codes, ms, sh);
     __syncwarp();  // the row's exponents are in before the next row reads them
   }
   if (final) return corrupt ? t1::BlockStatus::kCorrupt : t1::BlockStatus::kOk;
@@ -222,4 +295,6 @@ __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const 
   return corrupt ? t1::BlockStatus::kCorrupt : t1::BlockStatus::kOk;
 }
 
-}  // namespace cf::cuda::j2k_decode_kernels::ht_warp
+}  // namespace ht_warp
+
+}  // namespace cf::cuda::j2k_decode_kernels

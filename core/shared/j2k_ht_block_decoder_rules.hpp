@@ -59,9 +59,9 @@ inline void build_decode_tables(DecodeTables &t) {
       for (int b = 0; b < 128; ++b) t.vlc[row][c][b] = 0;
     for (int i = 0; i < sizes[row]; ++i) {
       const VlcEntry &e = tables[row][i];
-      const std::uint16_t packed =
-          std::uint16_t(e.length | e.u_off << 3 | e.rho << 4 | e.e_1 << 8 | e.e_k << 12);
-      for (int high = 0; high < (1 << (7 - e.length)); ++high) t.vlc[row][e.context][e.codeword | high << e.length] = packed;
+      const std::uint16_t packed = std::uint16_t(e.length | e.u_off << 3 | e.rho << 4 | e.e_1 << 8 | e.e_k << 12);
+      for (int high = 0; high < (1 << (7 - e.length)); ++high)
+        t.vlc[row][e.context][e.codeword | high << e.length] = packed;
     }
   }
 }
@@ -218,6 +218,10 @@ class QuadCodeReader {
     corrupt_ = false;
   }
   CF_HD bool corrupt() const { return corrupt_; }
+  // Tops up the buffered VLC bits (a pair's codewords and residuals take
+  // at most 30), so that GPU threads reading different blocks fetch their
+  // bytes together, here, rather than each at the read that runs short.
+  CF_HD void refill() { vlc_.peek(0); }
 
   // The quad's codeword in context c (c = 0: MEL first says whether the
   // quad is significant at all).
@@ -252,27 +256,29 @@ class QuadCodeReader {
       u1 = read_residual(p1);
       return;
     }
-    Prefix p0{0, 0}, p1{0, 0};
-    if (q0.u_off) p0 = read_prefix();
-    if (q1.u_off) p1 = read_prefix();
-    if (q0.u_off) u0 = read_residual(p0);
-    if (q1.u_off) u1 = read_residual(p1);
+    const Prefix p0 = read_prefix(q0.u_off != 0), p1 = read_prefix(q1.u_off != 0);
+    u0 = read_residual(p0);
+    u1 = read_residual(p1);
   }
 
  private:
-  // A U-VLC prefix: the residual's base and its suffix's length.
+  // A U-VLC prefix (1, 01, 001 or 000, first bit first): the residual's
+  // base and its suffix's length; for a quad without one (`present`
+  // false), 0 and 0, no bits read. Selects, not branches: GPU threads
+  // reading different blocks side by side then stay together.
   struct Prefix {
     int base, suffix_bits;
   };
-  CF_HD Prefix read_prefix() {
-    if (vlc_.read(1)) return {1, 0};
-    if (vlc_.read(1)) return {2, 0};
-    if (vlc_.read(1)) return {3, 1};
-    return {5, 5};
+  CF_HD Prefix read_prefix(bool present = true) {
+    const unsigned b = vlc_.peek(3);
+    vlc_.skip(!present ? 0 : (b & 1u) ? 1 : (b & 2u) ? 2 : 3);
+    const int base = !present ? 0 : (b & 1u) ? 1 : (b & 2u) ? 2 : (b & 4u) ? 3 : 5;
+    const int suffix_bits = !present || (b & 3u) ? 0 : (b & 4u) ? 1 : 5;
+    return {base, suffix_bits};
   }
   CF_HD int read_residual(Prefix p) {
     const int s = int(vlc_.read(p.suffix_bits));
-    if (p.suffix_bits == 5 && s >= 28) corrupt_ = true;  // an extension: u >= 33, more planes than int32 holds
+    corrupt_ = corrupt_ || (p.suffix_bits == 5 && s >= 28);  // an extension: u >= 33, more planes than int32 holds
     return p.base + s;
   }
 

@@ -24,10 +24,10 @@ CF_HD int popcount4(unsigned v) { return int(v & 1) + int((v >> 1) & 1) + int((v
 CF_HD int bit_length(std::uint32_t v) { return v ? 32 - leading_zeros(v) : 0; }
 
 // MEL's 13 states and the exponent of each (a run of 2^E zero events is
-// one bit).
+// one bit): 0 0 0 1 1 1 2 2 2 3 3 4 5, counted rather than looked up (an
+// array indexed at run time goes to a GPU thread's local memory).
 CF_HD int mel_exponent(int state) {
-  constexpr int e[13] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5};
-  return e[state];
+  return int(state >= 3) + int(state >= 6) + int(state >= 9) + int(state >= 11) + int(state >= 12);
 }
 
 // c_q of a quad (T.814): in the first row from the left quad alone; below
