@@ -344,9 +344,8 @@ int encode(int argc, char **argv) {
   if (o.count("--tile")) size_pair("--tile", o.at("--tile"), s.tile_width, s.tile_height);
   if (o.count("--progression")) {
     const std::string p = o.at("--progression");
-    const char *names[] = {"lrcp", "rlcp", "rpcl", "pcrl", "cprl"};
     int k = 0;
-    while (k < 5 && p != names[k]) ++k;
+    while (k < 5 && p != cf::j2k_progression_name(cf::J2kProgression(k))) ++k;
     if (k == 5) throw UsageError("--progression " + p + ": lrcp, rlcp, rpcl, pcrl or cprl");
     s.progression = cf::J2kProgression(k);
   }
@@ -622,6 +621,12 @@ int decode(int argc, char **argv) {
   });
 }
 
+// A progression order's name as the standard writes it ("LRCP").
+std::string upper(std::string s) {
+  for (char &c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
 // Rsiz in words: the profile (T.800 Table A.10, Amd 1 and 8) and Part 15's
 // bit; "" for a plain Part 1 codestream.
 std::string rsiz_words(unsigned rsiz) {
@@ -656,7 +661,6 @@ int info(int argc, char **argv) {
                 info.is_signed[c] ? "signed" : "unsigned", info.subsampling_x[c], info.subsampling_y[c],
                 info.component_width[c], info.component_height[c]);
   const cf::J2kCodingInfo k = cf::j2k_coding_info(v.codestream, v.size);
-  const char *orders[] = {"LRCP", "RLCP", "RPCL", "PCRL", "CPRL"};
   const char *quant[] = {"none (reversible)", "scalar derived", "scalar expounded"};
   std::printf("capabilities (Rsiz): 0x%04x%s\n", unsigned(k.capabilities), rsiz_words(k.capabilities).c_str());
   std::printf("tiles: %ux%u from (%u,%u), %u across, %u down\n", k.tile_width, k.tile_height, k.tile_x0, k.tile_y0,
@@ -669,8 +673,9 @@ int info(int argc, char **argv) {
   for (std::size_t r = 0; r < cod.precinct_width.size(); ++r)
     std::printf(" %dx%d", cod.precinct_width[r], cod.precinct_height[r]);
   std::printf(" (resolution 0 first)\n");
-  std::printf("progression: %s, %d layers%s%s\n", orders[k.progression % 5], k.layers, k.sop ? ", SOP" : "",
-              k.eph ? ", EPH" : "");
+  std::printf("progression: %s, %d layers%s%s\n",
+              upper(cf::j2k_progression_name(cf::J2kProgression(k.progression % 5))).c_str(), k.layers,
+              k.sop ? ", SOP" : "", k.eph ? ", EPH" : "");
   std::printf("quantisation: %s, %d guard bits\n", quant[k.quantisation % 3], k.guard_bits);
   std::printf("main header markers:");
   for (const std::string &m : k.markers) std::printf(" %s", m.c_str());

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/shared/j2k_ht_rules.hpp"  // the style bits: t1::kStyle*, ht::kStyleHt
+#include "cudafilters/j2k.hpp"           // J2kProgression
 
 namespace cf::j2k {
 
@@ -78,8 +79,8 @@ class ByteWriter {
   std::vector<std::uint8_t> bytes_;
 };
 
-// Progression orders of COD's SGcod (T.800 A.6.1).
-enum class Progression : std::uint8_t { Lrcp = 0, Rlcp = 1, Rpcl = 2, Pcrl = 3, Cprl = 4 };
+// Progression orders of COD's SGcod (T.800 A.6.1): the public enum.
+using Progression = J2kProgression;
 
 // One progression order change of POC (T.800 A.6.6): packets of layers
 // [0, layer_end), resolutions [resolution_start, resolution_end),

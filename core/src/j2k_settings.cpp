@@ -44,11 +44,6 @@ const char *j2k_block_coder_name(J2kBlockCoder c) {
 }
 
 // The public enums and style bits are the codestream's, value for value.
-static_assert(int(J2kProgression::Lrcp) == int(j2k::Progression::Lrcp) &&
-              int(J2kProgression::Rlcp) == int(j2k::Progression::Rlcp) &&
-              int(J2kProgression::Rpcl) == int(j2k::Progression::Rpcl) &&
-              int(J2kProgression::Pcrl) == int(j2k::Progression::Pcrl) &&
-              int(J2kProgression::Cprl) == int(j2k::Progression::Cprl));
 static_assert(int(J2kTileParts::One) == int(j2k::TilePartDivision::None) &&
               int(J2kTileParts::Resolution) == int(j2k::TilePartDivision::Resolution) &&
               int(J2kTileParts::Layer) == int(j2k::TilePartDivision::Layer) &&
@@ -197,7 +192,7 @@ CodestreamParams codestream_params(const J2kInput &in, const J2kSettings &s) {
   p.cb_width_exp = std::uint32_t(log2_exact(s.codeblock_width));
   p.cb_height_exp = std::uint32_t(log2_exact(s.codeblock_height));
   p.cb_style = std::uint8_t(s.codeblock_style | (s.block_coder == J2kBlockCoder::Ht ? ht::kStyleHt : 0));
-  p.progression = Progression(int(s.progression));
+  p.progression = s.progression;
   p.layers = std::uint32_t(s.layers);
   p.reversible = s.reversible;
   p.mct = in.rgb;

@@ -27,7 +27,8 @@
 
 namespace cf {
 
-enum class J2kProgression { Lrcp, Rlcp, Rpcl, Pcrl, Cprl };
+// Packet progression orders, valued as COD's SGcod writes them (T.800 A.6.1).
+enum class J2kProgression { Lrcp = 0, Rlcp = 1, Rpcl = 2, Pcrl = 3, Cprl = 4 };
 const char *j2k_progression_name(J2kProgression p);  // "lrcp", ...
 
 // The code-block coder: Part 1's EBCOT (bit-plane passes into the MQ
