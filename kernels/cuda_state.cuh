@@ -34,7 +34,7 @@ void check(cudaError_t e, Describe &&describe) {
 // call needs more than it holds and is otherwise reused, so once frame sizes
 // are stable no call allocates or frees device memory.
 // Caller: Engine::device_workspace; J2kTier1: the JPEG 2000 decoder's tier-1
-// (kernels/j2k_decode_cuda.cu); J2kCoefficients and J2kReconstruct: its
+// (kernels/j2k_tier1_decode_cuda.cu); J2kCoefficients and J2kReconstruct: its
 // frame's coefficient array and the reconstruction's tables and work blocks
 // (kernels/j2k_reconstruct_cuda.cu); Histograms: the entropy probe's counts
 // (kernels/entropy_cuda.cu, HistogramSets).
@@ -50,8 +50,8 @@ struct DeviceBuffer {
 // on the copy engines at full speed, where pageable ones go through the
 // driver's own staging (milliseconds a frame at 4K, and in the
 // driver's lock with several engines). J2kEncoder: what the JPEG 2000
-// encoder's tier-1 brings back (kernels/j2k_cuda.cu); J2kDecoder: what its
-// decoder's tier-1 uploads (kernels/j2k_decode_cuda.cu).
+// encoder's tier-1 brings back (kernels/j2k_encode_cuda.cu); J2kDecoder: what its
+// decoder's tier-1 uploads (kernels/j2k_tier1_decode_cuda.cu).
 enum class HostSlot { J2kEncoder, J2kDecoder, Count };
 
 // Slot::Histograms holds two sets of `set_words` counts. A call counts into

@@ -12,7 +12,7 @@
 //    sum places each sample's bits, the warp unstuffs MagSgn's bytes 32 at a
 //    time (whether a byte holds 7 or 8 bits depends only on the byte before
 //    it), and each lane decodes its samples and writes them over the zeros
-//    the launcher left (j2k_decode_cuda.cu zeroes the coefficients first):
+//    the launcher left (j2k_tier1_decode_cuda.cu zeroes the coefficients first):
 //    final values when the block has no refinement passes, the common case;
 //    with them, which few encoders write, magnitudes and work flags, the
 //    passes on lane 0 through the host's own decoder, then the

@@ -1,5 +1,5 @@
 // CUDA backend of the JPEG 2000 decoder's reconstruction
-// (kernels/j2k_decode_cuda.hpp; device code in
+// (kernels/j2k_tier1_decode_cuda.hpp; device code in
 // kernels/j2k_reconstruct_kernels.cuh). Per frame: the tables (tile-components,
 // their coefficient blocks, bands, steps, each level's regions) laid out in
 // one host image and uploaded in one copy into the engine's
@@ -18,8 +18,8 @@
 #include "core/codec/j2k_reconstruction.hpp"  // check, kept, levels_of
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
-#include "kernels/j2k_decode_cuda.hpp"
 #include "kernels/j2k_reconstruct_kernels.cuh"
+#include "kernels/j2k_tier1_decode_cuda.hpp"
 #include "kernels/launch.cuh"
 
 namespace cf::cuda {

@@ -1,4 +1,4 @@
-// Tier-1 of the JPEG 2000 decoder's CUDA backend (kernels/j2k_decode_cuda.cu):
+// Tier-1 of the JPEG 2000 decoder's CUDA backend (kernels/j2k_tier1_decode_cuda.cu):
 // every code-block of a tile through t1::decode_block (or, HT code-blocks,
 // ht::decode_ht_block), the serial reference's own decoders
 // (core/shared/j2k_block_decoder_rules.hpp, j2k_ht_block_decoder_rules.hpp),

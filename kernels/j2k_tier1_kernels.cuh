@@ -1,4 +1,4 @@
-// Tier-1 of the JPEG 2000 encoder's CUDA backend (kernels/j2k_cuda.cu) in
+// Tier-1 of the JPEG 2000 encoder's CUDA backend (kernels/j2k_encode_cuda.cu) in
 // two kernels, so that the parallel part runs on whole warps and only the
 // MQ coder's strictly serial part on one thread per code-block:
 //
@@ -33,8 +33,8 @@
 
 #include "core/shared/j2k_block_coder_rules.hpp"
 #include "core/shared/j2k_plane_estimate_rules.hpp"
-#include "kernels/j2k_kernels.cuh"  // Block
 #include "kernels/j2k_tier1_tables.cuh"
+#include "kernels/j2k_transform_kernels.cuh"  // Block
 #include "kernels/warp_lanes.cuh"
 
 namespace cf::cuda::j2k_kernels {

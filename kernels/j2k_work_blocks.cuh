@@ -1,4 +1,4 @@
-// What the JPEG 2000 kernels of the encoder (kernels/j2k_kernels.cuh) and
+// What the JPEG 2000 kernels of the encoder (kernels/j2k_transform_kernels.cuh) and
 // of the decoder's reconstruction (kernels/j2k_reconstruct_kernels.cuh)
 // share about the tile-components' blocks: their geometry, the regions the
 // wavelet levels work on, the subbands, and how a launch over every
@@ -55,7 +55,7 @@ __device__ __forceinline__ void column_and_row(long long i, int width, int &x, i
   }
 }
 
-// The wavelet level kernels' tiles (forward: j2k_kernels.cuh, inverse:
+// The wavelet level kernels' tiles (forward: j2k_transform_kernels.cuh, inverse:
 // j2k_reconstruct_kernels.cuh): a thread block per tile of a
 // tile-component's region, held in shared memory with `halo` (a filter's
 // F::kSteps) more rows and columns on each side, taken from their mirror

@@ -24,7 +24,7 @@
 #include "core/src/j2k_steps.hpp"
 #include "cudafilters/engine.hpp"
 #include "cudafilters/j2k.hpp"
-#include "kernels/j2k_cuda.hpp"
+#include "kernels/j2k_encode_cuda.hpp"
 #include "tiled_photos.hpp"
 
 namespace {

@@ -1,6 +1,6 @@
 // What tier-1 decoding takes of each subband of a tile's plan, which
 // code-blocks it decodes and how a bad block is reported: the same on
-// every backend (cpu/j2k_tier1_decode.hpp, kernels/j2k_decode_cuda.hpp).
+// every backend (cpu/j2k_tier1_decode.hpp, kernels/j2k_tier1_decode_cuda.hpp).
 // Internal to core/.
 #pragma once
 

@@ -1,5 +1,5 @@
 // What the JPEG 2000 decoder's reconstruction stage reads, the same on
-// every backend (cpu/j2k_reconstruct.hpp, kernels/j2k_decode_cuda.hpp):
+// every backend (cpu/j2k_reconstruct.hpp, kernels/j2k_tier1_decode_cuda.hpp):
 // its settings beside the layout (Reconstruction), the size of the frame
 // it writes, and in cf::j2k::reconstruct the geometry of the kept
 // resolutions and the check of a frame against the layout, which every

@@ -8,8 +8,8 @@
 #include "kernels/halftone_cuda.hpp"
 #include "kernels/hough_cuda.hpp"
 #include "kernels/hough_draw_cuda.hpp"
-#include "kernels/j2k_cuda.hpp"
-#include "kernels/j2k_decode_cuda.hpp"
+#include "kernels/j2k_encode_cuda.hpp"
+#include "kernels/j2k_tier1_decode_cuda.hpp"
 #include "kernels/predictor_cuda.hpp"
 #include "kernels/wavelet_cuda.hpp"
 

@@ -1,7 +1,7 @@
 // JPEG 2000 decoding (cudafilters/j2k_decoder.hpp): the headers and tier-2
 // of every tile, then tier-1 into the frame's coefficient array (host
 // memory, or device memory on cuda) that the reconstruction stage reads
-// (cpu/j2k_reconstruct.hpp, kernels/j2k_decode_cuda.hpp), described by a
+// (cpu/j2k_reconstruct.hpp, kernels/j2k_tier1_decode_cuda.hpp), described by a
 // Layout built from the tiles' plans.
 #include "cudafilters/j2k_decoder.hpp"
 
@@ -19,7 +19,7 @@
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_tier1_decode.hpp"
 #include "cudafilters/error.hpp"
-#include "kernels/j2k_decode_cuda.hpp"
+#include "kernels/j2k_tier1_decode_cuda.hpp"
 
 namespace cf {
 

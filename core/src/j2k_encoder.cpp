@@ -19,7 +19,7 @@
 #include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
 #include "j2k_steps.hpp"
-#include "kernels/j2k_cuda.hpp"
+#include "kernels/j2k_encode_cuda.hpp"
 
 namespace cf {
 

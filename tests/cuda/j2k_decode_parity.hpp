@@ -43,7 +43,7 @@
 #include "cudafilters/error.hpp"
 #include "cudafilters/j2k.hpp"
 #include "frames.hpp"
-#include "kernels/j2k_decode_cuda.hpp"
+#include "kernels/j2k_tier1_decode_cuda.hpp"
 
 namespace cft::j2k_decode_parity {
 

@@ -29,7 +29,7 @@
 #include "core/src/j2k_steps.hpp"
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
-#include "kernels/j2k_cuda.hpp"
+#include "kernels/j2k_encode_cuda.hpp"
 
 #include "parity.hpp"  // DeviceFrame
 

@@ -1,5 +1,5 @@
 // The JPEG 2000 encoder's cuda backend on the CPU emulation of the CUDA
-// execution model: the real kernels/j2k_cuda.cu compiled as C++, thread by
+// execution model: the real kernels/j2k_encode_cuda.cu compiled as C++, thread by
 // thread, against the serial reference, codestream byte for byte
 // (j2k_parity.hpp). Small sizes: the emulation is slow; they still cross
 // 256-thread blocks, tiles and partial code-blocks.

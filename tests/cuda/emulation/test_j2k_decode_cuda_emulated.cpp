@@ -1,5 +1,5 @@
 // The JPEG 2000 decoder on the CPU emulation of the CUDA execution model:
-// the real kernels/j2k_decode_cuda.cu and j2k_reconstruct_cuda.cu compiled
+// the real kernels/j2k_tier1_decode_cuda.cu and j2k_reconstruct_cuda.cu compiled
 // as C++, against the serial reference: tier-1 sample for sample and
 // problem for problem (j2k_decode_parity.hpp: random tiles, our encoder's
 // codestreams, every conformance stream, CF_J2K_CONFORMANCE, HT files with

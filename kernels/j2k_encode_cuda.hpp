@@ -1,4 +1,4 @@
-// CUDA entries of the JPEG 2000 encoder (kernels/j2k_cuda.cu): the transform
+// CUDA entries of the JPEG 2000 encoder (kernels/j2k_encode_cuda.cu): the transform
 // stage and tier-1 of a frame on the GPU, the codewords and the blocks'
 // summaries brought back for rate allocation and tier-2 on the host.
 // Declared without CUDA headers for core/; builds without CUDA link

@@ -1,4 +1,4 @@
-// CUDA backend of the JPEG 2000 decoder's tier-1 (kernels/j2k_decode_cuda.hpp;
+// CUDA backend of the JPEG 2000 decoder's tier-1 (kernels/j2k_tier1_decode_cuda.hpp;
 // device code in kernels/j2k_tier1_decode_kernels.cuh). Per call (a tile,
 // or every tile of a frame): a descriptor per code-block to decode, the
 // blocks' segment lengths and the codewords (each tile's bytes as tier-2
@@ -23,7 +23,7 @@
 #include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
-#include "kernels/j2k_decode_cuda.hpp"
+#include "kernels/j2k_tier1_decode_cuda.hpp"
 #include "kernels/j2k_tier1_decode_kernels.cuh"
 #include "kernels/launch.cuh"
 

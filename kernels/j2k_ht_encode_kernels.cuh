@@ -14,7 +14,7 @@
 
 #include "core/shared/j2k_ht_block_coder_rules.hpp"
 #include "core/shared/j2k_ht_plane_estimate_rules.hpp"
-#include "kernels/j2k_kernels.cuh"
+#include "kernels/j2k_transform_kernels.cuh"
 #include "kernels/warp_bit_streams.cuh"
 
 namespace cf::cuda::j2k_kernels {

@@ -1,5 +1,5 @@
 // CUDA entries of the JPEG 2000 decoder: tier-1 of a tile's code-blocks on
-// the GPU (kernels/j2k_decode_cuda.cu), the same samples as
+// the GPU (kernels/j2k_tier1_decode_cuda.cu), the same samples as
 // cpu::j2k_decode_blocks (cpu/j2k_tier1_decode.hpp), and the reconstruction
 // of the frame (kernels/j2k_reconstruct_cuda.cu), the same samples as
 // cpu::j2k_reconstruct (cpu/j2k_reconstruct.hpp). Declared without CUDA

@@ -1,4 +1,4 @@
-// Device code of the JPEG 2000 encoder's CUDA backend (kernels/j2k_cuda.cu):
+// Device code of the JPEG 2000 encoder's CUDA backend (kernels/j2k_encode_cuda.cu):
 // the transform stage (load with DC shift and colour transform, the wavelet
 // levels, quantisation) into the coefficient array of core/codec/j2k_layout.hpp,
 // and the packing of the codewords back to back (tier-1 is in

@@ -1,5 +1,5 @@
 // CUDA backend of the JPEG 2000 encoder's transform stage and tier-1
-// (kernels/j2k_cuda.hpp; device code in kernels/j2k_kernels.cuh). A plan
+// (kernels/j2k_encode_cuda.hpp; device code in kernels/j2k_transform_kernels.cuh). A plan
 // holds the layout's tables and every device buffer, made once per
 // geometry. A frame: its samples uploaded through the engine's staging (or
 // read in place in device memory); the wavelet levels, a launch each, the
@@ -8,7 +8,7 @@
 // coefficient array and its LL to scratch for the next; tier-1 into fixed
 // slots: Part 1 as a warp per code-block forming the contexts and a thread
 // per code-block coding them (kernels/j2k_tier1_kernels.cuh), HT as a warp
-// per code-block (kernels/j2k_ht_kernels.cuh; at a rate, first a warp per
+// per code-block (kernels/j2k_ht_encode_kernels.cuh; at a rate, first a warp per
 // block estimates every cleanup plane, and the host picks the window of
 // planes each block is coded at); a prefix sum of the
 // codewords' lengths and a gather that packs them; then the results, the
@@ -25,10 +25,10 @@
 #include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
-#include "kernels/j2k_cuda.hpp"
-#include "kernels/j2k_ht_kernels.cuh"
-#include "kernels/j2k_kernels.cuh"
+#include "kernels/j2k_encode_cuda.hpp"
+#include "kernels/j2k_ht_encode_kernels.cuh"
 #include "kernels/j2k_tier1_kernels.cuh"
+#include "kernels/j2k_transform_kernels.cuh"
 #include "kernels/launch.cuh"
 
 namespace cf::cuda {
