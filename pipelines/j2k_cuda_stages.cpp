@@ -21,7 +21,7 @@
 #include "core/src/j2k_plane_windows.hpp"
 #include "core/src/j2k_rate.hpp"
 #include "core/src/j2k_settings.hpp"
-#include "core/src/j2k_steps.hpp"
+#include "core/src/j2k_subband_weights.hpp"
 #include "cudafilters/engine.hpp"
 #include "cudafilters/j2k.hpp"
 #include "kernels/j2k_encode_cuda.hpp"

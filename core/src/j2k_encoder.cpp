@@ -18,7 +18,7 @@
 #include "j2k_profiles.hpp"
 #include "j2k_rate.hpp"
 #include "j2k_settings.hpp"
-#include "j2k_steps.hpp"
+#include "j2k_subband_weights.hpp"
 #include "kernels/j2k_encode_cuda.hpp"
 
 namespace cf {

@@ -26,7 +26,7 @@
 #include "core/codec/j2k_coded_blocks.hpp"
 #include "core/codec/j2k_layout.hpp"
 #include "core/src/j2k_settings.hpp"
-#include "core/src/j2k_steps.hpp"
+#include "core/src/j2k_subband_weights.hpp"
 #include "cpu/j2k_tier1.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "kernels/j2k_encode_cuda.hpp"

@@ -36,7 +36,7 @@
 #include "core/shared/j2k_dwt_rules.hpp"
 #include "core/shared/j2k_idwt_rules.hpp"
 #include "core/shared/j2k_quant_rules.hpp"
-#include "core/src/j2k_steps.hpp"
+#include "core/src/j2k_subband_weights.hpp"
 #include "cpu/j2k_reconstruct.hpp"
 #include "cpu/j2k_transform.hpp"
 #include "cudafilters/error.hpp"

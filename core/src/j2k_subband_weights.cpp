@@ -1,4 +1,4 @@
-#include "j2k_steps.hpp"
+#include "j2k_subband_weights.hpp"
 
 #include <cmath>
 #include <string>
