@@ -44,8 +44,15 @@ __device__ inline ht::QuadCode unpack(std::uint32_t word, int &u) {
   return q;
 }
 
-// The words a block of w x h samples takes: a quad each, row after row.
-__host__ __device__ constexpr int quad_count(int w, int h) { return ((w + 1) / 2) * ((h + 1) / 2); }
+// Quads along a side of n samples; the words a block of w x h samples
+// takes: a quad each, row after row.
+__host__ __device__ constexpr int quads_along(int n) { return (n + 1) / 2; }
+__host__ __device__ constexpr int quad_count(int w, int h) { return quads_along(w) * quads_along(h); }
+// The codes of the row of quads of sample row y.
+template <class Word>
+__device__ inline Word *row_codes(Word *codes, int w, int y) {
+  return codes + (y >> 1) * quads_along(w);
+}
 
 // The significance of the bottom samples of a row of quads, a bit a
 // column (column c at bit c + 1, so that column -1 is a zero): one row,
@@ -61,7 +68,7 @@ __device__ inline unsigned context(unsigned around, bool first_row, unsigned lef
 }
 
 // The serial decoder's cleanup_row without MagSgn, for every row: each
-// quad's packed codes at codes[(y / 2) * ((w + 1) / 2) + x / 2]. Blocks
+// quad's packed codes at row_codes(codes, w, y)[x / 2]. Blocks
 // the serial decoder refuses or finds empty are left alone (the second
 // kernel makes the same checks). The VLC tables have no gaps (every 7 bits
 // start a codeword in every context), so the codes turn corrupt only at a
@@ -79,12 +86,12 @@ __device__ inline void read_block(const t1::DecodeInput &in, const t1::DecodeOut
   if (scup < 0) return;
   ht::QuadCodeReader reader(tables);
   reader.init(in.data, in.segment_lengths[0], scup);
-  const int w = in.width, h = in.height, row_quads = (w + 1) / 2, used = (w + 2) / 32 + 2;
+  const int w = in.width, h = in.height, used = (w + 2) / 32 + 2;
   std::uint32_t significance[kRowWords];
   for (int i = 0; i < used; ++i) significance[i] = 0;
   for (int y = 0; y < h; y += 2) {
     const bool first_row = y == 0;
-    std::uint32_t *row = codes + (y >> 1) * row_quads;
+    std::uint32_t *row = row_codes(codes, w, y);
     unsigned long long above = (unsigned long long)significance[1] << 32 | significance[0];
     unsigned long long below = 0;  // from bit 0 of word `at`
     int at = 0;
@@ -187,20 +194,20 @@ __device__ inline int step_pairs(int width, int x0, bool bad_bound, bool &stop) 
   return stop ? (__ffs(int(bad)) - 1) / 2 : (columns + 3) / 4;
 }
 
-// One step: a lane per quad, its codes from the first kernel, then its
-// MagSgn bits. `final`: the block has no refinement passes, so each
-// significant sample is written reconstructed and no work flags; otherwise
-// its magnitude and flags, for the refinement passes and the reconstruction
-// after them. Returns whether the cleanup pass stops (a corrupt block).
+// One step: a lane per quad, its codes from the first kernel (`row`: those
+// of the step's row of quads), then its MagSgn bits. `final`: the block
+// has no refinement passes, so each significant sample is written
+// reconstructed and no work flags; otherwise its magnitude and flags, for
+// the refinement passes and the reconstruction after them. Returns whether the cleanup pass stops (a corrupt block).
 __device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOutput &out, int plane, bool final,
-                                   int x0, int y, const std::uint32_t *codes, MagSgnWindow &ms, HtDecodeScratch &sh) {
+                                   int x0, int y, const std::uint32_t *row, MagSgnWindow &ms, HtDecodeScratch &sh) {
   const int lane = warp::lane_id();
   const bool first_row = y == 0;
   const std::uint8_t *above = sh.rows[(y >> 1) & 1];
   std::uint8_t *below = sh.rows[((y >> 1) + 1) & 1];
   const int x = x0 + 2 * lane;
   // Past a corrupt pair the words are stale; step_pairs drops those lanes.
-  const std::uint32_t word = x < in.width ? codes[(y >> 1) * ((in.width + 1) / 2) + (x >> 1)] : 0;
+  const std::uint32_t word = x < in.width ? row[x >> 1] : 0;
   int u;
   const ht::QuadCode coded = ht_codes::unpack(word, u);
   // The second quad of a pair at the block's edge does not exist: bound 1.
@@ -277,7 +284,7 @@ __device__ inline t1::BlockStatus decode_block(const t1::DecodeInput &in, const 
   bool corrupt = false;
   for (int y = 0; y < h && !corrupt; y += 2) {
     for (int x0 = 0; x0 < w && !corrupt; x0 += kStepColumns)
-      corrupt = decode_step(in, out, p.plane, final, x0, y, codes, ms, sh);
+      corrupt = decode_step(in, out, p.plane, final, x0, y, ht_codes::row_codes(codes, w, y), ms, sh);
     __syncwarp();  // the row's exponents are in before the next row reads them
   }
   if (final) return corrupt ? t1::BlockStatus::kCorrupt : t1::BlockStatus::kOk;

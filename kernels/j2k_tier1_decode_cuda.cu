@@ -87,9 +87,10 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     k.stride = int(pc.stride);
     k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.stride + blk.buffer_x;
     k.work = job.work;
-    // HT blocks' work areas, each 16-byte aligned: the decoder reads its
-    // states in words (Part 1 blocks keep theirs in shared memory).
     k.codes = job.codes;
+    // HT blocks' work areas, each 16-byte aligned: the decoder reads its
+    // states in words (Part 1 blocks keep theirs in shared memory); and
+    // their quads' codes, a word a quad.
     if ((d.style & j2k::ht::kStyleHt) && t1::block_size_ok(k.width, k.height)) {
       job.work += (unsigned(t1::block_work_bytes(k.width, k.height)) + 15u) & ~15u;
       job.codes += unsigned(j2k_decode_kernels::ht_codes::quad_count(k.width, k.height));
