@@ -98,6 +98,7 @@ int main(int argc, char **argv) {
     std::vector<std::int32_t> coefficients(l.coefficient_count);
     const unsigned style = l.params.cb_style | j2k::ht::kCandidatePlanes;
     cf::cuda::J2kPlanPtr plan;
+    j2k::RateRoom rate_room;
     for (int f = 0; f < frames; ++f) {
       const double t0 = now_ms();
       cf::cuda::j2k_transform(engine.cuda(), plan, in, l, reciprocals);
@@ -107,9 +108,9 @@ int main(int argc, char **argv) {
       if (planes > 0) {
         cf::cuda::j2k_estimate_planes(engine.cuda(), *plan, style, estimates);
         t2 = now_ms();
-        out.windows =
-            j2k::plane_windows(estimates, j2k::block_weights(l, band_weights, estimates),
-                               std::uint64_t(bpp * w * h / 8), (planes - 1) / 2, planes - 1 - (planes - 1) / 2);
+        out.windows = j2k::plane_windows(estimates, j2k::block_weights(l, band_weights, estimates),
+                                         std::uint64_t(bpp * w * h / 8), (planes - 1) / 2,
+                                         planes - 1 - (planes - 1) / 2, rate_room);
         t3 = now_ms();
       }
       cf::cuda::j2k_code_blocks(engine.cuda(), *plan, style, coefficients.data(), out);

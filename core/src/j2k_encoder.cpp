@@ -40,6 +40,7 @@ struct J2kEncoder::State {
   j2k::CodedBlocks estimates;  // at a rate: every plane's estimated length (no codewords)
   std::vector<std::uint32_t> cumulative_passes;
   std::vector<j2k::PrecinctPlan> precinct_plans;  // tier-2's, their room kept from frame to frame
+  j2k::RateRoom rate_room;                        // rate allocation's, the same
   cuda::J2kPlanPtr cuda_plan;                     // device tables and buffers of this plan (cuda backend)
   J2kEncoder::StageTimes times;                   // of the last frame
 };
@@ -165,6 +166,41 @@ void require_coded(const j2k::CodedBlocks &out) {
                   std::to_string(int(out.results[b].status)) + ")");
 }
 
+// Packet header bits a block's contributions take, as cumulative passes
+// and bytes per layer of `a` say (B.10): an inclusion bit, about two bits
+// of zero bit-planes at its first, the passes' codeword, Lblock's
+// increment and the length; tag trees and several codeword segments are
+// estimated, not coded.
+std::uint64_t estimated_header_bits(const j2k::RateAllocation &a, std::size_t blocks) {
+  std::uint64_t bits = 0;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    std::uint32_t lblock = j2k::kInitialLblock, passes = 0, bytes = 0;
+    for (std::size_t layer = 0; layer < a.layers; ++layer) {
+      const std::uint32_t new_passes = a.passes_at(b, layer) - passes, new_bytes = a.bytes_at(b, layer) - bytes;
+      bits += 1;
+      if (new_passes == 0) continue;
+      if (passes == 0) bits += 2;
+      const std::uint32_t k = j2k::lblock_increment(lblock, new_passes, new_bytes);
+      lblock += k;
+      bits += j2k::passes_codeword(std::min(new_passes, j2k::kMaxPassesPerPacket)).length + k + 1 + lblock +
+              j2k::floor_log2(new_passes);
+      passes += new_passes;
+      bytes += new_bytes;
+    }
+  }
+  return bits;
+}
+
+// The bytes the blocks' packet headers take at `target`, estimated a
+// little high, so that an allocation that leaves them room lands just under
+// the target.
+std::uint64_t estimated_header_bytes(const j2k::RateHulls &hulls, std::uint64_t target, std::size_t layers) {
+  j2k::RateAllocation a = j2k::allocate_layers(hulls, j2k::even_layer_budgets(target, layers));
+  j2k::fill_last_layer(hulls, target, a);
+  const std::uint64_t bytes = (estimated_header_bits(a, hulls.block_count()) + 7) / 8;
+  return bytes + bytes / 32 + 8;
+}
+
 // The codestream of `l` with the passes each layer keeps. One layer and no
 // rate: every pass. Otherwise rate allocation: layer k ends at (k + 1) /
 // layers of the code-block bytes allowed, which are every byte without a
@@ -175,7 +211,8 @@ void require_coded(const j2k::CodedBlocks &out) {
 void write_with_rate(const j2k::Layout &l, const j2k::PacketPlan &packets, const J2kSettings &s,
                      const std::vector<j2k::SubbandStep> &steps, const std::vector<double> &band_weights,
                      const j2k::CodedBlocks &blocks, std::vector<std::uint32_t> &cumulative,
-                     std::vector<j2k::PrecinctPlan> &plans, std::vector<std::uint8_t> &codestream) {
+                     std::vector<j2k::PrecinctPlan> &plans, j2k::RateRoom &room,
+                     std::vector<std::uint8_t> &codestream) {
   const std::uint32_t layers = l.params.layers;
   auto write = [&] {
     j2k::ByteWriter w(std::move(codestream));  // the caller's buffer, its capacity kept
@@ -192,19 +229,23 @@ void write_with_rate(const j2k::Layout &l, const j2k::PacketPlan &packets, const
     write();
     if (target == 0 || codestream.size() <= target) return;
   }
-  const j2k::RateHulls hulls(j2k::rate_blocks(blocks, j2k::block_weights(l, band_weights, blocks)));
+  const j2k::RateHulls &hulls = room.build(blocks, j2k::block_weights(l, band_weights, blocks));
   if (s.bitrate == 0) {
     cumulative = j2k::allocate_layers(hulls, j2k::even_layer_budgets(hulls.total_bytes(), layers)).passes;
     write();
     if (target == 0 || codestream.size() <= target) return;
   }
-  // The allowance moves by the distance to the target each time (headers
-  // change little with it: the first attempt's overshoot is about their
-  // size), twice as far after each further overshoot in a row (coarse
-  // truncation points, such as HT's whole cleanup passes, can stay over
-  // the target by a few bytes); the largest codestream within the target
-  // wins.
-  std::int64_t allowed = std::int64_t(target);
+  // The first allowance leaves room for the headers: those of a
+  // codestream without a pass (its markers and an empty packet each) and
+  // the blocks' own, estimated. It then moves by the distance to the
+  // target each time (headers change little with it), twice as far after
+  // each further overshoot in a row (coarse truncation points, such as
+  // HT's whole cleanup passes, can stay over the target by a few bytes);
+  // the largest codestream within the target wins.
+  cumulative.assign(l.blocks.size() * layers, 0);
+  write();
+  std::int64_t allowed =
+      std::int64_t(target) - std::int64_t(codestream.size() + estimated_header_bytes(hulls, target, layers));
   std::vector<std::uint32_t> best;
   std::size_t best_size = 0;
   int overshoots = 0;
@@ -308,7 +349,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
                       : ht_windows_to_bottom(s) ? j2k::t1::kMaxBitplanes
                                                 : s.ht_rate_planes - 1 - above;
     st.blocks.windows = j2k::plane_windows(st.estimates, j2k::block_weights(l, st.weights, st.estimates),
-                                           target_bytes(l, s), above, below);
+                                           target_bytes(l, s), above, below, st.rate_room);
   }
   switch (backend) {
     case Backend::Cuda:
@@ -323,7 +364,7 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
 
   l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
   write_with_rate(l, st.packets, s, st.steps, st.weights, st.blocks, st.cumulative_passes, st.precinct_plans,
-                  codestream);
+                  st.rate_room, codestream);
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   st.times = {ms(start, coded), ms(coded, std::chrono::steady_clock::now())};
 }

@@ -2,13 +2,11 @@
 
 #include <algorithm>
 
-#include "j2k_rate.hpp"
-
 namespace cf::j2k {
 
 std::vector<t1::PlaneWindow> plane_windows(const CodedBlocks &estimates, const std::vector<double> &weights,
-                                           std::uint64_t budget, int above, int below) {
-  const RateHulls hulls(rate_blocks(estimates, weights));
+                                           std::uint64_t budget, int above, int below, RateRoom &room) {
+  const RateHulls &hulls = room.build(estimates, weights);
   const RateAllocation a = allocate_layers(hulls, {std::size_t(std::min<std::uint64_t>(budget, SIZE_MAX))});
   std::vector<t1::PlaneWindow> windows(estimates.results.size());
   for (std::size_t b = 0; b < windows.size(); ++b) {

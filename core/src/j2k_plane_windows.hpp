@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/codec/j2k_coded_blocks.hpp"
+#include "j2k_rate.hpp"
 
 namespace cf::j2k {
 
@@ -17,8 +18,8 @@ namespace cf::j2k {
 // `weights` as rate allocation takes them: the window from `above` planes
 // above the plane that allocating `budget` bytes keeps down to `below`
 // planes under it, clamped to the block's planes, so a block the
-// allocation drops gets its top plane alone.
+// allocation drops gets its top plane alone. `room`: the hulls' arrays.
 std::vector<t1::PlaneWindow> plane_windows(const CodedBlocks &estimates, const std::vector<double> &weights,
-                                           std::uint64_t budget, int above, int below);
+                                           std::uint64_t budget, int above, int below, RateRoom &room);
 
 }  // namespace cf::j2k

@@ -3,6 +3,7 @@
 #include "j2k_rate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -63,36 +64,6 @@ std::uint64_t falling_key(double slope) {
   return ~rising;
 }
 
-// Segments by falling slope, ties in the order they come (block, then
-// passes, as the constructor adds them): a stable radix sort on the key,
-// a byte at a time from the lowest, passing over bytes every key shares.
-// Several times faster than a comparison sort of the segments themselves.
-void sort_by_falling_slope(std::vector<RateHulls::Segment> &segments) {
-  const std::size_t n = segments.size();
-  std::vector<std::uint64_t> keys(n), keys_next(n);
-  std::vector<std::uint32_t> order(n), order_next(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    keys[i] = falling_key(segments[i].slope);
-    order[i] = std::uint32_t(i);
-  }
-  for (int shift = 0; shift < 64; shift += 8) {
-    std::size_t count[257] = {};
-    for (std::uint64_t k : keys) ++count[((k >> shift) & 0xFF) + 1];
-    if (std::find(count + 1, count + 257, n) != count + 257) continue;  // one value of this byte
-    for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t at = count[(keys[i] >> shift) & 0xFF]++;
-      keys_next[at] = keys[i];
-      order_next[at] = order[i];
-    }
-    keys.swap(keys_next);
-    order.swap(order_next);
-  }
-  std::vector<RateHulls::Segment> sorted(n);
-  for (std::size_t i = 0; i < n; ++i) sorted[i] = segments[order[i]];
-  segments.swap(sorted);
-}
-
 }  // namespace
 
 std::vector<double> block_weights(const Layout &l, const std::vector<double> &band_weights, const CodedBlocks &coded) {
@@ -103,6 +74,12 @@ std::vector<double> block_weights(const Layout &l, const std::vector<double> &ba
 }
 
 std::vector<RateBlock> rate_blocks(const CodedBlocks &coded, const std::vector<double> &weights) {
+  std::vector<RateBlock> blocks;
+  rate_blocks(coded, weights, blocks);
+  return blocks;
+}
+
+void rate_blocks(const CodedBlocks &coded, const std::vector<double> &weights, std::vector<RateBlock> &blocks) {
   const std::size_t n = coded.results.size();
   if (weights.size() != n)
     throw Error("rate allocation: " + std::to_string(weights.size()) + " weights for " + std::to_string(n) +
@@ -112,11 +89,10 @@ std::vector<RateBlock> rate_blocks(const CodedBlocks &coded, const std::vector<d
     throw Error("rate allocation: pass arrays of " + std::to_string(coded.pass_lengths.size()) + " and " +
                 std::to_string(coded.pass_distortion.size()) + " entries for " + std::to_string(n) +
                 " code-blocks (kMaxPasses each)");
-  std::vector<RateBlock> blocks(n);
+  blocks.resize(n);
   for (std::size_t b = 0; b < n; ++b)
     blocks[b] = RateBlock{coded.results[b].passes, coded.pass_lengths.data() + b * kMaxPasses,
                           coded.pass_distortion.data() + b * kMaxPasses, weights[b]};
-  return blocks;
 }
 
 std::vector<HullPoint> block_hull(const RateBlock &block) {
@@ -127,43 +103,86 @@ std::vector<HullPoint> block_hull(const RateBlock &block) {
   return hull;
 }
 
-RateHulls::RateHulls(const std::vector<RateBlock> &blocks) : block_count_(blocks.size()) {
+void RateHulls::build(const std::vector<RateBlock> &blocks) {
   if (blocks.size() > std::numeric_limits<std::uint32_t>::max())
     throw Error("rate allocation: " + std::to_string(blocks.size()) + " code-blocks (at most 2^32 - 1)");
+  block_count_ = blocks.size();
   std::size_t passes = 0;
   for (const RateBlock &block : blocks) passes += std::size_t(std::max(block.passes, 0));
+  segments_.clear();
   segments_.reserve(passes);  // at most a segment per pass
-  std::vector<HullPoint> hull;
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     const RateBlock &block = blocks[b];
     const std::string why = rate_block_check(block);
     if (!why.empty()) throw Error("rate allocation: code-block " + std::to_string(b) + ": " + why);
-    hull_of_checked(block, hull);
+    hull_of_checked(block, hull_);
     const auto index = static_cast<std::uint32_t>(b);
     double previous = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 1; i < hull.size(); ++i) {
-      const double dd = static_cast<double>(hull[i].distortion - hull[i - 1].distortion);
-      const double dl = static_cast<double>(hull[i].bytes - hull[i - 1].bytes);
+    for (std::size_t i = 1; i < hull_.size(); ++i) {
+      const double dd = static_cast<double>(hull_[i].distortion - hull_[i - 1].distortion);
+      const double dl = static_cast<double>(hull_[i].bytes - hull_[i - 1].bytes);
       // The exact slopes fall strictly; rounding may at most make two equal,
       // and the tie order (by segment) keeps the block's own order.
       const double slope = std::min(previous, dd / dl * block.weight);
-      segments_.push_back(
-          Segment{slope, index, static_cast<std::uint32_t>(hull[i].passes), static_cast<std::uint32_t>(hull[i].bytes)});
+      segments_.push_back(Segment{slope, index, static_cast<std::uint32_t>(hull_[i].passes),
+                                  static_cast<std::uint32_t>(hull_[i].bytes)});
       previous = slope;
     }
-    if (hull.back().passes < block.passes)  // passes past the hull remove no error: last of all
+    if (hull_.back().passes < block.passes)  // passes past the hull remove no error: last of all
       segments_.push_back(Segment{-std::numeric_limits<double>::infinity(), index,
                                   static_cast<std::uint32_t>(block.passes),
                                   static_cast<std::uint32_t>(block.lengths[block.passes - 1])});
   }
-  sort_by_falling_slope(segments_);
-  std::vector<std::uint32_t> bytes(block_count_, 0);
-  prefix_bytes_.assign(1, 0);
-  prefix_bytes_.reserve(segments_.size() + 1);
-  for (const Segment &s : segments_) {
-    prefix_bytes_.push_back(prefix_bytes_.back() + (s.bytes - bytes[s.block]));
-    bytes[s.block] = s.bytes;
+  sort_by_falling_slope();
+  block_bytes_.assign(block_count_, 0);
+  prefix_bytes_.resize(segments_.size() + 1);
+  prefix_bytes_[0] = 0;
+  for (std::size_t i = 0; i < segments_.size(); ++i) {
+    const Segment &s = segments_[i];
+    prefix_bytes_[i + 1] = prefix_bytes_[i] + (s.bytes - block_bytes_[s.block]);
+    block_bytes_[s.block] = s.bytes;
   }
+}
+
+// Segments by falling slope, ties in the order they come (block, then
+// passes, as build adds them): a stable radix sort on the key, a byte at a
+// time from the lowest, passing over bytes every key shares. The counts of
+// all eight bytes come from one pass over the keys. Several times faster
+// than a comparison sort of the segments themselves.
+void RateHulls::sort_by_falling_slope() {
+  const std::size_t n = segments_.size();
+  keys_.resize(n);
+  keys_next_.resize(n);
+  order_.resize(n);
+  order_next_.resize(n);
+  std::vector<std::array<std::uint32_t, 256>> counts(8, std::array<std::uint32_t, 256>{});
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t k = falling_key(segments_[i].slope);
+    keys_[i] = k;
+    order_[i] = std::uint32_t(i);
+    for (int d = 0; d < 8; ++d) ++counts[d][(k >> (8 * d)) & 0xFF];
+  }
+  for (int d = 0; d < 8; ++d) {
+    std::array<std::uint32_t, 256> &count = counts[d];
+    if (std::find(count.begin(), count.end(), std::uint32_t(n)) != count.end()) continue;  // one value of this byte
+    std::uint32_t at = 0;
+    for (std::uint32_t &c : count) {
+      const std::uint32_t here = c;
+      c = at;
+      at += here;
+    }
+    const int shift = 8 * d;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t to = count[(keys_[i] >> shift) & 0xFF]++;
+      keys_next_[to] = keys_[i];
+      order_next_[to] = order_[i];
+    }
+    keys_.swap(keys_next_);
+    order_.swap(order_next_);
+  }
+  sorted_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) sorted_[i] = segments_[order_[i]];
+  segments_.swap(sorted_);
 }
 
 std::string layer_budgets_check(const std::vector<std::size_t> &layer_budgets) {

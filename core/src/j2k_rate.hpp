@@ -55,6 +55,7 @@ std::vector<double> block_weights(const Layout &l, const std::vector<double> &ba
 // Block b of `coded` with weight weights[b] (one value per subband,
 // repeated for its blocks).
 std::vector<RateBlock> rate_blocks(const CodedBlocks &coded, const std::vector<double> &weights);
+void rate_blocks(const CodedBlocks &coded, const std::vector<double> &weights, std::vector<RateBlock> &out);
 
 // A hull point: `passes` coding passes, `bytes` of codeword, and the
 // squared error they remove, in the block's own units (unweighted, exact).
@@ -70,13 +71,16 @@ std::vector<HullPoint> block_hull(const RateBlock &block);
 
 // The blocks' hull segments in allocation order, built once so that a
 // caller shrinking budgets after measuring packet headers can allocate
-// again cheaply.
+// again cheaply. An encoder keeps one and builds it again each frame: its
+// arrays keep their room.
 class RateHulls {
  public:
+  RateHulls() = default;
   // Throws cf::Error naming the block and the rule when a block is bad
   // (passes out of range, lengths negative or decreasing, a missing array,
   // a weight negative or not finite).
-  explicit RateHulls(const std::vector<RateBlock> &blocks);
+  explicit RateHulls(const std::vector<RateBlock> &blocks) { build(blocks); }
+  void build(const std::vector<RateBlock> &blocks);
 
   std::size_t block_count() const { return block_count_; }
   // Code-block bytes of every pass of every block.
@@ -93,9 +97,29 @@ class RateHulls {
   const std::vector<std::uint64_t> &prefix_bytes() const { return prefix_bytes_; }
 
  private:
+  void sort_by_falling_slope();
+
   std::size_t block_count_ = 0;
   std::vector<Segment> segments_;
   std::vector<std::uint64_t> prefix_bytes_;
+  // Room reused from build to build.
+  std::vector<HullPoint> hull_;
+  std::vector<std::uint64_t> keys_, keys_next_;
+  std::vector<std::uint32_t> order_, order_next_, block_bytes_;
+  std::vector<Segment> sorted_;
+};
+
+// An encoder's rate allocation from frame to frame: the blocks as rate
+// allocation sees them and their hulls, built again in the same room.
+struct RateRoom {
+  std::vector<RateBlock> blocks;
+  RateHulls hulls;
+  // The hulls of `coded`'s blocks with their weights (rate_blocks).
+  const RateHulls &build(const CodedBlocks &coded, const std::vector<double> &weights) {
+    rate_blocks(coded, weights, blocks);
+    hulls.build(blocks);
+    return hulls;
+  }
 };
 
 struct RateAllocation {
