@@ -58,10 +58,14 @@ namespace ht_warp {
 namespace ht = j2k::ht;
 
 // A cleanup pass's three streams: MEL's encoder (lane 0's), and MagSgn's
-// and VLC's state as every lane holds it.
+// and VLC's state as every lane holds it; and the squared error the pass
+// removes from the lane's quads, when asked (gain_shift >= 0: the block's
+// distortion shift).
 struct CleanupStreams {
   ht::MelEncoder mel;  // lane 0's
   warp::StreamState magsgn, vlc;
+  int gain_shift;
+  std::int64_t gain;
 };
 
 __device__ inline void code_step(const j2k::t1::BlockInput &in, const ht::EncodeTables &tables, int plane, int x0,
@@ -86,6 +90,15 @@ __device__ inline void code_step(const j2k::t1::BlockInput &in, const ht::Encode
     below[x + 1] = std::uint8_t(q.e[1]);
     below[x + 2] = std::uint8_t(q.e[3]);
   }
+  // A quiet step (every quad insignificant in an empty context: most of a
+  // block coded at a coarse plane) sends no VLC or MagSgn bits, only a
+  // zero MEL event per quad.
+  const unsigned coded = __ballot_sync(warp::kAllLanes, exists);
+  if (__all_sync(warp::kAllLanes, !exists || (q.rho == 0 && c == 0))) {
+    if (lane == 0) st.mel.encode_zeros(__popc(coded));
+    return;
+  }
+  if (st.gain_shift >= 0 && q.rho != 0) st.gain += ht::quad_gain(in, x, y, plane, st.gain_shift);
 
   // A pair of quads (lanes 2i, 2i + 1) sends both codewords, then their
   // residuals: the even lane gathers the pair's VLC bits.
@@ -139,12 +152,16 @@ __device__ inline void code_step(const j2k::t1::BlockInput &in, const ht::Encode
 }
 
 // One cleanup pass at `plane` into room[0, capacity): as
-// HtBlockEncoder::code, its length (at least min_length) on every lane.
+// HtBlockEncoder::code, its length (at least min_length) on every lane;
+// with gain_shift >= 0, what it removes from the squared error
+// (ht::cleanup_distortion) into `gain` on every lane.
 __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::EncodeTables &tables, int plane,
                                    std::uint8_t *mel_room, int mel_capacity, std::uint8_t *room, int capacity,
-                                   int min_length, HtWarpScratch &sh) {
+                                   int min_length, HtWarpScratch &sh, int gain_shift, std::int64_t &gain) {
   const int lane = warp::lane_id();
   CleanupStreams st;
+  st.gain_shift = gain_shift;
+  st.gain = 0;
   st.mel.init(mel_room, mel_capacity);
   // VLC starts as VlcEncoder::init does: Scup's byte, then its nibble.
   st.magsgn = {0, 0, 0};
@@ -159,6 +176,7 @@ __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::Enco
       code_step(in, tables, plane, x0, y, left_of_step, sh, st, room, capacity);
     __syncwarp();  // the row's exponents are in before the next row reads them
   }
+  if (gain_shift >= 0) gain = warp::all_sum(st.gain);
 
   // Lane 0 ends the streams through the host's encoders, from where the
   // warp left them.
@@ -194,15 +212,6 @@ __device__ inline int code_cleanup(const j2k::t1::BlockInput &in, const ht::Enco
   return s.total;
 }
 
-// ht::cleanup_distortion for a warp, on every lane.
-__device__ inline std::int64_t warp_distortion(const j2k::t1::BlockInput &in, int plane, int shift) {
-  std::int64_t sum = 0;
-  for (int y = 0; y < in.height; ++y)
-    for (int x = warp::lane_id(); x < in.width; x += warp::kLanes)
-      sum += ht::cleanup_gain(in.samples[y * in.stride + x], plane, shift);
-  return warp::all_sum(sum);
-}
-
 // encode_ht_block for a warp: the same checks, candidates and results (on
 // every lane; lane 0 writes the pass arrays).
 __device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &in, const j2k::t1::BlockOutput &out,
@@ -210,12 +219,17 @@ __device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &i
                                                     HtWarpScratch &sh) {
   namespace t1 = j2k::t1;
   if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, window);
+  // Each pass's gain comes from the pass itself (code_candidates asks for
+  // it right after the pass), with ht_block_start's distortion shift.
+  const std::uint32_t any = block_or(in);
+  const int gain_shift = out.pass_distortion ? t1::distortion_shift(t1::bitplanes_of(any)) : -1;
+  std::int64_t gain = 0;
   const auto code = [&](int plane, std::uint8_t *room, int capacity, int min_length) {
     return code_cleanup(in, tables, plane, out.work, t1::block_work_bytes(in.width, in.height), room, capacity,
-                        min_length, sh);
+                        min_length, sh, gain_shift, gain);
   };
-  const auto gain = [&](int plane, int shift) { return warp_distortion(in, plane, shift); };
-  return ht::code_candidates(in, out, block_or(in), window, code, gain, warp::lane_id() == 0);
+  const auto last_gain = [&](int, int) { return gain; };
+  return ht::code_candidates(in, out, any, window, code, last_gain, warp::lane_id() == 0);
 }
 
 // estimate_ht_block for a warp: a lane per quad, 32 quads of a row at a

@@ -113,6 +113,21 @@ class MelEncoder {
     run_ = 0;
     if (state_ > 0) --state_;
   }
+  // `count` zero events, as that many encode(false) calls: a run of
+  // insignificant quads at once.
+  CF_HD void encode_zeros(int count) {
+    while (count > 0) {
+      const int left = (1 << mel_exponent(state_)) - run_;
+      if (count < left) {
+        run_ += count;
+        return;
+      }
+      count -= left;
+      put(1);
+      run_ = 0;
+      if (state_ < 12) ++state_;
+    }
+  }
   // An unfinished run is sent as a 1 (the decoder stops before its end);
   // the last byte keeps its unused low bits 0.
   CF_HD void finish() {
@@ -462,6 +477,15 @@ CF_HD std::int64_t cleanup_gain(std::int32_t v, int plane, int shift) {
   if ((m >> p) == 0) return 0;
   const std::int64_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (std::int64_t(1) << p);
   return t * t - (t - r) * (t - r);
+}
+// The same over the samples of the quad at (x, y) (those inside the block).
+CF_HD std::int64_t quad_gain(const t1::BlockInput &in, int x, int y, int plane, int shift) {
+  std::int64_t gain = 0;
+  for (int n = 0; n < 4; ++n) {
+    const int sx = x + (n >> 1), sy = y + (n & 1);
+    if (sx < in.width && sy < in.height) gain += cleanup_gain(in.samples[sy * in.stride + sx], plane, shift);
+  }
+  return gain;
 }
 CF_HD std::int64_t cleanup_distortion(const t1::BlockInput &in, int plane, int shift) {
   std::int64_t gain = 0;

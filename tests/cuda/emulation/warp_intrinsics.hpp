@@ -23,4 +23,5 @@ unsigned __shfl_sync(unsigned mask, unsigned value, int src_lane);
 int __all_sync(unsigned mask, int predicate);
 unsigned __ballot_sync(unsigned mask, int predicate);
 inline int __ffs(int v) { return __builtin_ffs(v); }
+inline int __popc(unsigned v) { return __builtin_popcount(v); }
 int __any_sync(unsigned mask, int predicate);
