@@ -155,7 +155,7 @@ void RateHulls::sort_by_falling_slope() {
   keys_next_.resize(n);
   order_.resize(n);
   order_next_.resize(n);
-  std::vector<std::array<std::uint32_t, 256>> counts(8, std::array<std::uint32_t, 256>{});
+  std::vector<std::array<std::size_t, 256>> counts(8, std::array<std::size_t, 256>{});
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint64_t k = falling_key(segments_[i].slope);
     keys_[i] = k;
@@ -163,17 +163,17 @@ void RateHulls::sort_by_falling_slope() {
     for (int d = 0; d < 8; ++d) ++counts[d][(k >> (8 * d)) & 0xFF];
   }
   for (int d = 0; d < 8; ++d) {
-    std::array<std::uint32_t, 256> &count = counts[d];
-    if (std::find(count.begin(), count.end(), std::uint32_t(n)) != count.end()) continue;  // one value of this byte
-    std::uint32_t at = 0;
-    for (std::uint32_t &c : count) {
-      const std::uint32_t here = c;
+    std::array<std::size_t, 256> &count = counts[d];
+    if (std::find(count.begin(), count.end(), n) != count.end()) continue;  // one value of this byte
+    std::size_t at = 0;
+    for (std::size_t &c : count) {
+      const std::size_t here = c;
       c = at;
       at += here;
     }
     const int shift = 8 * d;
     for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t to = count[(keys_[i] >> shift) & 0xFF]++;
+      const std::size_t to = count[(keys_[i] >> shift) & 0xFF]++;
       keys_next_[to] = keys_[i];
       order_next_[to] = order_[i];
     }
