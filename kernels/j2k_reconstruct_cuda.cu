@@ -214,7 +214,8 @@ void reconstruct(detail::CudaState *s, const j2k::Layout &l, const std::int32_t 
     a.shift_up[c] = int(r.shift_up[c]);
   }
   a.mct = l.params.mct;
-  a.blocks_per_tc = t.sample_blocks;
+  a.blocks_per_tc = int(ceil_div(t.sample_blocks, j2k_reconstruct_kernels::kStoreItems));
+  const long long store_blocks = (long long)t.tcs.size() * a.blocks_per_tc;
   a.work = base + at.work;
   const bool u8 = f.type == SampleType::U8;
   if (t.has[0]) {
@@ -222,13 +223,13 @@ void reconstruct(detail::CudaState *s, const j2k::Layout &l, const std::int32_t 
       launch_kernel(s, dequantise<std::int32_t>, sample_blocks, kThreads, d, "the JPEG 2000 coefficient load kernel");
     levels<j2k::dwt::Reversible53>(s, t, 0, r.reduce, coefficients, base, at);
     launch_kernel(s, u8 ? store_samples<std::int32_t, std::uint8_t> : store_samples<std::int32_t, std::uint16_t>,
-                  sample_blocks, kThreads, a, "the JPEG 2000 sample store kernel");
+                  store_blocks, kThreads, a, "the JPEG 2000 sample store kernel");
   }
   if (t.has[1]) {
     if (t.unleveled[1])
       launch_kernel(s, dequantise<float>, sample_blocks, kThreads, d, "the JPEG 2000 dequantisation kernel");
     levels<j2k::dwt::Irreversible97>(s, t, 1, r.reduce, coefficients, base, at);
-    launch_kernel(s, u8 ? store_samples<float, std::uint8_t> : store_samples<float, std::uint16_t>, sample_blocks,
+    launch_kernel(s, u8 ? store_samples<float, std::uint8_t> : store_samples<float, std::uint16_t>, store_blocks,
                   kThreads, a, "the JPEG 2000 sample store kernel");
   }
   detail::finish_destination(s, out, f);

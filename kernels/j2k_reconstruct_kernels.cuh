@@ -28,6 +28,7 @@
 #include "kernels/j2k_work_blocks.cuh"
 #include "kernels/samples.cuh"
 #include "kernels/symmetric_extension.cuh"
+#include "kernels/unroll.cuh"
 
 namespace cf::cuda::j2k_reconstruct_kernels {
 
@@ -206,6 +207,11 @@ struct StoreArgs {
   const void *work;
 };
 
+// Samples a thread of store_samples stores, kThreads apart: fewer thread
+// blocks (those of components 1 and 2 under a colour transform do
+// nothing) and each thread's table reads shared by its samples.
+constexpr int kStoreItems = 4;
+
 // store_row's work: the inverse colour transform (G.2, G.3), rounding, the
 // DC level shift undone and clamping (G.1.2), into the frame.
 template <class W, class S>
@@ -213,28 +219,43 @@ __global__ void __launch_bounds__(kThreads) store_samples(const StoreArgs a) {
   const int t = tile_component_of(a.blocks_per_tc);
   if (!of_type<W>(a.reversible, t)) return;
   const TileComponent tc = a.tcs[t];
-  const long long i = item_of(a.blocks_per_tc);
-  if (i >= (long long)tc.width * tc.height) return;
   const int c = tc.component;
   if (a.mct && (c == 1 || c == 2)) return;  // done with component 0
-  int x, y;
-  column_and_row(i, tc.width, x, y);
-  const W *work = static_cast<const W *>(a.work);
   const int n = a.mct && c == 0 ? 3 : 1;
-  std::int32_t v[3];
   // Components 1 and 2 of the tile follow component 0 and have its size.
-  if constexpr (std::is_same_v<W, float>) {
-    float s[3];
-    for (int k = 0; k < n; ++k) s[k] = work[a.tcs[t + k].offset + i];
-    if (n == 3) j2k::quant::ict_inverse(s);
-    for (int k = 0; k < n; ++k) v[k] = j2k::quant::nearest(s[k]);
-  } else {
-    for (int k = 0; k < n; ++k) v[k] = work[a.tcs[t + k].offset + i];
-    if (n == 3) colour::inverse(ColourTransform::Rct, v);
+  const W *work = static_cast<const W *>(a.work);
+  const W *from[3] = {work + tc.offset, work + (n == 3 ? a.tcs[t + 1].offset : 0),
+                      work + (n == 3 ? a.tcs[t + 2].offset : 0)};
+  const long long items = (long long)tc.width * tc.height;
+  const long long first = (long long)(int(blockIdx.x) % a.blocks_per_tc) * kThreads * kStoreItems + threadIdx.x;
+  for (int k = 0; k < kStoreItems; ++k) {
+    const long long i = first + (long long)k * kThreads;
+    if (i >= items) return;
+    int x, y;
+    column_and_row(i, tc.width, x, y);
+    // Loops over the three components unrolled, so that the arrays stay
+    // in registers.
+    std::int32_t v[3] = {0, 0, 0};
+    if constexpr (std::is_same_v<W, float>) {
+      float s[3] = {0, 0, 0};
+      CF_UNROLL
+      for (int m = 0; m < 3; ++m)
+        if (m < n) s[m] = from[m][i];
+      if (n == 3) j2k::quant::ict_inverse(s);
+      CF_UNROLL
+      for (int m = 0; m < 3; ++m) v[m] = j2k::quant::nearest(s[m]);
+    } else {
+      CF_UNROLL
+      for (int m = 0; m < 3; ++m)
+        if (m < n) v[m] = from[m][i];
+      if (n == 3) colour::inverse(ColourTransform::Rct, v);
+    }
+    CF_UNROLL
+    for (int m = 0; m < 3; ++m)
+      if (m < n)
+        store<S>(a.planes[c + m], tc.frame_x + x, tc.frame_y + y,
+                 int(j2k::quant::output_sample(v[m], a.bit_depth[c + m]) << a.shift_up[c + m]));
   }
-  for (int k = 0; k < n; ++k)
-    store<S>(a.planes[c + k], tc.frame_x + x, tc.frame_y + y,
-             int(j2k::quant::output_sample(v[k], a.bit_depth[c + k]) << a.shift_up[c + k]));
 }
 
 }  // namespace cf::cuda::j2k_reconstruct_kernels
