@@ -198,7 +198,8 @@ __device__ inline int step_pairs(int width, int x0, bool bad_bound, bool &stop) 
 // of the step's row of quads), then its MagSgn bits. `final`: the block
 // has no refinement passes, so each significant sample is written
 // reconstructed and no work flags; otherwise its magnitude and flags, for
-// the refinement passes and the reconstruction after them. Returns whether the cleanup pass stops (a corrupt block).
+// the refinement passes and the reconstruction after them. Returns whether
+// the cleanup pass stops (a corrupt block).
 __device__ inline bool decode_step(const t1::DecodeInput &in, const t1::DecodeOutput &out, int plane, bool final,
                                    int x0, int y, const std::uint32_t *row, MagSgnWindow &ms, HtDecodeScratch &sh) {
   const int lane = warp::lane_id();

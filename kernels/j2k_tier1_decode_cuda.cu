@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -41,7 +42,7 @@ using j2k_decode_kernels::kHtDecodeThreads;
 struct TileJob {
   std::vector<DecodeBlock> blocks;   // the blocks to decode, longest codeword first
   std::vector<std::uint32_t> index;  // each one's place in its tile's TileCodewords::blocks
-  std::vector<std::uint32_t> tile;   // each one's tile, in the frame's list (0 for a single tile)
+  std::vector<std::uint32_t> tile;   // each one's tile in the frame's list (lay_out_frame fills it)
   std::vector<int> segments;
   std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
   std::size_t tile_bytes = 0;        // of cw.data, up to the last chunk read in place
@@ -106,7 +107,6 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
   }
   for (std::size_t i = 0; i < job.blocks.size(); ++i)
     if (joined_at[i] != SIZE_MAX) job.blocks[i].codeword = job.tile_bytes + joined_at[i];
-  job.tile.assign(job.blocks.size(), 0);
   return job;
 }
 
@@ -122,13 +122,15 @@ void launch_order(TileJob &job) {
     const DecodeBlock &x = job.blocks[a], &y = job.blocks[b];
     return is_ht(x) != is_ht(y) ? is_ht(x) : x.length > y.length;
   });
-  TileJob sorted = job;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    sorted.blocks[i] = job.blocks[order[i]];
-    sorted.index[i] = job.index[order[i]];
-    sorted.tile[i] = job.tile[order[i]];
-  }
-  job = std::move(sorted);
+  // Only the per-block lists move; segments and bytes stay where they are.
+  const auto permuted = [&](auto &list) {
+    std::remove_reference_t<decltype(list)> sorted(list.size());
+    for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = list[order[i]];
+    list.swap(sorted);
+  };
+  permuted(job.blocks);
+  permuted(job.index);
+  permuted(job.tile);
 }
 
 // The bytes a job uploads after its descriptors and segment lengths, as

@@ -32,9 +32,8 @@ CF_HD PlaneEstimate quad_estimate(const t1::BlockInput &in, int x, int y, int pl
   const int n = popcount4(q.rho);
   PlaneEstimate e;
   e.eighths = n > 0 ? 68 + n * (8 * q.e_max - 7) : 1;
-  // A sample insignificant at `plane` gains nothing there.
-  for (int k = 0; k < 4; ++k)
-    if (q.rho >> k & 1u) e.gain += cleanup_gain(in.samples[(y + (k & 1)) * in.stride + x + (k >> 1)], plane, shift);
+  // A quad insignificant at `plane` gains nothing there.
+  if (n > 0) e.gain = quad_gain(in, x, y, plane, shift);
   return e;
 }
 
