@@ -237,15 +237,13 @@ __device__ inline j2k::t1::BlockResult encode_block(const j2k::t1::BlockInput &i
 __device__ inline j2k::t1::BlockResult estimate_block(const j2k::t1::BlockInput &in, const j2k::t1::BlockOutput &out) {
   namespace t1 = j2k::t1;
   if (ht::ht_block_refusal(in) != t1::BlockStatus::kOk) return ht::ht_block_start(in, out, 0, {});
-  const auto of = [&](int plane, int shift) {
-    ht::PlaneEstimate sum;
+  const auto of = [&](int top, int shift) {
+    ht::PlaneEstimates sum;
     for (int y = 0; y < in.height; y += 2)
-      for (int x = 2 * warp::lane_id(); x < in.width; x += kStepColumns) {
-        const ht::PlaneEstimate e = ht::quad_estimate(in, x, y, plane, shift);
-        sum.eighths += e.eighths;
-        sum.gain += e.gain;
-      }
-    return ht::PlaneEstimate{warp::all_sum(sum.eighths), warp::all_sum(sum.gain)};
+      for (int x = 2 * warp::lane_id(); x < in.width; x += kStepColumns)
+        ht::add_quad_estimates(ht::quad_magnitudes(in, x, y), top, shift, sum);
+    for (ht::PlaneEstimate &e : sum.at) e = {warp::all_sum(e.eighths), warp::all_sum(e.gain)};
+    return sum;
   };
   return ht::estimate_candidates(in, out, block_or(in), of, warp::lane_id() == 0);
 }

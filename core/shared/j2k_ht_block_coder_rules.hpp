@@ -468,15 +468,21 @@ class HtBlockEncoder {
   QuadRows rows_;
 };
 
-// What a cleanup pass at `plane` removes from the squared error of one
-// sample v (t1::BlockOutput's half-units, magnitudes m >> shift): a sample
-// it finds significant is rebuilt at the middle of its interval.
-CF_HD std::int64_t cleanup_gain(std::int32_t v, int plane, int shift) {
+// What a cleanup pass at `plane` removes from the squared error of a
+// sample of magnitude `magnitude` (t1::BlockOutput's half-units,
+// magnitudes m >> shift): a sample it finds significant is rebuilt at the
+// middle of its interval, r, so the error 2m + 1 = t falls to t - r:
+// t^2 - (t - r)^2 = r (2t - r). m is below 2^24 (the shift's definition)
+// and r at most 3m + 2, so both factors fit 32 bits and their product 64.
+CF_HD std::int64_t magnitude_gain(std::uint32_t magnitude, int plane, int shift) {
   const int p = plane > shift ? plane - shift : 0;
-  const std::int64_t m = std::int64_t((v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v)) >> shift);
+  const std::uint32_t m = magnitude >> shift;
   if ((m >> p) == 0) return 0;
-  const std::int64_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (std::int64_t(1) << p);
-  return t * t - (t - r) * (t - r);
+  const std::uint32_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (1u << p);
+  return std::int64_t(std::uint64_t(r) * (2 * t - r));
+}
+CF_HD std::int64_t cleanup_gain(std::int32_t v, int plane, int shift) {
+  return magnitude_gain(v < 0 ? 0u - std::uint32_t(v) : std::uint32_t(v), plane, shift);
 }
 // The same over the samples of the quad at (x, y) (those inside the block).
 CF_HD std::int64_t quad_gain(const t1::BlockInput &in, int x, int y, int plane, int shift) {

@@ -45,8 +45,8 @@ void mel() {
   m.init(room, sizeof room);
   for (bool e : {false, false, false, false, false, true}) m.encode(e);
   m.finish();
-  CHECK_MSG(m.bytes() == 0 && m.tail() == 0xF0 && m.tail_mask() == 0xFC, "MEL 1111 00: %d bytes, tail 0x%02X mask 0x%02X",
-            m.bytes(), m.tail(), m.tail_mask());
+  CHECK_MSG(m.bytes() == 0 && m.tail() == 0xF0 && m.tail_mask() == 0xFC,
+            "MEL 1111 00: %d bytes, tail 0x%02X mask 0x%02X", m.bytes(), m.tail(), m.tail_mask());
   // Eight 1s (1+1+1+2+2+2+4+4 = 17 zero events) fill 0xFF; the next byte
   // holds 7 bits under a stuffed 0: a 1-event at state 8 (E = 2) sends 000.
   m.init(room, sizeof room);
@@ -54,8 +54,7 @@ void mel() {
   m.encode(true);
   m.finish();
   CHECK_MSG(m.bytes() == 1 && room[0] == 0xFF, "MEL eight 1s: %d bytes, first 0x%02X", m.bytes(), room[0]);
-  CHECK_MSG(m.tail() == 0 && m.tail_mask() == 0xF0, "MEL after 0xFF: tail 0x%02X mask 0x%02X", m.tail(),
-            m.tail_mask());
+  CHECK_MSG(m.tail() == 0 && m.tail_mask() == 0xF0, "MEL after 0xFF: tail 0x%02X mask 0x%02X", m.tail(), m.tail_mask());
   // An unfinished run is closed with a 1.
   m.init(room, sizeof room);
   m.encode(false);
@@ -89,8 +88,8 @@ void vlc_tables() {
         const ht::VlcEntry &a = tables[row][i], &b = tables[row][j];
         if (i == j || a.context != b.context || a.length > b.length) continue;
         const unsigned mask = (1u << a.length) - 1;
-        CHECK_MSG((b.codeword & mask) != a.codeword, "table %d, context %d: codeword %d is a prefix of codeword %d", row,
-                  a.context, i, j);
+        CHECK_MSG((b.codeword & mask) != a.codeword, "table %d, context %d: codeword %d is a prefix of codeword %d",
+                  row, a.context, i, j);
       }
   const ht::EncodeTables &t = ht::encode_tables();
   int missing = 0;
@@ -130,8 +129,8 @@ std::vector<std::uint8_t> code_block(const std::vector<std::int32_t> &samples, i
 void quad() {
   t1::BlockResult res;
   const std::vector<std::uint8_t> out = code_block({1, 0, -1, -1}, 2, 2, 64, res);
-  CHECK_MSG(res.status == t1::BlockStatus::kOk && res.passes == 1 && res.bytes == 4, "2x2 block: status %d, %d passes, %d bytes",
-            int(res.status), res.passes, res.bytes);
+  CHECK_MSG(res.status == t1::BlockStatus::kOk && res.passes == 1 && res.bytes == 4,
+            "2x2 block: status %d, %d passes, %d bytes", int(res.status), res.passes, res.bytes);
   const std::vector<std::uint8_t> expected = {0xFE, 0x06, 0x73, 0x00};
   CHECK_MSG(std::vector<std::uint8_t>(out.begin(), out.begin() + 4) == expected,
             "2x2 block: %02X %02X %02X %02X, expected FE 06 73 00", out[0], out[1], out[2], out[3]);
@@ -153,8 +152,8 @@ void empty_and_capacity() {
   std::uint32_t x = 1;
   for (std::int32_t &v : noise) x = x * 1664525u + 1013904223u, v = std::int32_t(x >> 17) - 16384;
   code_block(noise, 64, 64, 200, res);
-  CHECK_MSG(res.status == t1::BlockStatus::kOverflow && res.bytes > 200, "64x64 noise in 200 bytes: status %d, %d bytes",
-            int(res.status), res.bytes);
+  CHECK_MSG(res.status == t1::BlockStatus::kOverflow && res.bytes > 200,
+            "64x64 noise in 200 bytes: status %d, %d bytes", int(res.status), res.bytes);
   const int needed = res.bytes;
   code_block(noise, 64, 64, needed, res);
   CHECK_MSG(res.status == t1::BlockStatus::kOk && res.bytes == needed, "in the room it asked for: status %d, %d bytes",
@@ -172,7 +171,8 @@ void candidates() {
   const t1::BlockInput in{v.data(), 32, 16, 32, t1::Orientation::HL, 16, ht::kStyleHt | ht::kCandidatePlanes};
   const t1::BlockResult res = ht::encode_ht_block(in, {work.data(), all.data(), 20000, lengths, 32, distortion}, t);
   const t1::BlockInput in0{v.data(), 32, 16, 32, t1::Orientation::HL, 16, ht::kStyleHt};
-  const t1::BlockResult r0 = ht::encode_ht_block(in0, {work.data(), one.data(), 4000, one_length, 1, one_distortion}, t);
+  const t1::BlockResult r0 =
+      ht::encode_ht_block(in0, {work.data(), one.data(), 4000, one_length, 1, one_distortion}, t);
   CHECK_MSG(res.status == t1::BlockStatus::kOk && res.passes == 10, "candidates: status %d, %d of 10", int(res.status),
             res.passes);
   int offset = 0;
@@ -185,10 +185,10 @@ void candidates() {
   }
   CHECK_MSG(offset + lengths[res.passes - 1] == res.bytes, "candidates' lengths add to %d, not %d",
             offset + lengths[res.passes - 1], res.bytes);
-  CHECK_MSG(lengths[res.passes - 1] == r0.bytes &&
-                std::vector<std::uint8_t>(all.begin() + offset, all.begin() + res.bytes) ==
-                    std::vector<std::uint8_t>(one.begin(), one.begin() + r0.bytes),
-            "the plane-0 candidate differs from the single cleanup pass");
+  CHECK_MSG(
+      lengths[res.passes - 1] == r0.bytes && std::vector<std::uint8_t>(all.begin() + offset, all.begin() + res.bytes) ==
+                                                 std::vector<std::uint8_t>(one.begin(), one.begin() + r0.bytes),
+      "the plane-0 candidate differs from the single cleanup pass");
   CHECK_MSG(sum == one_distortion[0], "candidates' distortions add to %lld, the exact one %lld", (long long)sum,
             (long long)one_distortion[0]);
 }
@@ -249,10 +249,18 @@ void estimates() {
   std::int32_t tiny[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   tiny[4 + 1] = -5;  // row 1, column 1
   const t1::BlockInput small{tiny, 4, 2, 4, t1::Orientation::LL, 16, ht::kStyleHt | ht::kCandidatePlanes};
-  const auto eighths = [&](int plane) { return (long long)ht::block_estimate(small, plane, 0).eighths; };
-  CHECK_MSG(eighths(0) == 94 && eighths(1) == 78 && eighths(2) == 70,
-            "estimates of one sample of 5: %lld, %lld, %lld eighths; 94, 78, 70 by hand", eighths(0), eighths(1),
-            eighths(2));
+  // Planes 2, 1, 0 in one pass, then each as the top of a pass of its own;
+  // plane 3 (nothing significant): 1 eighth a quad.
+  const ht::PlaneEstimates from2 = ht::block_estimates(small, 2, 0);
+  const auto eighths = [&](int plane) { return (long long)ht::block_estimates(small, plane, 0).at[0].eighths; };
+  CHECK_MSG(
+      from2.at[0].eighths == 70 && from2.at[1].eighths == 78 && from2.at[2].eighths == 94 && from2.at[3].eighths == 0,
+      "estimates of one sample of 5 from plane 2 down: %lld, %lld, %lld, %lld eighths; 70, 78, 94, 0 by hand",
+      (long long)from2.at[0].eighths, (long long)from2.at[1].eighths, (long long)from2.at[2].eighths,
+      (long long)from2.at[3].eighths);
+  CHECK_MSG(eighths(0) == 94 && eighths(1) == 78 && eighths(2) == 70 && eighths(3) == 2,
+            "estimates of one sample of 5: %lld, %lld, %lld, %lld eighths; 94, 78, 70, 2 by hand", eighths(0),
+            eighths(1), eighths(2), eighths(3));
 
   std::vector<std::int32_t> v(32 * 16);
   std::uint32_t x = 7;
@@ -274,6 +282,31 @@ void estimates() {
 
 }  // namespace
 
+// A cleanup pass's gain against its definition: a significant sample of
+// magnitude m (after the shift) rebuilt at the middle r of its interval
+// at plane p, the error 2m + 1 falling to 2m + 1 - r, squared, in 64 bits;
+// magnitudes up to the 2^24 the shift keeps them under.
+void gains() {
+  std::uint32_t x = 11;
+  int mismatches = 0;
+  for (int i = 0; i < 200000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    const int shift = int(x >> 28) % 8, plane = int(x >> 23) % 24;
+    x = x * 1664525u + 1013904223u;
+    const std::uint32_t magnitude = (x >> (i % 8)) & ((1u << (24 + shift)) - 1u);
+    const std::int64_t m = magnitude >> shift, p = plane > shift ? plane - shift : 0;
+    std::int64_t expected = 0;
+    if ((m >> p) != 0) {
+      const std::int64_t t = 2 * m + 1, r = 2 * ((m >> p) << p) + (std::int64_t(1) << p);
+      expected = t * t - (t - r) * (t - r);
+    }
+    const std::int32_t v = (i & 1) ? -std::int32_t(magnitude) : std::int32_t(magnitude);
+    mismatches +=
+        ht::magnitude_gain(magnitude, plane, shift) != expected || ht::cleanup_gain(v, plane, shift) != expected;
+  }
+  CHECK_MSG(mismatches == 0, "cleanup gains: %d of 200000 differ from the definition", mismatches);
+}
+
 int main() {
   mel();
   uvlc();
@@ -283,6 +316,7 @@ int main() {
   candidates();
   windows();
   estimates();
+  gains();
   std::printf("MEL, U-VLC, CxtVLC tables, a quad's MagSgn and a block's segment checked\n");
   return cft::test_result();
 }
