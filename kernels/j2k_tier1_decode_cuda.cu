@@ -12,7 +12,8 @@
 // blocks (HT ones a thread per block reading MEL and VLC, then a warp per
 // block reading MagSgn; Part 1 ones a thread per block), and the statuses
 // come back: one wait. The host side of the copies is the engine's pinned
-// memory (HostSlot::J2kDecoder), where the image is laid out.
+// memory (HostSlot::J2kDecoder), where the image is laid out (the
+// codewords' megabytes copied there on several threads).
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/codec/j2k_byte_copies.hpp"
 #include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
@@ -225,15 +227,18 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
   const int *status = host ? reinterpret_cast<const int *>(host + at.status) : nullptr;
   if (n > 0) {
     std::uint8_t *image = host;
-    std::memcpy(image, job.blocks.data(), sizeof(DecodeBlock) * n);
-    if (!job.segments.empty()) std::memcpy(image + at.segments, job.segments.data(), sizeof(int) * job.segments.size());
-    // HT code-blocks' VLC lookup (4 KB) travels with the descriptors.
-    std::memcpy(image + at.tables, &j2k::ht::decode_tables(), sizeof(j2k::ht::DecodeTables));
+    const auto bytes_of = [](const auto *p) { return reinterpret_cast<const std::uint8_t *>(p); };
+    std::vector<j2k::ByteCopy> copies = {
+        {image, bytes_of(job.blocks.data()), sizeof(DecodeBlock) * n},
+        {image + at.segments, bytes_of(job.segments.data()), sizeof(int) * job.segments.size()},
+        // HT code-blocks' VLC lookup (4 KB) travels with the descriptors.
+        {image + at.tables, bytes_of(&j2k::ht::decode_tables()), sizeof(j2k::ht::DecodeTables)}};
     std::size_t put = at.bytes;
     for (const auto &[bytes, size] : f.pieces) {
-      if (size) std::memcpy(image + put, bytes, size);
+      copies.push_back({image + put, bytes, size});
       put += size;
     }
+    j2k::copy_bytes(copies, 0);  // megabytes of codewords: on several threads
     detail::check(cudaMemcpyAsync(base, image, at.image, cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
     const int ht = int(std::count_if(job.blocks.begin(), job.blocks.end(), is_ht));

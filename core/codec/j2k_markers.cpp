@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
@@ -20,8 +21,60 @@ void ByteWriter::u32(std::uint32_t v) {
   u16(std::uint16_t(v));
 }
 
+void ByteWriter::append(const std::uint8_t *data, std::size_t n) {
+  if (n == 0) return;
+  room(n);
+  std::memcpy(bytes_.data() + size_, data, n);
+  size_ += n;
+}
+
+void ByteWriter::append_later(const std::uint8_t *data, std::size_t n) {
+  if (n == 0) return;
+  room(n);
+  later_.push_back({size_, data, n});
+  size_ += n;
+}
+
+void ByteWriter::insert(std::size_t pos, const std::uint8_t *data, std::size_t n) {
+  if (pos > size_) throw Error("JPEG 2000 codestream: insertion at byte " + std::to_string(pos) + " past the end");
+  copy_later();
+  room(n);
+  std::memmove(bytes_.data() + pos + n, bytes_.data() + pos, size_ - pos);
+  if (n > 0) std::memcpy(bytes_.data() + pos, data, n);
+  size_ += n;
+}
+
+std::uint8_t ByteWriter::at(std::size_t pos) const {
+  if (pos >= size_) throw Error("JPEG 2000 codestream: byte " + std::to_string(pos) + " is not written yet");
+  return bytes_[pos];
+}
+
+const std::vector<std::uint8_t> &ByteWriter::bytes() {
+  copy_later();
+  bytes_.resize(size_);
+  return bytes_;
+}
+
+std::vector<std::uint8_t> ByteWriter::take() {
+  copy_later();
+  bytes_.resize(size_);
+  size_ = 0;
+  return std::move(bytes_);
+}
+
+void ByteWriter::grow(std::size_t n) { bytes_.resize(std::max(size_ + n, 2 * bytes_.size())); }
+
+void ByteWriter::copy_later() {
+  if (later_.empty()) return;
+  copies_.clear();
+  for (const Later &c : later_) copies_.push_back({bytes_.data() + c.at, c.data, c.n});
+  copy_bytes(copies_, copy_threads_);
+  later_.clear();
+}
+
 void ByteWriter::patch_u16(std::size_t pos, std::uint16_t v) {
-  bytes_.at(pos + 1);  // throws when the field is not written yet
+  if (pos + 2 > size_)
+    throw Error("JPEG 2000 codestream: field at byte " + std::to_string(pos) + " is not written yet");
   bytes_[pos] = std::uint8_t(v >> 8);
   bytes_[pos + 1] = std::uint8_t(v);
 }
@@ -357,7 +410,7 @@ std::size_t begin_tile_part(ByteWriter &w, std::uint32_t tile, std::uint32_t par
 
 std::uint32_t end_tile_part(ByteWriter &w, std::size_t sot_pos) {
   const std::size_t psot_pos = sot_pos + 6;  // SOT marker, Lsot, Isot
-  if (w.size() < sot_pos + 12 || w.bytes()[sot_pos] != 0xFF || w.bytes()[sot_pos + 1] != (kSot & 0xFF))
+  if (w.size() < sot_pos + 12 || w.at(sot_pos) != 0xFF || w.at(sot_pos + 1) != (kSot & 0xFF))
     throw Error("JPEG 2000 codestream: no SOT marker segment where the tile-part should start");
   const std::uint64_t length = w.size() - sot_pos;
   if (length > kMax32)

@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/codec/j2k_byte_copies.hpp"
 #include "core/shared/j2k_ht_rules.hpp"  // the style bits: t1::kStyle*, ht::kStyleHt
 #include "cudafilters/j2k.hpp"           // J2kProgression
 
@@ -45,22 +46,33 @@ constexpr std::uint16_t kPoc = 0xFF5F;  // progression order change
 
 // Bytes of a codestream, appended at the end of a growing buffer; values
 // already written can be patched in place (lengths known only later).
+// Code-block bodies, most of a codestream's bytes, can be appended later:
+// their room is taken at once and the copies run together (copy_bytes,
+// on several threads) before the bytes are read.
 class ByteWriter {
  public:
   ByteWriter() = default;
-  // Writes into `storage` (emptied), whose capacity a caller keeps between
-  // codestreams; take() hands it back.
-  explicit ByteWriter(std::vector<std::uint8_t> &&storage) : bytes_(std::move(storage)) { bytes_.clear(); }
-  std::vector<std::uint8_t> take() { return std::move(bytes_); }
+  // Writes over `storage`, a caller's buffer kept between codestreams,
+  // growing it only past its old size (growth fills zeros first, which a
+  // codestream no larger than the last never pays); take() hands it back
+  // cut to what was written. `copy_threads`: at most this many threads
+  // copy the bodies appended later (0: one per core).
+  explicit ByteWriter(std::vector<std::uint8_t> &&storage, int copy_threads = 1)
+      : bytes_(std::move(storage)), copy_threads_(copy_threads) {}
+  std::vector<std::uint8_t> take();
 
-  void u8(std::uint8_t v) { bytes_.push_back(v); }
+  void u8(std::uint8_t v) {
+    room(1);
+    bytes_[size_++] = v;
+  }
   void u16(std::uint16_t v);
   void u32(std::uint32_t v);
-  void append(const std::uint8_t *data, std::size_t n) { bytes_.insert(bytes_.end(), data, data + n); }
+  void append(const std::uint8_t *data, std::size_t n);
+  // Appends the n bytes at `data` when the bytes are next read (take,
+  // bytes, insert); `data` must stay as it is until then.
+  void append_later(const std::uint8_t *data, std::size_t n);
   // Moves the bytes from `pos` on up by n and writes `data` there.
-  void insert(std::size_t pos, const std::uint8_t *data, std::size_t n) {
-    bytes_.insert(bytes_.begin() + std::ptrdiff_t(pos), data, data + n);
-  }
+  void insert(std::size_t pos, const std::uint8_t *data, std::size_t n);
   void marker(std::uint16_t m) { u16(m); }
   // Overwrites the 16 or 32 bits at `pos` (already written).
   void patch_u16(std::size_t pos, std::uint16_t v);
@@ -72,11 +84,32 @@ class ByteWriter {
   // do not fit 16 bits.
   void end_segment(std::size_t length_pos);
 
-  std::size_t size() const { return bytes_.size(); }
-  const std::vector<std::uint8_t> &bytes() const { return bytes_; }
+  std::size_t size() const { return size_; }
+  // The byte at `pos` (written directly, not appended later); throws
+  // cf::Error past the end.
+  std::uint8_t at(std::size_t pos) const;
+  // Every byte written, those appended later included.
+  const std::vector<std::uint8_t> &bytes();
+  // Copies the bodies appended later now (take, bytes and insert do too).
+  void copy_later();
 
  private:
+  // Makes room for n more bytes after size_.
+  void room(std::size_t n) {
+    if (size_ + n > bytes_.size()) grow(n);
+  }
+  void grow(std::size_t n);
+
+  struct Later {
+    std::size_t at;  // in bytes_, which may move until the copies
+    const std::uint8_t *data;
+    std::size_t n;
+  };
   std::vector<std::uint8_t> bytes_;
+  std::size_t size_ = 0;  // bytes_[size_...] are room, not written
+  std::vector<Later> later_;
+  std::vector<ByteCopy> copies_;
+  int copy_threads_ = 1;
 };
 
 // Progression orders of COD's SGcod (T.800 A.6.1): the public enum.

@@ -278,7 +278,7 @@ std::size_t PrecinctPacketWriter::write_next(ByteWriter &w, const PacketMarkers 
     for (std::size_t b = 0; b < sb.blocks.size(); ++b) {
       const CodeBlockPlan &cb = sb.blocks[b];
       BlockState &st = states_[s][b];
-      w.append(cb.codeword() + st.offset, cb.bytes[l]);
+      w.append_later(cb.codeword() + st.offset, cb.bytes[l]);
       st.offset += cb.bytes[l];
     }
   }

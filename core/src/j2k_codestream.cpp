@@ -183,6 +183,7 @@ void write_codestream(const Layout &l, const PacketPlan &packets, const std::vec
     if (part + 1 != parts)
       throw Error("JPEG 2000 encoder: tile " + std::to_string(tile.index) + " made " + std::to_string(part + 1) +
                   " tile-parts, " + std::to_string(parts) + " counted");
+    w.copy_later();  // before the next tile refills the plans the bodies point into
     for (std::size_t i = 0; i < writers.size(); ++i) plans[i] = std::move(writers[i]).take_plan();
     first_part += parts;
   }

@@ -211,11 +211,11 @@ std::uint64_t estimated_header_bytes(const j2k::RateHulls &hulls, std::uint64_t 
 void write_with_rate(const j2k::Layout &l, const j2k::PacketPlan &packets, const J2kSettings &s,
                      const std::vector<j2k::SubbandStep> &steps, const std::vector<double> &band_weights,
                      const j2k::CodedBlocks &blocks, std::vector<std::uint32_t> &cumulative,
-                     std::vector<j2k::PrecinctPlan> &plans, j2k::RateRoom &room,
+                     std::vector<j2k::PrecinctPlan> &plans, j2k::RateRoom &room, int copy_threads,
                      std::vector<std::uint8_t> &codestream) {
   const std::uint32_t layers = l.params.layers;
   auto write = [&] {
-    j2k::ByteWriter w(std::move(codestream));  // the caller's buffer, its capacity kept
+    j2k::ByteWriter w(std::move(codestream), copy_threads);  // the caller's buffer, its bytes kept
     j2k::write_codestream(l, packets, steps, blocks, cumulative, j2k::kEncoderComment, w, plans);
     codestream = w.take();
   };
@@ -363,8 +363,11 @@ void J2kEncoder::encode(const J2kInput &in, const J2kSettings &asked, std::vecto
   const auto coded = std::chrono::steady_clock::now();
 
   l.params.guard_bits = j2k::guard_bits_needed(l, st.steps, st.blocks);
+  // The codewords' copies into the codestream on the engine's threads,
+  // but for the serial backend.
+  const int copy_threads = engine_.backend() == Backend::Cpu ? 1 : engine_.threads();
   write_with_rate(l, st.packets, s, st.steps, st.weights, st.blocks, st.cumulative_passes, st.precinct_plans,
-                  st.rate_room, codestream);
+                  st.rate_room, copy_threads, codestream);
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   st.times = {ms(start, coded), ms(coded, std::chrono::steady_clock::now())};
 }

@@ -143,7 +143,7 @@ void j2k_write_file(const std::uint8_t *codestream, std::size_t size, J2kColours
   const std::uint32_t enumerated = colourspace == J2kColourspace::Srgb        ? 16
                                    : colourspace == J2kColourspace::Greyscale ? 17
                                                                               : 18;
-  j2k::ByteWriter w(std::move(out));  // the caller's buffer, its capacity kept
+  j2k::ByteWriter w(std::move(out));  // the caller's buffer, written over
   box(w, "jP  ", [&] { w.u32(0x0D0A870A); });
   box(w, "ftyp", [&] {
     put_type(w, jph ? "jph " : "jp2 ");  // BR

@@ -29,7 +29,7 @@ using Bytes = std::vector<std::uint8_t>;
 
 static bool contains(const std::string &s, const std::string &part) { return s.find(part) != std::string::npos; }
 
-static void check_bytes(const ByteWriter &w, const Bytes &want, const char *what) {
+static void check_bytes(ByteWriter &w, const Bytes &want, const char *what) {
   const Bytes &got = w.bytes();
   bool same = got == want;
   CHECK_MSG(same, "%s: %zu bytes written, %zu expected", what, got.size(), want.size());
@@ -872,6 +872,45 @@ static void rules() {
   CHECK(longest.size() == 2 + 65535 && longest.bytes()[2] == 0xFF && longest.bytes()[3] == 0xFF);
 }
 
+// Bodies appended later land where they were appended, between bytes
+// written directly, whatever the threads and piece sizes: against the
+// same bytes appended one by one; a buffer kept from a longer codestream
+// comes back cut to this one; an insertion after deferred bodies moves them.
+static void deferred_bodies() {
+  std::vector<Bytes> bodies;
+  std::uint32_t x = 3;
+  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(5000), std::size_t(3) << 20, std::size_t(700000),
+                        std::size_t(257) << 10, std::size_t(9)}) {
+    Bytes b(n);
+    for (std::uint8_t &v : b) x = x * 1664525u + 1013904223u, v = std::uint8_t(x >> 24);
+    bodies.push_back(std::move(b));
+  }
+  Bytes want;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    want.push_back(std::uint8_t(0xA0 + i));
+    want.insert(want.end(), bodies[i].begin(), bodies[i].end());
+  }
+  for (int threads : {1, 4, 0}) {
+    ByteWriter w(Bytes(want.size() + 12345, 0xEE), threads);  // a longer codestream's buffer
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      w.u8(std::uint8_t(0xA0 + i));
+      w.append_later(bodies[i].data(), bodies[i].size());
+    }
+    CHECK_MSG(w.size() == want.size(), "%d threads: %zu bytes counted, %zu written", threads, w.size(), want.size());
+    const Bytes got = w.take();
+    CHECK_MSG(got == want, "%d threads: deferred bodies: %zu bytes, %s", threads, got.size(),
+              got.size() == want.size() ? "some differ" : "not the size written");
+  }
+  ByteWriter w(Bytes{}, 4);
+  w.u8(1);
+  w.append_later(bodies[3].data(), bodies[3].size());
+  const std::uint8_t put[2] = {7, 8};
+  w.insert(1, put, 2);
+  Bytes moved = {1, 7, 8};
+  moved.insert(moved.end(), bodies[3].begin(), bodies[3].end());
+  check_bytes(w, moved, "an insertion before a deferred body");
+}
+
 int main() {
   known_bytes_small_config();
   known_bytes_wide_config();
@@ -883,6 +922,7 @@ int main() {
   expounded_steps();
   rules();
   packet_counts();
+  deferred_bodies();
   if (cft::failures()) return cft::test_result();
   const int skip = empty_codestreams();
   if (skip && !cft::failures()) return skip;
