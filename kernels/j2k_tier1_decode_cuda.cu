@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/codec/j2k_byte_copies.hpp"
+#include "core/codec/j2k_radix_order.hpp"
 #include "core/shared/ceil_div.hpp"
 #include "cudafilters/error.hpp"
 #include "kernels/cuda_state.cuh"
@@ -40,27 +41,44 @@ using j2k_decode_kernels::kDecodeThreads;
 using j2k_decode_kernels::kHtCodeThreads;
 using j2k_decode_kernels::kHtDecodeThreads;
 
-// What the host lays out for one tile, or for a frame's tiles together.
-struct TileJob {
-  std::vector<DecodeBlock> blocks;   // the blocks to decode, longest codeword first
+// What the host lays out for a frame's tiles (or one tile): the blocks to
+// decode in launch order, with the lists that say where each came from,
+// and the bytes uploaded after the descriptors and segment lengths, as
+// pieces: per tile, its bytes up to the last chunk read in place, then its
+// joined chunks. Kept from call to call (decode_frame), so that a stream
+// of frames lays out without allocating.
+struct FrameJob {
+  std::vector<DecodeBlock> blocks;   // the blocks to decode, in launch order
   std::vector<std::uint32_t> index;  // each one's place in its tile's TileCodewords::blocks
-  std::vector<std::uint32_t> tile;   // each one's tile in the frame's list (lay_out_frame fills it)
+  std::vector<std::uint32_t> tile;   // each one's tile in the frame's list
   std::vector<int> segments;
-  std::vector<std::uint8_t> joined;  // codewords of several chunks, back to back
-  std::size_t tile_bytes = 0;        // of cw.data, up to the last chunk read in place
-  unsigned long long work = 0;       // bytes of work areas
-  unsigned long long codes = 0;      // words of HT blocks' quad codes
+  unsigned long long work = 0;                    // bytes of work areas
+  unsigned long long codes = 0;                   // words of HT blocks' quad codes
+  std::vector<std::vector<std::uint8_t>> joined;  // per tile: codewords of several chunks, back to back
+  std::vector<std::pair<const std::uint8_t *, std::size_t>> pieces;
+  std::size_t byte_count = 0;
+  // Scratch of the layout: per block, its offset in its tile's `joined`
+  // (SIZE_MAX: in place); the launch order and the lists permuted to it.
+  std::vector<std::size_t> joined_at;
+  j2k::RadixOrder order;
+  std::vector<DecodeBlock> sorted_blocks;
+  std::vector<std::uint32_t> sorted_index, sorted_tile;
 };
 
-// The blocks cpu::j2k_decode_blocks decodes (j2k::block_decoded), with the
-// same inputs decode_plan_block gives t1::decode_block.
-TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const std::vector<j2k::BandDecoding> &bands) {
+// The blocks of tile t that cpu::j2k_decode_blocks decodes
+// (j2k::block_decoded), with the same inputs decode_plan_block gives
+// t1::decode_block, appended to f; the tile's bytes start at f.byte_count
+// and its samples at `base`.
+void lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const std::vector<j2k::BandDecoding> &bands,
+             std::uint32_t t, std::size_t base, FrameJob &f) {
   namespace t1 = j2k::t1;
   if (bands.size() != plan.bands.size())
     throw Error("JPEG 2000 tier-1 on CUDA: " + std::to_string(bands.size()) + " band settings for a plan of " +
                 std::to_string(plan.bands.size()) + " subbands");
-  TileJob job;
-  std::vector<std::size_t> joined_at;  // per block: its offset in `joined`, or SIZE_MAX when in place
+  const std::size_t first = f.blocks.size(), bytes_at = f.byte_count;
+  std::vector<std::uint8_t> &joined = f.joined[t];
+  joined.clear();
+  std::size_t tile_bytes = 0;  // of cw.data, up to the last chunk read in place
   for (std::uint32_t b = 0; b < cw.blocks.size(); ++b) {
     const j2k::BlockCodeword &cb = cw.blocks[b];
     const j2k::PlanBlock &blk = cb.block;
@@ -72,31 +90,31 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     if (cb.chunks.size() == 1) {
       k.codeword = cb.chunks[0].offset;
       length = cb.chunks[0].length;
-      job.tile_bytes = std::max(job.tile_bytes, cb.chunks[0].offset + length);
-      joined_at.push_back(SIZE_MAX);
+      tile_bytes = std::max(tile_bytes, cb.chunks[0].offset + length);
+      f.joined_at.push_back(SIZE_MAX);
     } else {
-      joined_at.push_back(job.joined.size());
+      f.joined_at.push_back(joined.size());
       for (const j2k::ByteSpan &c : cb.chunks)
-        job.joined.insert(job.joined.end(), cw.data + c.offset, cw.data + c.offset + c.length);
-      length = job.joined.size() - joined_at.back();
+        joined.insert(joined.end(), cw.data + c.offset, cw.data + c.offset + c.length);
+      length = joined.size() - f.joined_at.back();
     }
     k.length = int(length);
-    k.first_segment = int(job.segments.size());
+    k.first_segment = int(f.segments.size());
     k.segments = int(cb.segment_lengths.size());
-    for (std::uint32_t v : cb.segment_lengths) job.segments.push_back(int(v));
+    for (std::uint32_t v : cb.segment_lengths) f.segments.push_back(int(v));
     k.width = int(blk.rect.width());
     k.height = int(blk.rect.height());
     const j2k::PlanComponent &pc = plan.components[band.component];
     k.stride = int(pc.stride);
-    k.samples = pc.offset + std::size_t(blk.buffer_y) * pc.stride + blk.buffer_x;
-    k.work = job.work;
-    k.codes = job.codes;
+    k.samples = base + pc.offset + std::size_t(blk.buffer_y) * pc.stride + blk.buffer_x;
+    k.work = f.work;
+    k.codes = f.codes;
     // HT blocks' work areas, each 16-byte aligned: the decoder reads its
     // states in words (Part 1 blocks keep theirs in shared memory); and
     // their quads' codes, a word a quad.
     if ((d.style & j2k::ht::kStyleHt) && t1::block_size_ok(k.width, k.height)) {
-      job.work += (unsigned(t1::block_work_bytes(k.width, k.height)) + 15u) & ~15u;
-      job.codes += unsigned(j2k_decode_kernels::ht_codes::quad_count(k.width, k.height));
+      f.work += (unsigned(t1::block_work_bytes(k.width, k.height)) + 15u) & ~15u;
+      f.codes += unsigned(j2k_decode_kernels::ht_codes::quad_count(k.width, k.height));
     }
     k.orientation = int(band.orientation);
     k.style = d.style;
@@ -104,80 +122,61 @@ TileJob lay_out(const j2k::TilePlan &plan, const j2k::TileCodewords &cw, const s
     k.zero_bitplanes = int(cb.zero_bitplanes);
     k.passes = int(cb.passes);
     k.fraction_bits = d.fraction_bits;
-    job.blocks.push_back(k);
-    job.index.push_back(b);
+    f.blocks.push_back(k);
+    f.index.push_back(b);
+    f.tile.push_back(t);
   }
-  for (std::size_t i = 0; i < job.blocks.size(); ++i)
-    if (joined_at[i] != SIZE_MAX) job.blocks[i].codeword = job.tile_bytes + joined_at[i];
-  return job;
+  // The tile's bytes read in place, then its joined chunks.
+  for (std::size_t i = first; i < f.blocks.size(); ++i)
+    f.blocks[i].codeword += bytes_at + (f.joined_at[i] == SIZE_MAX ? 0 : tile_bytes + f.joined_at[i]);
+  f.pieces.push_back({cw.data, tile_bytes});
+  f.pieces.push_back({joined.data(), joined.size()});
+  f.byte_count += tile_bytes + joined.size();
 }
 
 bool is_ht(const DecodeBlock &k) { return (k.style & j2k::ht::kStyleHt) != 0; }
 
 // HT blocks first (their kernel takes them, then Part 1's the rest), each
 // kind with the longest codewords first, so that the last blocks to start
-// are short.
-void launch_order(TileJob &job) {
-  std::vector<std::size_t> order(job.blocks.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const DecodeBlock &x = job.blocks[a], &y = job.blocks[b];
-    return is_ht(x) != is_ht(y) ? is_ht(x) : x.length > y.length;
-  });
-  // Only the per-block lists move; segments and bytes stay where they are.
-  const auto permuted = [&](auto &list) {
-    std::remove_reference_t<decltype(list)> sorted(list.size());
-    for (std::size_t i = 0; i < order.size(); ++i) sorted[i] = list[order[i]];
+// are short; equal ones as laid out.
+void launch_order(FrameJob &f) {
+  const std::size_t n = f.blocks.size();
+  std::vector<std::uint64_t> &keys = f.order.keys(n);
+  for (std::size_t i = 0; i < n; ++i)
+    keys[i] = std::uint64_t(!is_ht(f.blocks[i])) << 32 | (0xFFFFFFFFu - std::uint32_t(f.blocks[i].length));
+  const std::vector<std::uint32_t> &order = f.order.sort();
+  const auto permute = [&](auto &list, auto &sorted) {
+    sorted.resize(n);
+    for (std::size_t i = 0; i < n; ++i) sorted[i] = list[order[i]];
     list.swap(sorted);
   };
-  permuted(job.blocks);
-  permuted(job.index);
-  permuted(job.tile);
+  permute(f.blocks, f.sorted_blocks);
+  permute(f.index, f.sorted_index);
+  permute(f.tile, f.sorted_tile);
 }
 
-// The bytes a job uploads after its descriptors and segment lengths, as
-// pieces copied once into the upload: per tile, its bytes up to the last
-// chunk read in place, then its joined chunks (kept here).
-struct FrameJob {
-  TileJob job;
-  std::vector<std::vector<std::uint8_t>> joined;
-  std::vector<std::pair<const std::uint8_t *, std::size_t>> pieces;
-  std::size_t byte_count = 0;
-};
-
-// Every tile's blocks in one job: each tile's descriptors moved by its base
-// in the frame's coefficients, by where its bytes, segment lengths and work
-// areas start in the frame's.
-FrameJob lay_out_frame(const std::vector<J2kTileBlocks> &tiles) {
-  FrameJob f;
-  TileJob &all = f.job;
-  for (std::uint32_t t = 0; t < tiles.size(); ++t) {
-    const J2kTileBlocks &tile = tiles[t];
-    TileJob job = lay_out(*tile.plan, *tile.codewords, *tile.bands);
-    const unsigned long long bytes_at = f.byte_count, work_at = all.work, codes_at = all.codes;
-    const int segments_at = int(all.segments.size());
-    const std::size_t joined = job.joined.size();
-    f.pieces.push_back({tile.codewords->data, job.tile_bytes});
-    f.joined.push_back(std::move(job.joined));  // its buffer stays where it is when f.joined grows
-    f.pieces.push_back({f.joined.back().data(), joined});
-    f.byte_count += job.tile_bytes + joined;
-    all.segments.insert(all.segments.end(), job.segments.begin(), job.segments.end());
-    for (std::size_t i = 0; i < job.blocks.size(); ++i) {
-      DecodeBlock k = job.blocks[i];
-      k.codeword += bytes_at;
-      k.samples += tile.base;
-      k.work += work_at;
-      k.codes += codes_at;
-      k.first_segment += segments_at;
-      all.blocks.push_back(k);
-      all.index.push_back(job.index[i]);
-      all.tile.push_back(t);
-    }
-    all.work += job.work;
-    all.codes += job.codes;
-  }
-  launch_order(all);
-  return f;
+// Every tile's blocks in f, each tile's descriptors moved by its base in
+// the frame's coefficients and by where its bytes, segment lengths and
+// work areas start in the frame's.
+void lay_out_frame(const std::vector<J2kTileBlocks> &tiles, FrameJob &f) {
+  std::size_t count = 0;
+  for (const J2kTileBlocks &tile : tiles) count += tile.codewords->blocks.size();
+  f.blocks.clear();
+  f.index.clear();
+  f.tile.clear();
+  f.segments.clear();
+  f.joined_at.clear();
+  f.pieces.clear();
+  f.blocks.reserve(count);
+  f.index.reserve(count);
+  f.tile.reserve(count);
+  f.joined_at.reserve(count);
+  f.work = f.codes = 0;
+  f.byte_count = 0;
+  if (f.joined.size() < tiles.size()) f.joined.resize(tiles.size());
+  for (std::uint32_t t = 0; t < tiles.size(); ++t)
+    lay_out(*tiles[t].plan, *tiles[t].codewords, *tiles[t].bands, t, tiles[t].base, f);
+  launch_order(f);
 }
 
 // Where each part goes in the Slot::J2kTier1 buffer: the uploaded image
@@ -189,17 +188,17 @@ struct Placement {
   std::size_t status = 0, work = 0, codes = 0, coefficients = 0, total = 0;
 };
 
-Placement place(const TileJob &job, std::size_t byte_count, std::size_t coefficient_count) {
+Placement place(const FrameJob &f, std::size_t byte_count, std::size_t coefficient_count) {
   using detail::align_up;
   Placement p;
-  p.segments = align_up(sizeof(DecodeBlock) * job.blocks.size());
-  p.tables = p.segments + align_up(sizeof(int) * job.segments.size());
+  p.segments = align_up(sizeof(DecodeBlock) * f.blocks.size());
+  p.tables = p.segments + align_up(sizeof(int) * f.segments.size());
   p.bytes = p.tables + align_up(sizeof(j2k::ht::DecodeTables));
   p.image = p.bytes + byte_count;
   p.status = align_up(p.image);
-  p.work = p.status + align_up(sizeof(int) * job.blocks.size());
-  p.codes = p.work + align_up(std::size_t(job.work));
-  p.coefficients = p.codes + align_up(sizeof(std::uint32_t) * std::size_t(job.codes));
+  p.work = p.status + align_up(sizeof(int) * f.blocks.size());
+  p.codes = p.work + align_up(std::size_t(f.work));
+  p.coefficients = p.codes + align_up(sizeof(std::uint32_t) * std::size_t(f.codes));
   p.total = p.coefficients + sizeof(std::int32_t) * coefficient_count;
   return p;
 }
@@ -211,9 +210,8 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
                                 std::size_t coefficient_count, std::int32_t *device_coefficients,
                                 std::int32_t *host_coefficients) {
   detail::DeviceScope scope(s);
-  const TileJob &job = f.job;
-  const std::size_t n = job.blocks.size();
-  const Placement at = place(job, f.byte_count, host_coefficients ? coefficient_count : 0);
+  const std::size_t n = f.blocks.size();
+  const Placement at = place(f, f.byte_count, host_coefficients ? coefficient_count : 0);
   auto *base = static_cast<std::uint8_t *>(s->reserve(detail::Slot::J2kTier1, at.total));
   std::int32_t *coefficients =
       host_coefficients ? reinterpret_cast<std::int32_t *>(base + at.coefficients) : device_coefficients;
@@ -229,8 +227,8 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     std::uint8_t *image = host;
     const auto bytes_of = [](const auto *p) { return reinterpret_cast<const std::uint8_t *>(p); };
     std::vector<j2k::ByteCopy> copies = {
-        {image, bytes_of(job.blocks.data()), sizeof(DecodeBlock) * n},
-        {image + at.segments, bytes_of(job.segments.data()), sizeof(int) * job.segments.size()},
+        {image, bytes_of(f.blocks.data()), sizeof(DecodeBlock) * n},
+        {image + at.segments, bytes_of(f.segments.data()), sizeof(int) * f.segments.size()},
         // HT code-blocks' VLC lookup (4 KB) travels with the descriptors.
         {image + at.tables, bytes_of(&j2k::ht::decode_tables()), sizeof(j2k::ht::DecodeTables)}};
     std::size_t put = at.bytes;
@@ -241,7 +239,7 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
     j2k::copy_bytes(copies, 0);  // megabytes of codewords: on several threads
     detail::check(cudaMemcpyAsync(base, image, at.image, cudaMemcpyHostToDevice, s->stream),
                   "uploading the JPEG 2000 code-blocks");
-    const int ht = int(std::count_if(job.blocks.begin(), job.blocks.end(), is_ht));
+    const int ht = int(std::count_if(f.blocks.begin(), f.blocks.end(), is_ht));
     DecodeArgs a{reinterpret_cast<const DecodeBlock *>(base),
                  0,
                  ht,
@@ -273,15 +271,23 @@ std::vector<std::string> decode(detail::CudaState *s, const std::vector<J2kTileB
   std::vector<std::size_t> first(tiles.size(), n);
   for (std::size_t i = 0; i < n; ++i) {
     if (status[i] == int(j2k::t1::BlockStatus::kOk)) continue;
-    std::size_t &f0 = first[job.tile[i]];
-    if (f0 == n || job.index[i] < job.index[f0]) f0 = i;
+    std::size_t &f0 = first[f.tile[i]];
+    if (f0 == n || f.index[i] < f.index[f0]) f0 = i;
   }
   std::vector<std::string> problems(tiles.size());
   for (std::size_t t = 0; t < tiles.size(); ++t)
     if (first[t] < n)
-      problems[t] = j2k::block_problem(*tiles[t].plan, tiles[t].codewords->blocks[job.index[first[t]]],
+      problems[t] = j2k::block_problem(*tiles[t].plan, tiles[t].codewords->blocks[f.index[first[t]]],
                                        j2k::t1::BlockStatus(status[first[t]]));
   return problems;
+}
+
+// The frame job of this thread, laid out for `tiles`: kept from call to
+// call, so a stream of frames lays out without allocating.
+const FrameJob &laid_out(const std::vector<J2kTileBlocks> &tiles) {
+  thread_local FrameJob f;
+  lay_out_frame(tiles, f);
+  return f;
 }
 
 // One tile through decode().
@@ -289,7 +295,7 @@ std::string decode_tile(detail::CudaState *s, const j2k::TilePlan &plan, const j
                         const std::vector<j2k::BandDecoding> &bands, std::int32_t *device_coefficients,
                         std::int32_t *host_coefficients) {
   const std::vector<J2kTileBlocks> tiles = {{&plan, &cw, &bands, 0}};
-  return decode(s, tiles, lay_out_frame(tiles), plan.coefficient_count, device_coefficients, host_coefficients)[0];
+  return decode(s, tiles, laid_out(tiles), plan.coefficient_count, device_coefficients, host_coefficients)[0];
 }
 
 }  // namespace j2k_decode_launch
@@ -307,7 +313,7 @@ std::string j2k_decode_blocks_to_host(detail::CudaState *s, const j2k::TilePlan 
 std::vector<std::string> j2k_decode_tiles(detail::CudaState *s, const std::vector<J2kTileBlocks> &tiles,
                                           std::int32_t *coefficients, std::size_t coefficient_count) {
   namespace l = j2k_decode_launch;
-  return l::decode(s, tiles, l::lay_out_frame(tiles), coefficient_count, coefficients, nullptr);
+  return l::decode(s, tiles, l::laid_out(tiles), coefficient_count, coefficients, nullptr);
 }
 
 }  // namespace cf::cuda

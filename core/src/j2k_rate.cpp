@@ -3,7 +3,6 @@
 #include "j2k_rate.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -145,43 +144,15 @@ void RateHulls::build(const std::vector<RateBlock> &blocks) {
 }
 
 // Segments by falling slope, ties in the order they come (block, then
-// passes, as build adds them): a stable radix sort on the key, a byte at a
-// time from the lowest, passing over bytes every key shares. The counts of
-// all eight bytes come from one pass over the keys. Several times faster
-// than a comparison sort of the segments themselves.
+// passes, as build adds them): several times faster as a radix sort of the
+// keys than a comparison sort of the segments themselves.
 void RateHulls::sort_by_falling_slope() {
   const std::size_t n = segments_.size();
-  keys_.resize(n);
-  keys_next_.resize(n);
-  order_.resize(n);
-  order_next_.resize(n);
-  std::vector<std::array<std::size_t, 256>> counts(8, std::array<std::size_t, 256>{});
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint64_t k = falling_key(segments_[i].slope);
-    keys_[i] = k;
-    order_[i] = std::uint32_t(i);
-    for (int d = 0; d < 8; ++d) ++counts[d][(k >> (8 * d)) & 0xFF];
-  }
-  for (int d = 0; d < 8; ++d) {
-    std::array<std::size_t, 256> &count = counts[d];
-    if (std::find(count.begin(), count.end(), n) != count.end()) continue;  // one value of this byte
-    std::size_t at = 0;
-    for (std::size_t &c : count) {
-      const std::size_t here = c;
-      c = at;
-      at += here;
-    }
-    const int shift = 8 * d;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t to = count[(keys_[i] >> shift) & 0xFF]++;
-      keys_next_[to] = keys_[i];
-      order_next_[to] = order_[i];
-    }
-    keys_.swap(keys_next_);
-    order_.swap(order_next_);
-  }
+  std::vector<std::uint64_t> &keys = order_.keys(n);
+  for (std::size_t i = 0; i < n; ++i) keys[i] = falling_key(segments_[i].slope);
+  const std::vector<std::uint32_t> &order = order_.sort();
   sorted_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) sorted_[i] = segments_[order_[i]];
+  for (std::size_t i = 0; i < n; ++i) sorted_[i] = segments_[order[i]];
   segments_.swap(sorted_);
 }
 

@@ -35,6 +35,7 @@
 
 #include "core/codec/j2k_coded_blocks.hpp"
 #include "core/codec/j2k_layout.hpp"
+#include "core/codec/j2k_radix_order.hpp"
 #include "core/codec/j2k_tier2.hpp"
 
 namespace cf::j2k {
@@ -104,8 +105,8 @@ class RateHulls {
   std::vector<std::uint64_t> prefix_bytes_;
   // Room reused from build to build.
   std::vector<HullPoint> hull_;
-  std::vector<std::uint64_t> keys_, keys_next_;
-  std::vector<std::uint32_t> order_, order_next_, block_bytes_;
+  RadixOrder order_;
+  std::vector<std::uint32_t> block_bytes_;
   std::vector<Segment> sorted_;
 };
 
