@@ -151,6 +151,8 @@ class TileReader {
   }
 
   std::size_t position() const { return pos_; }
+  // Blocks included: out.blocks[0, used()).
+  std::size_t used() const { return used_; }
 
   // Reads one packet; false when the data ran out or is corrupt.
   bool read(const PacketId &id) {
@@ -231,18 +233,37 @@ class TileReader {
           continue;
         }
         // B.10.5: zero bit-planes, at the first inclusion.
-        BlockCodeword cb;
+        const std::uint32_t slot = std::uint32_t(used_);
+        BlockCodeword &cb = next_block();
         cb.zero_bitplanes = s.zero_bitplanes.value(in, x, y, kMaxZeroBitplanes);
         const PlanBand &band = plan_.bands[s.share.band];
         cb.index = band.first_block + (s.share.y0 + y) * band.grid_width + s.share.x0 + x;
         cb.block = plan_block(plan_, s.share.band, s.share.x0 + x, s.share.y0 + y);
-        out_.blocks.push_back(std::move(cb));
-        included.push_back({pos, std::uint32_t(out_.blocks.size() - 1)});
+        included.push_back({pos, slot});
         contribute(in, included.back().slot, style);
         ++pos;
       }
       s.included.swap(included);
     }
+  }
+
+  // A new block at the end of the list in use: an entry kept from the
+  // list's last use when there is one (its chunk and segment lists keep
+  // their room), so a stream of frames allocates little per block.
+  BlockCodeword &next_block() {
+    if (used_ == out_.blocks.size()) {
+      out_.blocks.emplace_back();
+    } else {
+      BlockCodeword &cb = out_.blocks[used_];
+      std::vector<ByteSpan> chunks = std::move(cb.chunks);
+      std::vector<std::uint32_t> segments = std::move(cb.segment_lengths);
+      cb = BlockCodeword{};
+      chunks.clear();
+      segments.clear();
+      cb.chunks = std::move(chunks);
+      cb.segment_lengths = std::move(segments);
+    }
+    return out_.blocks[used_++];
   }
 
   // A block's contribution to the packet, from its passes on (B.10.6,
@@ -320,17 +341,20 @@ class TileReader {
   std::vector<Included> included_;  // a share's list being made, swapped with its own
   const std::uint8_t *packed_ = nullptr;
   std::size_t packed_size_ = 0, packed_pos_ = 0;
-  std::size_t pos_ = 0;  // in out_.data
+  std::size_t pos_ = 0;   // in out_.data
+  std::size_t used_ = 0;  // entries of out_.blocks in use
   std::vector<Contribution> contributions_;
   std::vector<std::uint32_t> pieces_;
 };
 
 }  // namespace
 
-TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
-                                const ResolvedTile &coding, std::uint32_t layers_kept) {
-  TileCodewords out;
+void read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
+                       const ResolvedTile &coding, std::uint32_t layers_kept, TileCodewords &out) {
   const TileHeaders &t = h.tiles[plan.tile];
+  out.joined.clear();
+  out.bytes_read = 0;
+  out.problem.clear();
   if (t.parts.size() == 1) {  // no copy: a frame's megabytes stay where they are
     out.data = codestream + t.parts[0].offset;
     out.size = t.parts[0].length;
@@ -343,12 +367,29 @@ TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h,
     out.data = out.joined.data();
     out.size = out.joined.size();
   }
+  // Room for every block the data can include (each takes a header bit
+  // at least), so the list is not moved as it grows.
+  const std::size_t header_bits = 8 * (out.size + (t.headers_packed ? t.packed.size() : 0)) + 1;
+  out.blocks.reserve(std::min<std::size_t>(plan.block_count, header_bits));
   TileReader reader(plan, coding, layers_kept, out);
   if (t.headers_packed) reader.set_sources(t.packed.data(), t.packed.size());
   for_each_packet(plan, coding, [&](const PacketId &id) { return reader.read(id); });
   out.bytes_read = reader.position();
-  std::sort(out.blocks.begin(), out.blocks.end(),
-            [](const BlockCodeword &a, const BlockCodeword &b) { return a.index < b.index; });
+  out.blocks.resize(reader.used());
+  // By number: a radix sort of the numbers, then each block swapped into
+  // place (swaps, not moves, so that every entry keeps its lists' room).
+  std::vector<std::uint64_t> &keys = out.by_index.keys(out.blocks.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = out.blocks[i].index;
+  const std::vector<std::uint32_t> &order = out.by_index.sort();
+  out.sorting.resize(out.blocks.size());
+  for (std::size_t i = 0; i < order.size(); ++i) std::swap(out.sorting[i], out.blocks[order[i]]);
+  out.blocks.swap(out.sorting);
+}
+
+TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
+                                const ResolvedTile &coding, std::uint32_t layers_kept) {
+  TileCodewords out;
+  read_tile_packets(codestream, h, plan, coding, layers_kept, out);
   return out;
 }
 

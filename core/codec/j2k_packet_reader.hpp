@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/codec/j2k_header.hpp"
+#include "core/codec/j2k_radix_order.hpp"
 #include "core/codec/j2k_tile_plan.hpp"
 
 namespace cf::j2k {
@@ -101,6 +102,9 @@ struct TileCodewords {
   std::vector<BlockCodeword> blocks;
   std::size_t bytes_read = 0;  // of `data`, by the packets read
   std::string problem;         // empty, or why reading stopped early
+  // The reader's own: the sort by number, and the blocks' room while it runs.
+  RadixOrder by_index;
+  std::vector<BlockCodeword> sorting;
 };
 
 // Reads every packet of `tile`; contributions of layers from `layers_kept`
@@ -110,5 +114,10 @@ struct TileCodewords {
 // inclusion.
 TileCodewords read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
                                 const ResolvedTile &coding, std::uint32_t layers_kept);
+// The same into `out`, reusing what it holds from an earlier tile (a
+// decoder's frame after frame): its block list's entries and their lists
+// keep their room.
+void read_tile_packets(const std::uint8_t *codestream, const Header &h, const TilePlan &plan,
+                       const ResolvedTile &coding, std::uint32_t layers_kept, TileCodewords &out);
 
 }  // namespace cf::j2k

@@ -23,9 +23,21 @@
 
 namespace cf {
 
+namespace {
+// A tile as the decoder takes it through tier-2 and tier-1.
+struct PendingTile {
+  j2k::TilePlan plan;
+  j2k::TileCodewords codewords;
+  std::vector<j2k::BandDecoding> bands;
+  std::size_t base = 0;
+};
+}  // namespace
+
 struct J2kDecoder::State {
   std::string problem;
   std::vector<std::int32_t> coefficients;
+  // Kept from frame to frame: the code-block lists reuse their entries.
+  std::vector<PendingTile> tiles;
   J2kDecoder::StageTimes times;
 };
 
@@ -190,13 +202,6 @@ namespace {
 
 // A tile read through tier-2, waiting for tier-1: its plan, codewords and
 // band settings, and where its coefficients start in the frame's array.
-struct PendingTile {
-  TilePlan plan;
-  TileCodewords codewords;
-  std::vector<BandDecoding> bands;
-  std::size_t base = 0;
-};
-
 }  // namespace
 
 void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDecodeSettings &s, const FrameView &out) {
@@ -223,14 +228,16 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
   // is then sized once, on the host or on the device, for the
   // tile-components decoded that have a code-block to decode, at the
   // resolutions kept.
-  std::vector<PendingTile> tiles;
+  std::vector<PendingTile> &tiles = st.tiles;
+  tiles.resize(h.tiles.size());
   std::size_t coefficient_count = 0;
   for (std::uint32_t t = 0; t < h.tiles.size(); ++t) {
     const ResolvedTile coding = resolve(h, t);
-    tiles.push_back({make_tile_plan(h, t, coding, plan_limit(h)), {}, {}, coefficient_count});
-    PendingTile &tile = tiles.back();
+    PendingTile &tile = tiles[t];
+    tile.plan = make_tile_plan(h, t, coding, plan_limit(h));
+    tile.base = coefficient_count;
     TilePlan &plan = tile.plan;
-    tile.codewords = read_tile_packets(data, h, plan, coding, kept_layers);
+    read_tile_packets(data, h, plan, coding, kept_layers, tile.codewords);
     tile.bands.resize(plan.bands.size());
     for (std::size_t i = 0; i < plan.bands.size(); ++i) {
       const PlanBand &band = plan.bands[i];
@@ -332,7 +339,6 @@ void J2kDecoder::decode(const std::uint8_t *data, std::size_t size, const J2kDec
     else if (!bad[t].empty())
       st.problem = "tile " + std::to_string(t) + ", " + bad[t];
   }
-  tiles.clear();
   const auto decoded = Clock::now();
 
   Reconstruction r;

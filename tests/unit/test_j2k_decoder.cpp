@@ -123,8 +123,9 @@ struct Decoded {
   std::string problem;
 };
 
+// `reused`: a decoder kept from earlier streams instead of a new one.
 static Decoded decode(const std::vector<std::uint8_t> &data, cf::Backend backend, int reduce, int components = 0,
-                      const int *shift_up = nullptr) {
+                      const int *shift_up = nullptr, cf::J2kDecoder *reused = nullptr) {
   cf::J2kDecodeSettings s;
   s.reduce = reduce;
   s.components = components;
@@ -142,7 +143,8 @@ static Decoded decode(const std::vector<std::uint8_t> &data, cf::Backend backend
     v.components[c] = {c, 0, 1, w, h};
   }
   cf::Engine engine(backend);
-  cf::J2kDecoder dec(engine);
+  cf::J2kDecoder fresh(engine);
+  cf::J2kDecoder &dec = reused ? *reused : fresh;
   dec.decode(data.data(), data.size(), s, v);
   d.problem = dec.problem();
   return d;
@@ -281,6 +283,10 @@ int main() {
   const bool have_dump = cft::have_tool("opj_dump");
   if (!have_dump) std::printf("SKIP: no opj_dump: the streams mixing wavelets are not told apart\n");
   int passed = 0, listed = 0, mixed = 0, mixed_passed = 0;
+  // One decoder through every stream (tile counts and code-block lists of
+  // every size in turn, its lists reused): each as a new decoder's.
+  cf::Engine shared_engine(cf::Backend::Cpu);
+  cf::J2kDecoder shared(shared_engine);
   for (const fs::path &p : streams) {
     const std::string name = p.stem().string();  // p0_01
     Limits lim;
@@ -306,6 +312,9 @@ int main() {
               "%s: %d of %d components, the README says %d of %d", name.c_str(), cpu.info.components,
               cpu.info.codestream_components, lim.components, lim.codestream_components);
     CHECK_MSG(cpu.planes == omp.planes, "%s: cpu and openmp differ", name.c_str());
+    const Decoded again = decode(data, cf::Backend::Cpu, lim.reduce, keep, nullptr, &shared);
+    CHECK_MSG(again.planes == cpu.planes && again.problem == cpu.problem,
+              "%s: a decoder kept from the streams before decodes it otherwise", name.c_str());
     bool ok = true;
     std::string line = name + ":";
     for (int c = 0; c < cpu.info.components; ++c) {
